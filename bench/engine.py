@@ -1,0 +1,53 @@
+"""Engine throughput: random seats playing each playable preset, single process, event log on.
+
+    python bench/engine.py [--rounds N] [--players N]
+
+Prints rounds/s and actions/s per preset (every applied action counts: plays, draws, dobon calls,
+passes in reaction windows and the referee's deals). Target for `app`: >= 100,000 actions/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.engine import Game  # noqa: E402
+from game.headless import play  # noqa: E402
+from game.rules import PRESETS, make_rules  # noqa: E402
+from game.seats import make_seat  # noqa: E402
+
+
+def bench(preset: str, players: int, rounds: int, seed: int = 1) -> tuple[float, float, int, int]:
+    rules = make_rules(preset, players)
+    seats = [make_seat("random", seed, s) for s in range(players)]
+    game = Game(rules, seed)
+    start = time.perf_counter()
+    actions = play(game, seats, rounds)
+    seconds = time.perf_counter() - start
+    return rounds / seconds, actions / seconds, actions, len(game.events)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3000)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    print(f"python {sys.version.split()[0]}, {args.players} random seats, {args.rounds} rounds per run")
+    for preset in PRESETS:
+        best = None
+        for attempt in range(3):
+            result = bench(preset, args.players, args.rounds, seed=attempt + 1)
+            if best is None or result[1] > best[1]:
+                best = result
+        assert best is not None
+        rps, aps, actions, events = best
+        print(f"{preset:<9} {rps:>10,.0f} rounds/s {aps:>12,.0f} actions/s  "
+              f"({actions:,} actions, {events:,} events; best of 3)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+"""Actions: what a seat (or the referee) asks the engine to do.
+
+An `Action` is a small immutable value, like python-chess's `Move`: it names the acting seat, what it
+does, and the cards or choices involved. It has a stable text form for messages and a JSON form for
+logs and the wire (`to_json` / `from_json`). Whether an action is legal is the engine's answer, never
+the action's own.
+
+`REFEREE` is the pseudo-seat of the table itself: it closes a reaction window when its time runs out
+(real-time play), deals the next round and starts a new match. Its actions go into the log like any
+other, so a log replays to the identical game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .cards import Card, Deck, Suit
+
+REFEREE = -1
+
+
+class Kind(Enum):
+    PLAY = "play"  # put card(s) from the hand on the field (suit = a declared suit, where the card allows)
+    DRAW = "draw"  # take from the stock: 1, or the pending draw penalty
+    DOBON = "dobon"  # declare dobon (or dobon-gaeshi) in the open reaction window; cards = named targets
+    PASS = "pass"  # decline to call in the open reaction window
+    BID = "bid"  # auction bid (`amount`)
+    DECLARE = "declare"  # a table declaration such as a yaku (`amount` says which, per preset)
+    CLOSE = "close"  # referee: the reaction window's time ran out
+    NEXT_ROUND = "next-round"  # referee: deal the next round
+    NEW_MATCH = "new-match"  # referee: start a new match after one has ended
+
+
+REACTIONS = frozenset({Kind.DOBON, Kind.PASS})
+REFEREE_KINDS = frozenset({Kind.CLOSE, Kind.NEXT_ROUND, Kind.NEW_MATCH})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    kind: Kind
+    cards: tuple[Card, ...] = ()
+    suit: Suit | None = None
+    amount: int = 0
+    flag: bool = False  # a declaration made with the action (e.g. "last one" on a discard)
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+    def text(self) -> str:
+        """Human-readable form: ``seat 2 plays ♥8 naming ♠``."""
+        who = "referee" if self.seat == REFEREE else f"seat {self.seat}"
+        parts = [who, self.kind.value]
+        if self.cards:
+            parts.append(" ".join(str(c) for c in self.cards))
+        if self.suit is not None:
+            parts.append(f"naming {self.suit.symbol}")
+        if self.kind in (Kind.BID, Kind.DECLARE):
+            parts.append(str(self.amount))
+        if self.flag:
+            parts.append("(last one)")
+        return " ".join(parts)
+
+    __str__ = text
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "act": self.kind.value}
+        if self.cards:
+            out["cards"] = [c.code for c in self.cards]
+        if self.suit is not None:
+            out["suit"] = self.suit.letter
+        if self.amount:
+            out["amount"] = self.amount
+        if self.flag:
+            out["flag"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], deck: Deck) -> Action:
+        """Parse an action from untrusted JSON; raises ValueError with a clear message."""
+        if not isinstance(data, Mapping):
+            raise ValueError("an action must be a JSON object")
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError("action 'seat' must be an integer")
+        try:
+            kind = Kind(data.get("act"))
+        except ValueError:
+            raise ValueError(f"unknown action {data.get('act')!r}") from None
+        raw_cards = data.get("cards", [])
+        if not isinstance(raw_cards, list) or not all(isinstance(c, str) for c in raw_cards):
+            raise ValueError("action 'cards' must be a list of card codes")
+        cards = tuple(deck.card(c) for c in raw_cards)
+        suit = data.get("suit")
+        if suit is not None:
+            if not isinstance(suit, str):
+                raise ValueError("action 'suit' must be S, H, D or C")
+            suit = Suit.parse(suit)
+        amount = data.get("amount", 0)
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise ValueError("action 'amount' must be an integer")
+        flag = data.get("flag", False)
+        if not isinstance(flag, bool):
+            raise ValueError("action 'flag' must be true or false")
+        return cls(seat, kind, cards, suit, amount, flag)

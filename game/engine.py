@@ -1,0 +1,492 @@
+"""The engine core: one table, any rulebook.
+
+`Game` owns what every Dobon family shares: seats, turn order and direction, the stock, the field
+(discard) pile and its reshuffles, draw chains, reaction windows, rounds and matches, the action log and
+the event log. What differs between families is asked of the preset's `Rulebook`.
+
+Two questions drive everything, for ANY seat at any moment (dobon is called out of turn):
+
+* `legal_actions(seat)` — what may this seat do now?
+* `apply(action)` — do it, or raise `IllegalAction` naming the rule, leaving the state untouched.
+
+Reaction windows. After every play a window opens on the played card(s), whether or not anybody could
+call, so its existence leaks nothing. Every other seat is `pending` in it: it may call dobon (if the
+rulebook says it can) or pass. The window closes when every pending seat has passed, when the referee
+closes it (real time: its time ran out), or, where the preset lets the next player act during the window
+(`freezes_turn` False), when the turn player takes a turn action. A call usually freezes turn actions
+and re-polls the seats that have not called yet; the rulebook decides.
+
+Headless (synchronous) order, used by `sim`, tests and the AI's simulations: `sync_next()` names the
+seat to ask next. While a window has pending seats, that is the first of them, in turn order starting
+after the placer; each answers DOBON or PASS (`sync_actions`). Only when the window has closed does the
+turn player take a turn action. This is deterministic and gives every seat its chance on every card.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .actions import REFEREE, Action, Kind
+from .cards import Card, Deck, Suit, deck
+from .errors import IllegalAction
+from .events import (
+    DirectionChanged,
+    DrawChainChanged,
+    Drew,
+    Event,
+    MatchEnded,
+    Played,
+    Reshuffled,
+    RoundDealt,
+    RoundEnded,
+    RoundResult,
+    TurnChanged,
+    WindowClosed,
+    WindowOpened,
+)
+from .rules.base import RuleSet
+
+
+_PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
+
+
+class Phase(Enum):
+    TURN = "turn"  # the turn player may act (a non-freezing window may be open at the same time)
+    REACTION = "reaction"  # a window freezes turn actions; only its pending seats act
+    ROUND_OVER = "round-over"  # scored; the referee deals the next round
+    MATCH_OVER = "match-over"  # the match ended; the referee may start a new one
+
+
+@dataclass(slots=True)
+class Window:
+    """A reaction window on freshly played card(s)."""
+
+    placer: int
+    cards: tuple[Card, ...]
+    pending: list[int]  # seats yet to answer, in polling order
+    freezes_turn: bool
+    calls: list[Action] = field(default_factory=list)  # DOBON actions, in order
+    stop: bool = False  # the placer emptied their hand with this play
+
+
+class Game:
+    """One table playing one preset: a sequence of rounds grouped into matches."""
+
+    def __init__(self, rules: RuleSet, seed: int | None = 0, *, deal: bool = True):
+        rules.validate()
+        self.rules = rules
+        self.book = rules.rulebook()
+        self.n = rules.players
+        self.deck: Deck = deck(rules.deck)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        self.scores: list[int] = [self.book.starting_score(self)] * self.n
+        self.match_no = 1
+        self.round_no = 0
+        self.parent = rules.first_parent
+        # round state
+        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.stock: list[Card] = []  # top of the stock is the END of the list
+        self.discard: list[Card] = []  # the field card is discard[-1]
+        self.field_suit: Suit | None = None  # the suit in force, where it differs from the card's own
+        self.direction = 1
+        self.turn = self.parent
+        self.chain_links = 0  # draw chain: attack cards stacked so far
+        self.chain_cards = 0  # draw chain: cards the responder owes
+        self.window: Window | None = None
+        self.phase = Phase.TURN
+        self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.result: RoundResult | None = None
+        self.ext: object = None  # the rulebook's own round state
+        self._pass = [Action(s, Kind.PASS) for s in range(self.n)]
+        self._pass_only = [(a,) for a in self._pass]
+        self._next_round = Action(REFEREE, Kind.NEXT_ROUND)
+        self._new_match = Action(REFEREE, Kind.NEW_MATCH)
+        self._close = Action(REFEREE, Kind.CLOSE)
+        if deal:
+            self.start_round()
+
+    # ------------------------------------------------------------------ rounds and matches
+
+    def start_round(
+        self,
+        deck_order: Sequence[Card | str] | None = None,
+        first: int | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        """Deal a round: shuffled from the seeded RNG, or from an explicit deck order.
+
+        This is the public entry for scenario tests, tutorials and puzzles. `deck_order[0]` is the top
+        of the deck. Cards are dealt one at a time, starting with the first player (`first`, default the
+        parent) and going round in seat order, until every hand has its size; the next card is turned
+        up as the field card, and the rest is the stock, top first. `deck_from_hands` builds such an
+        order from the hands you want. `scores` sets the running totals (e.g. a match in progress).
+        """
+        if first is not None:
+            if not 0 <= first < self.n:
+                raise ValueError(f"first must be a seat, 0..{self.n - 1}")
+            self.parent = first
+        if scores is not None:
+            if len(scores) != self.n:
+                raise ValueError(f"scores needs one value per seat ({self.n})")
+            self.scores = list(scores)
+        if deck_order is None:
+            order = list(self.deck.cards)
+            self.rng.shuffle(order)
+        else:
+            order = [c if isinstance(c, Card) else self.deck.card(c) for c in deck_order]
+            if len(set(map(id, order))) != len(order) or len(order) != len(self.deck):
+                raise ValueError(f"deck_order must hold each of the {len(self.deck)} cards exactly once")
+        self.round_no += 1
+        sizes = self.book.hand_sizes(self)
+        self.hands = [[] for _ in range(self.n)]
+        pos = 0
+        for lap in range(max(sizes)):
+            for k in range(self.n):
+                seat = (self.parent + k) % self.n
+                if lap < sizes[seat]:
+                    self.hands[seat].append(order[pos])
+                    pos += 1
+        field_card = order[pos]
+        self.discard = [field_card]
+        self.stock = order[pos + 1 :]
+        self.stock.reverse()
+        for hand in self.hands:
+            hand.sort()
+        self.field_suit = None
+        self.direction = 1
+        self.turn = self.parent
+        self.chain_links = 0
+        self.chain_cards = 0
+        self.window = None
+        self.phase = Phase.TURN
+        self.revealed = {}
+        self.result = None
+        self.ext = None
+        self.emit(
+            RoundDealt(
+                self.match_no,
+                self.round_no,
+                self.parent,
+                field_card,
+                tuple(len(h) for h in self.hands),
+                tuple(tuple(h) for h in self.hands),
+                len(self.stock),
+                tuple(self.scores),
+            )
+        )
+        self.book.start_round(self)
+        self.emit(TurnChanged(self.turn))
+
+    def deck_from_hands(
+        self,
+        hands: Sequence[Sequence[Card | str]],
+        field_card: Card | str,
+        stock: Sequence[Card | str] = (),
+        first: int | None = None,
+    ) -> list[Card]:
+        """A deck order that deals exactly these hands and field card (see `start_round`).
+
+        `stock` lists the top of the stock first; cards named nowhere go below it in deck order.
+        Hands must have the sizes the preset deals.
+        """
+        first = self.parent if first is None else first
+        get = self._card
+        want = [[get(c) for c in h] for h in hands]
+        sizes = self.book.hand_sizes(self)
+        if len(want) != self.n or [len(h) for h in want] != sizes:
+            raise ValueError(f"hands must have sizes {sizes}")
+        order: list[Card] = []
+        for lap in range(max(sizes)):
+            for k in range(self.n):
+                seat = (first + k) % self.n
+                if lap < sizes[seat]:
+                    order.append(want[seat][lap])
+        order.append(get(field_card))
+        order.extend(get(c) for c in stock)
+        used = set(map(id, order))
+        if len(used) != len(order):
+            raise ValueError("a card is named twice")
+        order.extend(c for c in self.deck.cards if id(c) not in used)
+        return order
+
+    def end_round(self, result: RoundResult) -> None:
+        """Called by the rulebook: apply the round's score changes and settle the match."""
+        for seat, delta in enumerate(result.deltas):
+            self.scores[seat] += delta
+        self.result = result
+        self.window = None
+        self.phase = Phase.ROUND_OVER
+        self.parent = self.book.next_parent(self, result)
+        self.emit(RoundEnded(result, tuple(tuple(h) for h in self.hands), tuple(self.scores)))
+        if self.book.match_over(self):
+            self.phase = Phase.MATCH_OVER
+            self.emit(MatchEnded(tuple(self.scores), self.book.ranks(self)))
+
+    def new_match(self) -> None:
+        self.match_no += 1
+        self.round_no = 0
+        self.scores = [self.book.starting_score(self)] * self.n
+        self.parent = self.rules.first_parent
+        self.start_round()
+
+    # ------------------------------------------------------------------ shared mechanics for rulebooks
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        return (seat + steps * self.direction) % self.n
+
+    def set_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.emit(TurnChanged(seat))
+
+    def reverse(self) -> None:
+        self.direction = -self.direction
+        self.emit(DirectionChanged(self.direction))
+
+    def set_chain(self, links: int, cards: int) -> None:
+        if (links, cards) != (self.chain_links, self.chain_cards):
+            self.chain_links = links
+            self.chain_cards = cards
+            self.emit(DrawChainChanged(links, cards))
+
+    @property
+    def field(self) -> Card:
+        return self.discard[-1]
+
+    def drawable(self) -> int:
+        """Cards a draw could still take: the stock plus the field pile under the field card."""
+        return len(self.stock) + len(self.discard) - 1
+
+    def put_on_field(self, seat: int, cards: Sequence[Card]) -> None:
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+            self.discard.append(card)
+        self.emit(Played(seat, tuple(cards), len(hand)))
+
+    def draw(self, seat: int, count: int, penalty: bool = False) -> tuple[Card, ...]:
+        """Draw up to `count` cards one at a time, reshuffling the old field cards when the stock runs
+        out (the field card stays). Returns what was drawn, which may be fewer if both piles run dry."""
+        got: list[Card] = []
+        stock = self.stock
+        for _ in range(count):
+            if not stock:
+                if len(self.discard) <= 1:
+                    break
+                self.reshuffle()
+            got.append(stock.pop())
+        hand = self.hands[seat]
+        if len(got) == 1:
+            insort(hand, got[0])
+        else:
+            hand.extend(got)
+            hand.sort()
+        self.emit(Drew(seat, len(got), tuple(got), penalty))
+        return tuple(got)
+
+    def reshuffle(self) -> None:
+        old = self.discard[:-1]
+        del self.discard[:-1]
+        self.rng.shuffle(old)
+        self.stock[:0] = old
+        self.emit(Reshuffled(len(old)))
+
+    def open_window(self, placer: int, cards: tuple[Card, ...], freezes_turn: bool, stop: bool = False) -> None:
+        pending = [self.next_seat(placer, k) for k in range(1, self.n)]
+        self.window = Window(placer, cards, pending, freezes_turn, stop=stop)
+        if freezes_turn:
+            self.phase = Phase.REACTION
+        self.emit(WindowOpened(placer, cards))
+
+    def repoll(self, window: Window, exclude: Iterable[int]) -> None:
+        """Ask again every seat not in `exclude`, in turn order after the placer, the placer last."""
+        skip = set(exclude)
+        order = [self.next_seat(window.placer, k) for k in range(1, self.n + 1)]
+        window.pending = [s for s in order if s not in skip]
+
+    def reveal(self, seat: int) -> tuple[Card, ...]:
+        hand = tuple(self.hands[seat])
+        self.revealed[seat] = hand
+        return hand
+
+    def _close_window(self) -> None:
+        window = self.window
+        assert window is not None
+        self.window = None
+        if self.phase is Phase.REACTION:
+            self.phase = Phase.TURN
+        self.emit(WindowClosed(len(window.calls)))
+        self.book.window_closed(self, window)
+
+    # ------------------------------------------------------------------ the two questions
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything `seat` may do right now (REFEREE: the table's own actions)."""
+        if seat == REFEREE:
+            if self.phase is Phase.ROUND_OVER:
+                return [self._next_round]
+            if self.phase is Phase.MATCH_OVER:
+                return [self._new_match]
+            return [self._close] if self.window is not None else []
+        if not 0 <= seat < self.n or self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return []
+        out: list[Action] = []
+        window = self.window
+        if window is not None and seat in window.pending:
+            out.append(self._pass[seat])
+            out.extend(self.book.call_actions(self, seat, window))
+        if self.phase is Phase.TURN and seat == self.turn and (window is None or not window.freezes_turn):
+            out.extend(self.book.turn_actions(self, seat))
+        out.extend(self.book.other_actions(self, seat))
+        return out
+
+    def refusal(self, action: Action) -> str | None:
+        """Why `action` is illegal now, or None if it is legal. Changes nothing."""
+        seat, kind = action.seat, action.kind
+        window = self.window
+        if kind is _PASS and window is not None and seat in window.pending:  # the commonest action
+            return None if not action.cards and action.suit is None and not action.amount else "a pass takes nothing"
+        if seat == REFEREE:
+            if kind is Kind.NEXT_ROUND:
+                return None if self.phase is Phase.ROUND_OVER else "the round is not over"
+            if kind is Kind.NEW_MATCH:
+                return None if self.phase is Phase.MATCH_OVER else "the match is not over"
+            if kind is Kind.CLOSE:
+                return None if self.window is not None else "no reaction window is open"
+            return "the referee only closes windows and deals"
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            return f"there is no seat {seat} at this {self.n}-player table"
+        if self.phase is Phase.ROUND_OVER:
+            return "the round is over; wait for the next deal"
+        if self.phase is Phase.MATCH_OVER:
+            return "the match is over"
+        if kind is _PASS or kind is _DOBON:
+            if window is None:
+                return "there is no card to call dobon on now" if kind is Kind.DOBON else "there is nothing to pass on"
+            if seat not in window.pending:
+                if seat == window.placer and not window.calls:
+                    return "you cannot call dobon on your own card"
+                return "you have already answered this card"
+            if kind is _PASS:
+                return "a pass takes nothing"
+            return self.book.refuse_call(self, action, window)
+        if kind is _PLAY or kind is _DRAW:
+            if self.phase is Phase.REACTION or (window is not None and window.freezes_turn):
+                return "wait: the reaction window on the last card is still open"
+            if seat != self.turn:
+                return f"it is seat {self.turn}'s turn, not yours"
+            return self.book.refuse_turn(self, action)
+        if kind in (Kind.CLOSE, Kind.NEXT_ROUND, Kind.NEW_MATCH):
+            return "only the referee does that"
+        return self.book.refuse_other(self, action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return the events it caused; raise IllegalAction otherwise."""
+        reason = self.refusal(action)
+        if reason is not None:
+            raise IllegalAction(action, reason)
+        mark = len(self.events)
+        self.actions.append(action)
+        kind = action.kind
+        window = self.window
+        if kind is _PASS:
+            assert window is not None
+            window.pending.remove(action.seat)
+            if not window.pending:
+                self._close_window()
+        elif kind is _DOBON:
+            assert window is not None
+            window.calls.append(action)
+            self.book.apply_call(self, action, window)
+            if self.window is window and not window.pending:
+                self._close_window()
+        elif kind is _PLAY or kind is _DRAW:
+            if window is not None:  # the turn player's action closes a non-freezing window
+                self._close_window()
+            self.book.apply_turn(self, action)
+        elif kind is Kind.CLOSE:
+            self._close_window()
+        elif kind is Kind.NEXT_ROUND:
+            self.start_round()
+        elif kind is Kind.NEW_MATCH:
+            self.new_match()
+        else:
+            self.book.apply_other(self, action)
+        return self.events[mark:]
+
+    def is_legal(self, action: Action) -> bool:
+        return self.refusal(action) is None
+
+    # ------------------------------------------------------------------ headless driving
+
+    def sync_next(self) -> int:
+        """The seat the headless protocol asks next (REFEREE between rounds)."""
+        window = self.window
+        if window is not None and window.pending:
+            return window.pending[0]
+        if self.phase is Phase.TURN:
+            return self.turn
+        return REFEREE
+
+    def sync_actions(self, seat: int) -> Sequence[Action]:
+        """`legal_actions` as the headless protocol offers them: a polled seat only calls or passes."""
+        window = self.window
+        if window is not None and seat in window.pending:
+            calls = self.book.call_actions(self, seat, window)
+            return [self._pass[seat], *calls] if calls else self._pass_only[seat]
+        return self.legal_actions(seat)
+
+    # ------------------------------------------------------------------ views and checks
+
+    def view(self, seat: int, legal: Sequence[Action] | None = None):
+        """What `seat` may know now. The only thing a seat (AI, table, remote client) is given."""
+        from .view import SeatView
+
+        return SeatView.of(self, seat, self.legal_actions(seat) if legal is None else legal)
+
+    def all_cards(self) -> list[Card]:
+        """Every card's current place, for invariant checks: hands, stock, field pile."""
+        out: list[Card] = []
+        for hand in self.hands:
+            out.extend(hand)
+        out.extend(self.stock)
+        out.extend(self.discard)
+        return out
+
+    def state_key(self) -> tuple:
+        """A value that differs whenever any part of the state differs (for tests)."""
+        w = self.window
+        return (
+            tuple(tuple(c.id for c in h) for h in self.hands),
+            tuple(c.id for c in self.stock),
+            tuple(c.id for c in self.discard),
+            self.field_suit,
+            self.direction,
+            self.turn,
+            self.chain_links,
+            self.chain_cards,
+            self.phase,
+            None if w is None else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop),
+            tuple(sorted(self.revealed.items())),
+            tuple(self.scores),
+            self.match_no,
+            self.round_no,
+            self.parent,
+            self.result,
+            repr(self.ext),
+            len(self.actions),
+            len(self.events),
+            self.rng.getstate(),
+        )
+
+    def _card(self, card: Card | str) -> Card:
+        return card if isinstance(card, Card) else self.deck.card(card)

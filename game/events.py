@@ -1,0 +1,185 @@
+"""Events: every change of the game state, in order.
+
+The table animates them, the LAN host sends them, logs and replays are made of them. The engine keeps
+the full (unredacted) list; `Event.for_seat(seat)` gives what that seat may see, hiding cards that are
+not its own. Only events that carry hidden cards override it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import Card, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    def for_seat(self, seat: int) -> Event:
+        """This event as `seat` may see it (the referee, seat -1, sees everything)."""
+        return self
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": self.name}
+        for key in self.__slots__:  # type: ignore[attr-defined]
+            out[key] = _jsonable(getattr(self, key))
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDealt(Event):
+    """A round began: hands dealt and the field card turned up. `hands[s]` is None where hidden."""
+
+    match_no: int
+    round_no: int
+    first: int  # the parent / first player
+    field: Card
+    sizes: tuple[int, ...]
+    hands: tuple[tuple[Card, ...] | None, ...]
+    stock: int
+    scores: tuple[int, ...]
+
+    def for_seat(self, seat: int) -> Event:
+        if seat < 0:
+            return self
+        hidden = tuple(h if i == seat else None for i, h in enumerate(self.hands))
+        return replace(self, hands=hidden)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnChanged(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    seat: int
+    cards: tuple[Card, ...]
+    left: int  # cards left in the hand
+
+
+@dataclass(frozen=True, slots=True)
+class SuitChosen(Event):
+    """The suit in force now differs from (or is declared for) the card on the field."""
+
+    seat: int
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None  # None where hidden
+    penalty: bool  # a draw-chain penalty rather than the ordinary draw of one
+
+    def for_seat(self, seat: int) -> Event:
+        if seat < 0 or seat == self.seat:
+            return self
+        return replace(self, cards=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(Event):
+    """The old field cards were shuffled into a new stock; the field card stayed."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawChainChanged(Event):
+    """The pending draw penalty changed (e.g. +2, +4 ...). `cards` is what the next player owes."""
+
+    links: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class DirectionChanged(Event):
+    direction: int  # +1 clockwise, -1 counter-clockwise
+
+
+@dataclass(frozen=True, slots=True)
+class WindowOpened(Event):
+    """A reaction window opened on freshly played card(s): other seats may call dobon now."""
+
+    placer: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DobonCalled(Event):
+    seat: int
+    hand: tuple[Card, ...]  # revealed
+    targets: tuple[Card, ...]
+    answer_to: int  # the seat whose card (or call) this answers
+    gaeshi: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WindowClosed(Event):
+    calls: int  # how many dobon calls were made in it
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a round's score breakdown: `item` is a stable key the table translates."""
+
+    seat: int
+    item: str
+    value: int
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "item": self.item, "value": self.value, "note": self.note}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended, as data: who won and lost, each seat's score change and why."""
+
+    ending: str  # "stop", "dobon", "exhaustion", ...
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    deltas: tuple[int, ...]  # each seat's score change this round
+    lines: tuple[ScoreLine, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ending": self.ending,
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "deltas": list(self.deltas),
+            "lines": [line.to_json() for line in self.lines],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    result: RoundResult
+    hands: tuple[tuple[Card, ...], ...]  # every hand, revealed
+    scores: tuple[int, ...]  # running totals after this round
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]  # 1 = best; equal standing shares a rank

@@ -1,0 +1,203 @@
+"""Headless matches: AI seats playing through the synchronous protocol, action logs and replays.
+
+`simulate` plays a number of rounds (a new match starts whenever one ends) and returns a summary.
+`write_log` / `replay` store and re-run the action log: a header line naming the preset, options,
+players, seed and seats, then one JSON action per line. Replaying applies the same actions to a game
+with the same seed, so it reproduces the identical game and summary.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .actions import REFEREE, Action
+from .engine import Game, Phase
+from .errors import IllegalAction
+from .events import RoundEnded
+from .rules import make_rules
+from .seats import make_seat
+
+LOG_FORMAT = 1
+
+
+@dataclass
+class SeatTally:
+    ai: str
+    rounds_won: int = 0
+    rounds_lost: int = 0
+    points: int = 0
+
+
+@dataclass
+class Summary:
+    rules: str
+    players: int
+    seed: int | None
+    seats: list[SeatTally]
+    rounds: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        secs = self.seconds
+        return {
+            "rules": self.rules,
+            "players": self.players,
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "seats": [
+                {"ai": s.ai, "rounds_won": s.rounds_won, "rounds_lost": s.rounds_lost, "points": s.points}
+                for s in self.seats
+            ],
+            "actions": self.actions,
+            "seconds": round(secs, 4),
+            "rounds_per_s": round(self.rounds / secs, 1) if secs > 0 else None,
+            "actions_per_s": round(self.actions / secs, 1) if secs > 0 else None,
+        }
+
+    def table(self) -> str:
+        data = self.to_json()
+        lines = [
+            f"{self.rules}, {self.players} players, seed {self.seed}: {self.rounds} rounds, "
+            f"{self.actions} actions in {data['seconds']:.2f} s "
+            f"({data['rounds_per_s']} rounds/s, {data['actions_per_s']} actions/s)",
+            f"{'seat':>4}  {'ai':<8} {'won':>5} {'lost':>5} {'points':>9}",
+        ]
+        for i, s in enumerate(self.seats):
+            lines.append(f"{i:>4}  {s.ai:<8} {s.rounds_won:>5} {s.rounds_lost:>5} {s.points:>+9}")
+        return "\n".join(lines)
+
+    def tally(self, events: Iterable[Any]) -> None:
+        for event in events:
+            if isinstance(event, RoundEnded):
+                self.rounds += 1
+                result = event.result
+                for seat in result.winners:
+                    self.seats[seat].rounds_won += 1
+                for seat in result.losers:
+                    self.seats[seat].rounds_lost += 1
+                for seat, delta in enumerate(result.deltas):
+                    self.seats[seat].points += delta
+
+
+def seat_names(ai: Sequence[str], players: int) -> list[str]:
+    """With fewer names than players, the last name repeats."""
+    names = [a.strip() for a in ai if a.strip()] or ["basic"]
+    return (names + [names[-1]] * players)[:players]
+
+
+def play(game: Game, seats: Sequence[Any], rounds: int) -> int:
+    """Drive `game` with AI `seats` until `rounds` more rounds have ended; return actions applied."""
+    done = 0
+    applied = 0
+    while True:
+        seat = game.sync_next()
+        if seat == REFEREE:
+            if done >= rounds:
+                return applied
+            action = game.legal_actions(REFEREE)[0]
+        else:
+            legal = game.sync_actions(seat)
+            action = legal[0] if len(legal) == 1 else seats[seat].act(game.view(seat, legal))
+        game.apply(action)
+        applied += 1
+        if game.phase is Phase.ROUND_OVER or game.phase is Phase.MATCH_OVER:
+            done += 1
+            if done >= rounds:
+                return applied
+
+
+def simulate(
+    preset: str,
+    players: int,
+    ai: Sequence[str],
+    rounds: int,
+    seed: int | None,
+    options: dict[str, Any] | None = None,
+) -> tuple[Summary, Game]:
+    rules = make_rules(preset, players, options)
+    names = seat_names(ai, players)
+    seats = [make_seat(name, seed, i) for i, name in enumerate(names)]
+    start = time.perf_counter()
+    game = Game(rules, seed)
+    actions = play(game, seats, rounds)
+    seconds = time.perf_counter() - start
+    summary = Summary(preset, players, seed, [SeatTally(n) for n in names], options=rules.options())
+    summary.actions = actions
+    summary.seconds = seconds
+    summary.tally(game.events)
+    return summary, game
+
+
+def write_log(path: str | Path, game: Game, ai: Sequence[str]) -> None:
+    header = {
+        "dobon_log": LOG_FORMAT,
+        "rules": game.rules.preset,
+        "players": game.n,
+        "options": game.rules.options(),
+        "seed": game.seed,
+        "ai": list(ai),
+    }
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(json.dumps(header) + "\n")
+        out.writelines(json.dumps(a.to_json(), separators=(",", ":")) + "\n" for a in game.actions)
+
+
+class LogError(ValueError):
+    """A log file that cannot be replayed; the message names the line and the problem."""
+
+
+def read_log(path: str | Path) -> tuple[dict[str, Any], Game, list[Action]]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogError(f"cannot read {path}: {exc}") from None
+    lines = text.splitlines()
+    if not lines:
+        raise LogError(f"{path} is empty")
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise LogError(f"{path}:1: not a Dobon Table log header") from None
+    if not isinstance(header, dict) or header.get("dobon_log") != LOG_FORMAT:
+        raise LogError(f"{path}:1: not a Dobon Table log (format {LOG_FORMAT})")
+    try:
+        rules = make_rules(str(header.get("rules")), int(header.get("players", 0)), header.get("options") or {})
+        seed = header.get("seed")
+        if seed is not None and not isinstance(seed, int):
+            raise ValueError("seed must be an integer")
+    except (ValueError, TypeError) as exc:
+        raise LogError(f"{path}:1: {exc}") from None
+    game = Game(rules, seed)
+    actions = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            actions.append(Action.from_json(json.loads(line), game.deck))
+        except (ValueError, json.JSONDecodeError) as exc:
+            raise LogError(f"{path}:{number}: {exc}") from None
+    return header, game, actions
+
+
+def replay(path: str | Path) -> tuple[Summary, Game]:
+    header, game, actions = read_log(path)
+    names = seat_names(header.get("ai") or ["?"], game.n)
+    start = time.perf_counter()
+    for number, action in enumerate(actions, start=2):
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise LogError(f"{path}:{number}: refused: {exc}") from None
+    seconds = time.perf_counter() - start
+    summary = Summary(game.rules.preset, game.n, game.seed, [SeatTally(n) for n in names])
+    summary.actions = len(actions)
+    summary.seconds = seconds
+    summary.tally(game.events)
+    return summary, game

@@ -1,0 +1,282 @@
+"""The `app` preset: the rules of an existing Dobon app (spec: shared/rules/app.md).
+
+52 cards, 5 each, match the field card's suit or rank; an 8 names the suit; 2s stack a draw chain
+(+2 per 2); emptying the hand is a "stop"; a dobon names the card just played; calls on one card form a
+chain whose last caller wins from the caller before; losers pay winners; the match ends when anyone's
+points drop below zero. Decisions [Dn] refer to the spec's section 7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..actions import Action, Kind
+from ..cards import Card, Suit
+from ..events import DobonCalled, RoundResult, ScoreLine, SuitChosen
+from .base import RuleSet, Rulebook, competition_ranks
+
+if TYPE_CHECKING:
+    from ..engine import Game, Window
+
+
+@dataclass(frozen=True)
+class AppRules(RuleSet):
+    preset: ClassVar[str] = "app"
+    deck: ClassVar[str] = "52"
+
+    starting_points: int = 1000  # [D16] the app makes it an option
+    chain_timeout_ms: int = 3000  # [D8] real time: a chain closes this long after its last call
+
+    def validate(self) -> None:
+        super().validate()
+        if self.starting_points < 0:
+            raise ValueError("starting_points must be 0 or more")
+
+    def rulebook(self) -> AppRulebook:
+        return AppRulebook(self)
+
+
+HAND_SIZE = 5
+TWO = 2
+EIGHT = 8
+
+
+def dobon_value(card: Card) -> int:
+    """[D1] A = 1, J = 11, Q = 12, K = 13: the card's number."""
+    return card.rank
+
+
+def score_value(card: Card) -> int:
+    """Aces and face cards count 10 when scoring; others their number."""
+    return 10 if card.rank == 1 or card.rank > 10 else card.rank
+
+
+def twos_factor(twos: int) -> int:
+    """×2 per 2 held, at most ×16 (最大16倍)."""
+    return min(2**twos, 16)
+
+
+class AppRulebook(Rulebook):
+    def __init__(self, rules: AppRules):
+        self.rules = rules
+        self._play: list[dict[int, Action]] = []
+        self._play8: list[dict[tuple[int, Suit], Action]] = []
+        self._draw: list[Action] = []
+
+    # ------------------------------------------------------------------ dealing
+
+    def hand_sizes(self, game: Game) -> list[int]:
+        return [HAND_SIZE] * game.n
+
+    def starting_score(self, game: Game) -> int:
+        return self.rules.starting_points
+
+    def start_round(self, game: Game) -> None:
+        # [D9] the card turned up has no effect: a 2 starts no chain, an 8 keeps its printed suit.
+        if not self._draw:
+            self._draw = [Action(s, Kind.DRAW) for s in range(game.n)]
+            self._play = [{c.id: Action(s, Kind.PLAY, (c,)) for c in game.deck} for s in range(game.n)]
+            self._play8 = [
+                {(c.id, suit): Action(s, Kind.PLAY, (c,), suit) for c in game.deck if c.rank == EIGHT for suit in Suit}
+                for s in range(game.n)
+            ]
+
+    # ------------------------------------------------------------------ turns
+
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        hand = game.hands[seat]
+        plays = self._play[seat]
+        out: list[Action] = []
+        if game.chain_links:
+            out = [plays[c.id] for c in hand if c.rank == TWO]  # [D5] only a 2 answers a 2
+        else:
+            field = game.discard[-1]
+            suit = game.field_suit if game.field_suit is not None else field.suit
+            rank = field.rank
+            last = len(hand) == 1
+            for c in hand:
+                if c.suit is suit or c.rank == rank:
+                    if c.rank == EIGHT and not last:
+                        play8 = self._play8[seat]
+                        out.extend(play8[(c.id, s)] for s in Suit)
+                    else:
+                        out.append(plays[c.id])
+        if not out or game.drawable():  # [D7] with nothing to draw, a player who can play must
+            out.append(self._draw[seat])
+        return out
+
+    def refuse_turn(self, game: Game, action: Action) -> str | None:
+        seat = action.seat
+        hand = game.hands[seat]
+        if action.flag or action.amount:
+            return "this preset has no declarations with a play or draw"
+        if action.kind is Kind.DRAW:
+            if action.cards or action.suit is not None:
+                return "a draw names no card or suit"
+            if not game.drawable() and any(a.kind is Kind.PLAY for a in self.turn_actions(game, seat)):
+                return "the stock and the field pile are empty, so you must play a card"
+            return None
+        if len(action.cards) != 1:
+            return "play exactly one card"
+        card = action.card
+        if not any(c is card for c in hand):
+            return f"{card} is not in your hand"
+        if game.chain_links:
+            if card.rank != TWO:
+                return f"a 2 is pending: play a 2 or draw {game.chain_cards}"
+        else:
+            field = game.discard[-1]
+            suit = game.field_suit if game.field_suit is not None else field.suit
+            if card.suit is not suit and card.rank != field.rank:
+                assert suit is not None
+                return f"{card} does not match the field: play a {suit.symbol} or a {_rank_name(field.rank)}"
+        if card.rank == EIGHT and len(hand) > 1 and not game.chain_links:
+            if action.suit is None:
+                return "name a suit for the 8"
+        elif action.suit is not None:
+            if card.rank == EIGHT:
+                return "an 8 played as your last card names no suit: the round is over"
+            return "only an 8 names a suit"
+        return None
+
+    def apply_turn(self, game: Game, action: Action) -> None:
+        seat = action.seat
+        if action.kind is Kind.DRAW:
+            if game.chain_links:  # [D6] the penalty is the whole turn and ends the chain
+                owed = game.chain_cards
+                game.set_chain(0, 0)
+                game.draw(seat, owed, penalty=True)
+            else:
+                game.draw(seat, 1)
+            game.set_turn(game.next_seat(seat))
+            return
+        card = action.card
+        game.put_on_field(seat, (card,))
+        if not game.hands[seat]:  # stop: the window decides; [D19] the card has no effect
+            game.open_window(seat, (card,), freezes_turn=True, stop=True)
+            return
+        if card.rank == EIGHT and action.suit is not None:
+            game.field_suit = action.suit
+            game.emit(SuitChosen(seat, action.suit))
+        else:
+            game.field_suit = None
+        if card.rank == TWO:
+            links = game.chain_links + 1
+            game.set_chain(links, 2 * links)
+        # [D8] the window on this card stays open until the next player acts (or everyone passes)
+        game.open_window(seat, (card,), freezes_turn=False)
+        game.set_turn(game.next_seat(seat))
+
+    # ------------------------------------------------------------------ dobon
+
+    def _can_call(self, game: Game, seat: int, window: Window) -> bool:
+        hand = game.hands[seat]
+        if len(hand) < 2:  # [D10] a single card (or none) cannot call, gaeshi included
+            return False
+        if seat == window.placer and not window.calls:  # [D11] only as gaeshi
+            return False
+        total = 0
+        for c in hand:
+            total += c.rank
+        return total == window.cards[0].rank
+
+    def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
+        if self._can_call(game, seat, window):
+            return [Action(seat, Kind.DOBON, window.cards)]
+        return []
+
+    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
+        if action.cards != window.cards:
+            return f"a dobon names the card just played ({window.cards[0]})"
+        if action.suit is not None or action.amount or action.flag:
+            return "a dobon takes no suit or amount"
+        hand = game.hands[action.seat]
+        if len(hand) < 2:
+            return "you need at least two cards to call dobon"
+        if action.seat == window.placer and not window.calls:
+            return "you cannot call dobon on your own card"
+        total = sum(dobon_value(c) for c in hand)
+        target = dobon_value(window.cards[0])
+        if total != target:
+            return f"your hand adds up to {total}, not {target}"
+        return None
+
+    def apply_call(self, game: Game, action: Action, window: Window) -> None:
+        seat = action.seat
+        calls = window.calls  # already holds this call
+        answer_to = calls[-2].seat if len(calls) >= 2 else window.placer
+        hand = game.reveal(seat)
+        game.emit(DobonCalled(seat, hand, window.cards, answer_to, seat == window.placer))
+        # [D8]/[D17] any call freezes turn actions; everyone who has not called is asked again
+        window.freezes_turn = True
+        game.phase = type(game.phase).REACTION
+        game.repoll(window, (a.seat for a in calls))
+
+    def window_closed(self, game: Game, window: Window) -> None:
+        if window.calls:
+            game.end_round(self._score_dobon(game, window))
+        elif window.stop:
+            game.end_round(self._score_stop(game, window.placer))
+
+    # ------------------------------------------------------------------ scoring
+
+    def _score_stop(self, game: Game, winner: int) -> RoundResult:
+        deltas = [0] * game.n
+        lines: list[ScoreLine] = []
+        losers = []
+        for seat in range(game.n):
+            if seat == winner:
+                continue
+            losers.append(seat)
+            hand = game.hands[seat]
+            points = sum(score_value(c) for c in hand)
+            twos = sum(1 for c in hand if c.rank == TWO)
+            pay = points * twos_factor(twos)
+            lines.append(ScoreLine(seat, "hand_points", points, _cards(hand)))
+            lines.append(ScoreLine(seat, "twos_factor", twos_factor(twos), f"{twos} two(s)"))
+            lines.append(ScoreLine(seat, "pays", pay, f"to seat {winner}"))
+            deltas[seat] -= pay
+            deltas[winner] += pay
+        lines.append(ScoreLine(winner, "receives", deltas[winner], "stop"))
+        return RoundResult("stop", (winner,), tuple(losers), tuple(deltas), tuple(lines))
+
+    def _score_dobon(self, game: Game, window: Window) -> RoundResult:
+        callers = [a.seat for a in window.calls]
+        winner = callers[-1]
+        loser = callers[-2] if len(callers) >= 2 else window.placer
+        cards = [*game.hands[winner], *game.hands[loser], *window.cards]
+        points = sum(score_value(c) for c in cards)
+        twos = sum(1 for c in cards if c.rank == TWO)
+        calls = len(callers)  # [D13] d counts every call, the first included
+        pay = points * twos_factor(twos) * 2**calls
+        deltas = [0] * game.n
+        deltas[winner] += pay
+        deltas[loser] -= pay
+        lines = (
+            ScoreLine(winner, "dobon_points", points, _cards(cards)),
+            ScoreLine(winner, "twos_factor", twos_factor(twos), f"{twos} two(s)"),
+            ScoreLine(winner, "calls_factor", 2**calls, f"{calls} call(s)"),
+            ScoreLine(loser, "pays", pay, f"to seat {winner}"),
+            ScoreLine(winner, "receives", pay, "dobon"),
+        )
+        return RoundResult("dobon", (winner,), (loser,), tuple(deltas), lines)
+
+    # ------------------------------------------------------------------ matches
+
+    def match_over(self, game: Game) -> bool:
+        return any(s < 0 for s in game.scores)  # [D15] checked after all of a round's payments
+
+    def score_key(self, game: Game, seat: int) -> tuple:
+        return (-game.scores[seat],)
+
+    def ranks(self, game: Game) -> tuple[int, ...]:
+        return competition_ranks([self.score_key(game, s) for s in range(game.n)])
+
+
+def _rank_name(rank: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+def _cards(cards: list[Card]) -> str:
+    return " ".join(str(c) for c in cards)

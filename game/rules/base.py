@@ -1,0 +1,173 @@
+"""What every preset provides: a rule-set value and a rulebook.
+
+A `RuleSet` is a frozen dataclass of the preset's parameters and house rules (a house rule is one more
+field). Its `rulebook()` is the small object the engine calls for everything that differs between
+families: which plays are legal, what a card does, who may call dobon on what, how calls resolve, how a
+round is scored and when a match ends. The engine core (`game.engine.Game`) owns the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..engine import Game, Window
+    from ..events import RoundResult
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Parameters shared by every preset. Subclasses add their own fields (house rules)."""
+
+    preset: ClassVar[str] = ""
+    deck: ClassVar[str] = "52"
+    min_players: ClassVar[int] = 2
+    players_cap: ClassVar[int] = 6  # the most any option allows
+
+    players: int = 4
+    max_players: int = 4  # the preset's default upper bound; an option may raise it to players_cap
+    first_parent: int = 0
+    reaction_ms: int = 3000  # real-time: how long a reaction window stays open (same after every play)
+
+    def validate(self) -> None:
+        """Raise ValueError, with a message for a player, if the values do not make a game."""
+        if not self.min_players <= self.max_players <= self.players_cap:
+            raise ValueError(
+                f"{self.preset}: max_players must be {self.min_players}..{self.players_cap}"
+            )
+        if not self.min_players <= self.players <= self.max_players:
+            hint = ""
+            if self.max_players < self.players <= self.players_cap:
+                hint = f" (up to {self.players_cap} with the option max_players={self.players_cap})"
+            raise ValueError(
+                f"{self.preset} is for {self.min_players}-{self.max_players} players{hint}, "
+                f"not {self.players}"
+            )
+        if not 0 <= self.first_parent < self.players:
+            raise ValueError(f"first_parent must be a seat, 0..{self.players - 1}")
+
+    def rulebook(self) -> Rulebook:
+        raise NotImplementedError
+
+    def options(self) -> dict[str, Any]:
+        """Every field except `players`, for logs and the new-game screen."""
+        data = asdict(self)
+        data.pop("players")
+        return data
+
+    @classmethod
+    def from_options(cls, players: int, options: Mapping[str, Any] | None = None) -> RuleSet:
+        """Build from untrusted options (command line, log header, lobby); ValueError names the bad one."""
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {"players": players}
+        for key, raw in (options or {}).items():
+            if key not in known or key == "players":
+                names = ", ".join(sorted(k for k in known if k != "players"))
+                raise ValueError(f"{cls.preset} has no option {key!r}; options: {names}")
+            values[key] = _coerce(key, raw, known[key].default)
+        rules = cls(**values)
+        rules.validate()
+        return rules
+
+
+def _coerce(key: str, raw: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if isinstance(raw, bool):
+            return raw
+        if str(raw).lower() in ("1", "true", "yes", "on"):
+            return True
+        if str(raw).lower() in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"option {key} must be true or false, not {raw!r}")
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except (TypeError, ValueError):
+            raise ValueError(f"option {key} must be a whole number, not {raw!r}") from None
+    return raw
+
+
+class Rulebook:
+    """The preset-specific half of the engine. Every hook receives the `Game` it serves.
+
+    Turn hooks are called only when the core has checked that the action's seat is the turn player,
+    the phase is a turn and no reaction window freezes turn actions. Call hooks are called only for a
+    seat that is waiting to answer the open window. `refuse_*` returns the reason an action is illegal
+    (None if legal) and must not change anything; `apply_*` may assume the action was found legal.
+    """
+
+    def hand_sizes(self, game: Game) -> list[int]:
+        raise NotImplementedError
+
+    def starting_score(self, game: Game) -> int:
+        return 0
+
+    def public_state(self, game: Game) -> dict[str, Any]:
+        """The preset's round state that every seat may see (for views)."""
+        return {}
+
+    def start_round(self, game: Game) -> None:
+        """Set the preset's round state after the deal (field suit, turn, auction ...)."""
+
+    # turn actions (PLAY, DRAW)
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def refuse_turn(self, game: Game, action: Action) -> str | None:
+        raise NotImplementedError
+
+    def apply_turn(self, game: Game, action: Action) -> None:
+        raise NotImplementedError
+
+    # reaction window calls (DOBON)
+    def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
+        raise NotImplementedError
+
+    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
+        raise NotImplementedError
+
+    def apply_call(self, game: Game, action: Action, window: Window) -> None:
+        raise NotImplementedError
+
+    def window_closed(self, game: Game, window: Window) -> None:
+        """Resolve the window: nothing, or end the round (game.end_round)."""
+        raise NotImplementedError
+
+    # other seat actions (BID, DECLARE) that some presets have
+    def other_actions(self, game: Game, seat: int) -> list[Action]:
+        return []
+
+    def refuse_other(self, game: Game, action: Action) -> str | None:
+        return f"{action.kind.value} is not part of the {game.rules.preset} rules"
+
+    def apply_other(self, game: Game, action: Action) -> None:
+        raise NotImplementedError
+
+    # rounds and matches
+    def next_parent(self, game: Game, result: RoundResult) -> int:
+        return result.winners[0] if result.winners else game.parent
+
+    def match_over(self, game: Game) -> bool:
+        raise NotImplementedError
+
+    def ranks(self, game: Game) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def score_key(self, game: Game, seat: int) -> tuple:
+        """Sort key for standings, best first."""
+        raise NotImplementedError
+
+
+def competition_ranks(keys: list[tuple]) -> tuple[int, ...]:
+    """1-based ranks where equal keys share a rank (1, 1, 3 ...); smaller key = better."""
+    order = sorted(range(len(keys)), key=lambda i: keys[i])
+    ranks = [0] * len(keys)
+    for pos, seat in enumerate(order):
+        if pos and keys[seat] == keys[order[pos - 1]]:
+            ranks[seat] = ranks[order[pos - 1]]
+        else:
+            ranks[seat] = pos + 1
+    return tuple(ranks)
