@@ -1,8 +1,8 @@
 """Dobon Table: the desktop card table for ドボン, and its headless tools.
 
-    python main.py                 open the table (the desktop app)
-    python main.py sim ...         play AI matches headless and print a summary
-    python main.py replay FILE     replay an action log and print the same summary
+python main.py                 open the table (the desktop app)
+python main.py sim ...         play AI matches headless and print a summary
+python main.py replay FILE     replay an action log and print the same summary
 """
 
 from __future__ import annotations
@@ -36,15 +36,30 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sim = sub.add_parser("sim", help="play AI matches headless and print a summary")
-    sim.add_argument("--rules", default="app", metavar="PRESET",
-                     help=f"rule preset: {', '.join(PRESETS)} (planned: {', '.join(PLANNED)}); default app")
+    sim.add_argument(
+        "--rules",
+        default="app",
+        metavar="PRESET",
+        help=f"rule preset: {', '.join(PRESETS)} (planned: {', '.join(PLANNED)}); default app",
+    )
     sim.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
-    sim.add_argument("--ai", default="basic", metavar="NAMES",
-                     help=f"comma-separated seat AIs ({', '.join(SEATS)}); the last repeats (default basic)")
-    sim.add_argument("--rounds", type=int, default=100, help="rounds to play; new matches start as needed (default 100)")
+    sim.add_argument(
+        "--ai",
+        default="basic",
+        metavar="NAMES",
+        help=f"comma-separated seat AIs ({', '.join(SEATS)}); the last repeats (default basic)",
+    )
+    sim.add_argument(
+        "--rounds", type=int, default=100, help="rounds to play; new matches start as needed (default 100)"
+    )
     sim.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one, printed)")
-    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                     help="a rule option / house rule, e.g. max_players=6 or starting_points=500 (repeatable)")
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option / house rule, e.g. max_players=6 or starting_points=500 (repeatable)",
+    )
     sim.add_argument("--log", metavar="FILE", help="write the action log as JSON lines")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
@@ -70,7 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail("sim", "--rounds must be at least 1")
         seed = args.seed if args.seed is not None else random.randrange(2**31)
         try:
-            summary, game = simulate(args.rules, args.players, names, args.rounds, seed, _options(args.option))
+            summary, game = simulate(
+                args.rules, args.players, names, args.rounds, seed, _options(args.option)
+            )
         except ValueError as exc:
             return fail("sim", str(exc))
         if args.log:

@@ -15,10 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Game  # noqa: E402
-from game.headless import play  # noqa: E402
-from game.rules import PRESETS, make_rules  # noqa: E402
-from game.seats import make_seat  # noqa: E402
+from game.engine import Game
+from game.headless import play
+from game.rules import PRESETS, make_rules
+from game.seats import make_seat
 
 
 def bench(preset: str, players: int, rounds: int, seed: int = 1) -> tuple[float, float, int, int]:
@@ -45,8 +45,10 @@ def main() -> None:
                 best = result
         assert best is not None
         rps, aps, actions, events = best
-        print(f"{preset:<9} {rps:>10,.0f} rounds/s {aps:>12,.0f} actions/s  "
-              f"({actions:,} actions, {events:,} events; best of 3)")
+        print(
+            f"{preset:<9} {rps:>10,.0f} rounds/s {aps:>12,.0f} actions/s  "
+            f"({actions:,} actions, {events:,} events; best of 3)"
+        )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,17 @@ from .errors import IllegalAction
 from .rules import PRESETS, make_rules
 
 __all__ = [
-    "REFEREE", "Action", "Kind", "Card", "Deck", "Suit", "deck", "Game", "Phase", "Window",
-    "IllegalAction", "PRESETS", "make_rules",
+    "PRESETS",
+    "REFEREE",
+    "Action",
+    "Card",
+    "Deck",
+    "Game",
+    "IllegalAction",
+    "Kind",
+    "Phase",
+    "Suit",
+    "Window",
+    "deck",
+    "make_rules",
 ]

@@ -50,7 +50,6 @@ from .events import (
 )
 from .rules.base import RuleSet
 
-
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
 
 
@@ -300,7 +299,9 @@ class Game:
         self.stock[:0] = old
         self.emit(Reshuffled(len(old)))
 
-    def open_window(self, placer: int, cards: tuple[Card, ...], freezes_turn: bool, stop: bool = False) -> None:
+    def open_window(
+        self, placer: int, cards: tuple[Card, ...], freezes_turn: bool, stop: bool = False
+    ) -> None:
         pending = [self.next_seat(placer, k) for k in range(1, self.n)]
         self.window = Window(placer, cards, pending, freezes_turn, stop=stop)
         if freezes_turn:
@@ -354,7 +355,11 @@ class Game:
         seat, kind = action.seat, action.kind
         window = self.window
         if kind is _PASS and window is not None and seat in window.pending:  # the commonest action
-            return None if not action.cards and action.suit is None and not action.amount else "a pass takes nothing"
+            return (
+                None
+                if not action.cards and action.suit is None and not action.amount
+                else "a pass takes nothing"
+            )
         if seat == REFEREE:
             if kind is Kind.NEXT_ROUND:
                 return None if self.phase is Phase.ROUND_OVER else "the round is not over"
@@ -371,7 +376,11 @@ class Game:
             return "the match is over"
         if kind is _PASS or kind is _DOBON:
             if window is None:
-                return "there is no card to call dobon on now" if kind is Kind.DOBON else "there is nothing to pass on"
+                return (
+                    "there is no card to call dobon on now"
+                    if kind is Kind.DOBON
+                    else "there is nothing to pass on"
+                )
             if seat not in window.pending:
                 if seat == window.placer and not window.calls:
                     return "you cannot call dobon on your own card"
@@ -475,7 +484,9 @@ class Game:
             self.chain_links,
             self.chain_cards,
             self.phase,
-            None if w is None else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop),
+            None
+            if w is None
+            else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop),
             tuple(sorted(self.revealed.items())),
             tuple(self.scores),
             self.match_no,

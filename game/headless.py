@@ -168,7 +168,9 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], Game, list[Action]]:
     if not isinstance(header, dict) or header.get("dobon_log") != LOG_FORMAT:
         raise LogError(f"{path}:1: not a Dobon Table log (format {LOG_FORMAT})")
     try:
-        rules = make_rules(str(header.get("rules")), int(header.get("players", 0)), header.get("options") or {})
+        rules = make_rules(
+            str(header.get("rules")), int(header.get("players", 0)), header.get("options") or {}
+        )
         seed = header.get("seed")
         if seed is not None and not isinstance(seed, int):
             raise ValueError("seed must be an integer")

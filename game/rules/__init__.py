@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .app import AppRules
-from .base import RuleSet, Rulebook
+from .base import Rulebook, RuleSet
 
 PRESETS: dict[str, type[RuleSet]] = {"app": AppRules}
 PLANNED = ("standard", "jda", "super", "kabu")  # specified in shared/rules, not playable yet
@@ -21,4 +21,4 @@ def make_rules(preset: str, players: int, options: Mapping[str, Any] | None = No
     return PRESETS[preset].from_options(players, options)
 
 
-__all__ = ["PRESETS", "PLANNED", "RuleSet", "Rulebook", "make_rules", "AppRules"]
+__all__ = ["PLANNED", "PRESETS", "AppRules", "RuleSet", "Rulebook", "make_rules"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action, Kind
 from ..cards import Card, Suit
 from ..events import DobonCalled, RoundResult, ScoreLine, SuitChosen
-from .base import RuleSet, Rulebook, competition_ranks
+from .base import Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
     from ..engine import Game, Window
@@ -78,7 +78,12 @@ class AppRulebook(Rulebook):
             self._draw = [Action(s, Kind.DRAW) for s in range(game.n)]
             self._play = [{c.id: Action(s, Kind.PLAY, (c,)) for c in game.deck} for s in range(game.n)]
             self._play8 = [
-                {(c.id, suit): Action(s, Kind.PLAY, (c,), suit) for c in game.deck if c.rank == EIGHT for suit in Suit}
+                {
+                    (c.id, suit): Action(s, Kind.PLAY, (c,), suit)
+                    for c in game.deck
+                    if c.rank == EIGHT
+                    for suit in Suit
+                }
                 for s in range(game.n)
             ]
 

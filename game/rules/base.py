@@ -35,9 +35,7 @@ class RuleSet:
     def validate(self) -> None:
         """Raise ValueError, with a message for a player, if the values do not make a game."""
         if not self.min_players <= self.max_players <= self.players_cap:
-            raise ValueError(
-                f"{self.preset}: max_players must be {self.min_players}..{self.players_cap}"
-            )
+            raise ValueError(f"{self.preset}: max_players must be {self.min_players}..{self.players_cap}")
         if not self.min_players <= self.players <= self.max_players:
             hint = ""
             if self.max_players < self.players <= self.players_cap:

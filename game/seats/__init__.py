@@ -16,4 +16,4 @@ def make_seat(name: str, seed: int | None, seat: int) -> Seat:
     return SEATS[name](f"{seed}:{seat}:{name}")
 
 
-__all__ = ["SEATS", "Seat", "make_seat", "RandomSeat", "BasicSeat"]
+__all__ = ["SEATS", "BasicSeat", "RandomSeat", "Seat", "make_seat"]
