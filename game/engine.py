@@ -48,7 +48,7 @@ from .events import (
     WindowClosed,
     WindowOpened,
 )
-from .rules.base import RuleSet
+from .rules.base import Rulebook, RuleSet
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
 
@@ -105,6 +105,11 @@ class Game:
         self.ext: object = None  # the rulebook's own round state
         self._pass = [Action(s, Kind.PASS) for s in range(self.n)]
         self._pass_only = [(a,) for a in self._pass]
+        # seats after each placer in each direction, the placer last: the polling order of windows
+        self._poll_orders = {
+            d: [[(p + d * k) % self.n for k in range(1, self.n + 1)] for p in range(self.n)] for d in (1, -1)
+        }
+        self._other_actions = type(self.book).other_actions is not Rulebook.other_actions
         self._next_round = Action(REFEREE, Kind.NEXT_ROUND)
         self._new_match = Action(REFEREE, Kind.NEW_MATCH)
         self._close = Action(REFEREE, Kind.CLOSE)
@@ -302,7 +307,7 @@ class Game:
     def open_window(
         self, placer: int, cards: tuple[Card, ...], freezes_turn: bool, stop: bool = False
     ) -> None:
-        pending = [self.next_seat(placer, k) for k in range(1, self.n)]
+        pending = self._poll_orders[self.direction][placer][:-1]
         self.window = Window(placer, cards, pending, freezes_turn, stop=stop)
         if freezes_turn:
             self.phase = Phase.REACTION
@@ -311,8 +316,7 @@ class Game:
     def repoll(self, window: Window, exclude: Iterable[int]) -> None:
         """Ask again every seat not in `exclude`, in turn order after the placer, the placer last."""
         skip = set(exclude)
-        order = [self.next_seat(window.placer, k) for k in range(1, self.n + 1)]
-        window.pending = [s for s in order if s not in skip]
+        window.pending = [s for s in self._poll_orders[self.direction][window.placer] if s not in skip]
 
     def reveal(self, seat: int) -> tuple[Card, ...]:
         hand = tuple(self.hands[seat])
@@ -347,7 +351,8 @@ class Game:
             out.extend(self.book.call_actions(self, seat, window))
         if self.phase is Phase.TURN and seat == self.turn and (window is None or not window.freezes_turn):
             out.extend(self.book.turn_actions(self, seat))
-        out.extend(self.book.other_actions(self, seat))
+        if self._other_actions:
+            out.extend(self.book.other_actions(self, seat))
         return out
 
     def refusal(self, action: Action) -> str | None:
