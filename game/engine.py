@@ -38,6 +38,7 @@ from .events import (
     DrawChainChanged,
     Drew,
     Event,
+    HandLaidDown,
     MatchEnded,
     Played,
     Reshuffled,
@@ -54,6 +55,7 @@ _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
 
 
 class Phase(Enum):
+    OPENING = "opening"  # before the first turn: the preset's opening actions (e.g. an auction)
     TURN = "turn"  # the turn player may act (a non-freezing window may be open at the same time)
     REACTION = "reaction"  # a window freezes turn actions; only its pending seats act
     ROUND_OVER = "round-over"  # scored; the referee deals the next round
@@ -101,8 +103,10 @@ class Game:
         self.window: Window | None = None
         self.phase = Phase.TURN
         self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.laid: list[list[Card]] = [[] for _ in range(self.n)]  # hands laid on the field, face up
         self.result: RoundResult | None = None
         self.ext: object = None  # the rulebook's own round state
+        self.match_ext: object = None  # the rulebook's own match state (streaks, laps ...)
         self._pass = [Action(s, Kind.PASS) for s in range(self.n)]
         self._pass_only = [(a,) for a in self._pass]
         # seats after each placer in each direction, the placer last: the polling order of windows
@@ -113,6 +117,7 @@ class Game:
         self._next_round = Action(REFEREE, Kind.NEXT_ROUND)
         self._new_match = Action(REFEREE, Kind.NEW_MATCH)
         self._close = Action(REFEREE, Kind.CLOSE)
+        self.book.start_match(self)
         if deal:
             self.start_round()
 
@@ -171,6 +176,7 @@ class Game:
         self.window = None
         self.phase = Phase.TURN
         self.revealed = {}
+        self.laid = [[] for _ in range(self.n)]
         self.result = None
         self.ext = None
         self.emit(
@@ -186,7 +192,8 @@ class Game:
             )
         )
         self.book.start_round(self)
-        self.emit(TurnChanged(self.turn))
+        if self.phase is Phase.TURN:
+            self.emit(TurnChanged(self.turn))
 
     def deck_from_hands(
         self,
@@ -238,6 +245,7 @@ class Game:
         self.round_no = 0
         self.scores = [self.book.starting_score(self)] * self.n
         self.parent = self.rules.first_parent
+        self.book.start_match(self)
         self.start_round()
 
     # ------------------------------------------------------------------ shared mechanics for rulebooks
@@ -305,13 +313,26 @@ class Game:
         self.emit(Reshuffled(len(old)))
 
     def open_window(
-        self, placer: int, cards: tuple[Card, ...], freezes_turn: bool, stop: bool = False
-    ) -> None:
-        pending = self._poll_orders[self.direction][placer][:-1]
-        self.window = Window(placer, cards, pending, freezes_turn, stop=stop)
+        self,
+        placer: int,
+        cards: tuple[Card, ...],
+        freezes_turn: bool,
+        stop: bool = False,
+        seats: Iterable[int] | None = None,
+    ) -> Window:
+        """Open a reaction window on `cards`. Every seat but the placer is polled, unless `seats` names
+        who is (e.g. only the victims of a dobon, for dobon-gaeshi)."""
+        order = self._poll_orders[self.direction][placer]
+        if seats is None:
+            pending = order[:-1]
+        else:
+            wanted = set(seats)
+            pending = [s for s in order if s in wanted]
+        window = self.window = Window(placer, cards, pending, freezes_turn, stop=stop)
         if freezes_turn:
             self.phase = Phase.REACTION
         self.emit(WindowOpened(placer, cards))
+        return window
 
     def repoll(self, window: Window, exclude: Iterable[int]) -> None:
         """Ask again every seat not in `exclude`, in turn order after the placer, the placer last."""
@@ -322,6 +343,14 @@ class Game:
         hand = tuple(self.hands[seat])
         self.revealed[seat] = hand
         return hand
+
+    def lay_down(self, seat: int) -> tuple[Card, ...]:
+        """Move the whole hand face up onto the field in front of the seat (it now holds 0 cards)."""
+        cards = tuple(self.hands[seat])
+        self.laid[seat].extend(cards)
+        self.hands[seat].clear()
+        self.emit(HandLaidDown(seat, cards))
+        return cards
 
     def _close_window(self) -> None:
         window = self.window
@@ -379,6 +408,8 @@ class Game:
             return "the round is over; wait for the next deal"
         if self.phase is Phase.MATCH_OVER:
             return "the match is over"
+        if kind is _PASS and window is None and self._other_actions:
+            return self.book.refuse_other(self, action)  # e.g. declining an offer outside any window
         if kind is _PASS or kind is _DOBON:
             if window is None:
                 return (
@@ -389,13 +420,15 @@ class Game:
             if seat not in window.pending:
                 if seat == window.placer and not window.calls:
                     return "you cannot call dobon on your own card"
-                return "you have already answered this card"
+                return "you are not being asked about this card (already answered, or not concerned)"
             if kind is _PASS:
                 return "a pass takes nothing"
             return self.book.refuse_call(self, action, window)
         if kind is _PLAY or kind is _DRAW:
             if self.phase is Phase.REACTION or (window is not None and window.freezes_turn):
                 return "wait: the reaction window on the last card is still open"
+            if self.phase is Phase.OPENING:
+                return "the round has not started: " + self.book.opening_wait(self)
             if seat != self.turn:
                 return f"it is seat {self.turn}'s turn, not yours"
             return self.book.refuse_turn(self, action)
@@ -412,8 +445,9 @@ class Game:
         self.actions.append(action)
         kind = action.kind
         window = self.window
-        if kind is _PASS:
-            assert window is not None
+        if kind is _PASS and window is None:
+            self.book.apply_other(self, action)
+        elif kind is _PASS:
             window.pending.remove(action.seat)
             if not window.pending:
                 self._close_window()
@@ -447,6 +481,10 @@ class Game:
         window = self.window
         if window is not None and window.pending:
             return window.pending[0]
+        if self._other_actions:
+            seat = self.book.sync_next(self)
+            if seat is not None:
+                return seat
         if self.phase is Phase.TURN:
             return self.turn
         return REFEREE
@@ -472,6 +510,8 @@ class Game:
         out: list[Card] = []
         for hand in self.hands:
             out.extend(hand)
+        for laid in self.laid:
+            out.extend(laid)
         out.extend(self.stock)
         out.extend(self.discard)
         return out
@@ -493,6 +533,8 @@ class Game:
             if w is None
             else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop),
             tuple(sorted(self.revealed.items())),
+            tuple(tuple(c.id for c in pile) for pile in self.laid),
+            repr(self.match_ext),
             tuple(self.scores),
             self.match_no,
             self.round_no,

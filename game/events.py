@@ -135,6 +135,14 @@ class DobonCalled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandLaidDown(Event):
+    """A seat laid its whole hand face up on the field (it holds no cards now)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class WindowClosed(Event):
     calls: int  # how many dobon calls were made in it
 

@@ -47,6 +47,7 @@ class SeatView:
     chain_cards: int
     window: WindowView | None
     revealed: dict[int, tuple[Card, ...]]
+    laid: tuple[tuple[Card, ...], ...]  # hands laid face up on the field
     scores: tuple[int, ...]
     match_no: int
     round_no: int
@@ -80,6 +81,7 @@ class SeatView:
             chain_cards=game.chain_cards,
             window=window,
             revealed=dict(game.revealed),
+            laid=tuple(tuple(p) for p in game.laid),
             scores=tuple(game.scores),
             match_no=game.match_no,
             round_no=game.round_no,

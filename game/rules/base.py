@@ -107,8 +107,24 @@ class Rulebook:
         """The preset's round state that every seat may see (for views)."""
         return {}
 
+    def start_match(self, game: Game) -> None:
+        """Set the preset's match state (streaks, laps ...) in `game.match_ext`."""
+
     def start_round(self, game: Game) -> None:
-        """Set the preset's round state after the deal (field suit, turn, auction ...)."""
+        """Set the preset's round state after the deal (field suit, turn, auction ...).
+
+        A preset with opening actions (an auction) sets `game.phase = Phase.OPENING` here and moves it
+        to TURN when they are done."""
+
+    def opening_wait(self, game: Game) -> str:
+        """What the table is waiting for during the opening phase, for refusal messages."""
+        return "the opening is not finished"
+
+    def sync_next(self, game: Game) -> int | None:
+        """The seat the headless protocol should ask for an `other_actions` decision, if any.
+
+        Consulted only by presets that override `other_actions`, after any open window's pending seats."""
+        return None
 
     # turn actions (PLAY, DRAW)
     def turn_actions(self, game: Game, seat: int) -> list[Action]:

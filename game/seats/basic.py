@@ -54,9 +54,12 @@ class BasicSeat(Seat):
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal
-        for action in legal:
-            if action.kind is Kind.DOBON:
-                return action
+        calls = [a for a in legal if a.kind is Kind.DOBON]
+        if calls:
+            return max(calls, key=lambda a: len(a.cards))  # the longest run scores a multi-dobon
+        bids = [a for a in legal if a.kind is Kind.BID]
+        if bids:
+            return min(bids, key=lambda a: a.amount)  # bid low: a lost auction costs the bid
         plays = [a for a in legal if a.kind is Kind.PLAY]
         if not plays:
             for action in legal:
@@ -95,6 +98,8 @@ class BasicSeat(Seat):
             score = score_value(card) + hope - danger
             if card.rank == 2:
                 score += 4.0  # pushes a draw onto the next player
+            if action.flag:
+                score += 1.0  # declaring last one never hurts
             if action.suit is not None:
                 held = Counter(c.suit for c in keep)
                 score += 0.5 * held.get(action.suit, 0)

@@ -1,0 +1,752 @@
+"""The `standard` preset: ドボンゲームの定義 第 4.3 版 (spec: shared/rules/standard.md).
+
+54 cards (two jokers numbered 0), 3-6 players, 20-round matches, points are bad. An auction picks the
+first player of each round. Binding (しばり) maps onto the core draw chain: `chain_links > 0` means binding
+is on and `chain_cards` is the accumulated damage. Choice cards carry their declared suit in the core's
+`field_suit`. A dobon names a run of consecutive discards; all calls in one window are simultaneous and
+cut to the fewest targets; the victims then get a window of their own for dobon-gaeshi. Decisions [Dn]
+refer to the spec's section 4.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, Kind
+from ..cards import Card, Suit
+from ..events import DobonCalled, Event, RoundResult, ScoreLine, SuitChosen
+from .base import Rulebook, RuleSet, competition_ranks
+
+if TYPE_CHECKING:
+    from ..engine import Game, Window
+
+ALL_SUITS = frozenset(Suit)
+PAIR = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+YAKU = 1  # DECLARE amount for a yaku
+
+
+@dataclass(frozen=True)
+class StandardRules(RuleSet):
+    preset: ClassVar[str] = "standard"
+    deck: ClassVar[str] = "54"
+    min_players: ClassVar[int] = 3
+    players_cap: ClassVar[int] = 6
+
+    max_players: int = 6
+    rounds_per_match: int = 20
+    max_bid: int = 99  # the source allows any positive bid; the table's paddles go to 99 (see the issue note)
+    auto_last_one: bool = False  # [D11] a casual table may declare "last one" automatically
+    # Card roles (既定値, defaults every table may change):
+    strong_attack: tuple[int, ...] = (0,)
+    weak_attack: tuple[int, ...] = (2,)
+    strong_damage: int = 5
+    weak_damage: int = 2
+    reflect: tuple[int, ...] = (5,)
+    skip: tuple[int, ...] = (1,)
+    reverse: tuple[int, ...] = (12,)
+    all_suit_choice: tuple[int, ...] = (8,)
+    pair_choice: tuple[int, ...] = (11,)
+
+    def validate(self) -> None:
+        super().validate()
+        if self.rounds_per_match < 1:
+            raise ValueError("rounds_per_match must be at least 1")
+        if self.max_bid < 1:
+            raise ValueError("max_bid must be at least 1")
+
+    def rulebook(self) -> StandardRulebook:
+        return StandardRulebook(self)
+
+
+# ---------------------------------------------------------------------------------- round state
+
+
+@dataclass(slots=True)
+class Turn:
+    """One entry of the turn log: DISCARD (card), DRAW (count) or SKIPPED."""
+
+    player: int
+    kind: str
+    card: Card | None = None
+
+
+@dataclass
+class Round:
+    bids: list[int | None]
+    nominee: int | None = None
+    last_one: list[bool] = field(default_factory=list)
+    skipped: list[bool] = field(default_factory=list)
+    had_turn: list[bool] = field(default_factory=list)
+    yaku: list[bool] = field(default_factory=list)
+    yaku_declined: list[bool] = field(default_factory=list)
+    exposed: set[int] = field(default_factory=set)  # card ids exposed by yaku
+    log: list[Turn] = field(default_factory=list)
+    claims: list[Action] = field(default_factory=list)  # the dobons of the last reaction window
+    cut: tuple[Card, ...] = ()  # the reduced target set R
+    victims: tuple[int, ...] = ()
+    gaeshi: list[int] = field(default_factory=list)
+    went_out: int | None = None  # who emptied their hand by discarding (for disrupt dobon)
+
+
+@dataclass
+class Match:
+    streak: list[int]
+    wins: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class BidPlaced(Event):
+    """A sealed bid. Others see that the seat bid, not how much, until the auction is revealed."""
+
+    seat: int
+    amount: int | None
+
+    def for_seat(self, seat: int) -> Event:
+        if seat < 0 or seat == self.seat:
+            return self
+        return BidPlaced(self.seat, None)
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionWon(Event):
+    bids: tuple[int, ...]
+    nominee: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class LastOneDeclared(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class YakuDeclared(Event):
+    seat: int
+    hand: tuple[Card, ...]
+    pattern: str
+
+
+@dataclass(frozen=True, slots=True)
+class TargetsCut(Event):
+    """Simultaneous dobons were reduced to the fewest targets; these seats are the victims."""
+
+    targets: tuple[Card, ...]
+    victims: tuple[int, ...]
+
+
+def yaku_pattern(hand: list[Card] | tuple[Card, ...]) -> str | None:
+    """The yaku a 5-card hand makes, if any (§2.11). A joker has number 0 and no suit (D4)."""
+    if len(hand) != 5:
+        return None
+    counts = sorted(Counter(c.rank for c in hand).values(), reverse=True)
+    if counts[0] == 4:
+        return "four_of_a_kind"
+    if counts[:2] == [3, 2]:
+        return "full_house"
+    suits = {c.suit for c in hand}
+    if len(suits) == 1 and None not in suits:
+        return "flush"
+    ranks = sorted(c.rank for c in hand)
+    if 0 not in ranks and len(set(ranks)) == 5:
+        if ranks[4] - ranks[0] == 4:
+            return "straight"
+        high = sorted(14 if r == 1 else r for r in ranks)
+        if high[4] - high[0] == 4:
+            return "straight"
+    return None
+
+
+def base_points(hand: list[Card] | tuple[Card, ...]) -> int:
+    """Sum of numbers with 10-13 counted as 10; a joker counts 0."""
+    return sum(min(c.rank, 10) for c in hand)
+
+
+class StandardRulebook(Rulebook):
+    def __init__(self, rules: StandardRules):
+        self.rules = rules
+        self.attack = frozenset(rules.strong_attack) | frozenset(rules.weak_attack)
+        self.strong = frozenset(rules.strong_attack)
+        self.all_choice = frozenset(rules.all_suit_choice)
+        self.pair_choice = frozenset(rules.pair_choice)
+        self._draw: list[Action] = []
+
+    # ------------------------------------------------------------------ card roles
+
+    def damage(self, card: Card) -> int:
+        if card.rank in self.strong:
+            return self.rules.strong_damage
+        if card.rank in self.rules.weak_attack:
+            return self.rules.weak_damage
+        return 0
+
+    def hand_suits(self, card: Card) -> frozenset[Suit]:
+        """Effective suits of a card in hand (§2.2)."""
+        if card.rank in self.strong or card.rank in self.all_choice or card.suit is None:
+            return ALL_SUITS
+        if card.rank in self.pair_choice:
+            return frozenset((card.suit, PAIR[card.suit]))
+        return frozenset((card.suit,))
+
+    def field_suits(self, game: Game) -> frozenset[Suit]:
+        """Effective suits of the field card: its declared suit if any, else its own (all for a joker)."""
+        if game.field_suit is not None:
+            return frozenset((game.field_suit,))
+        card = game.discard[-1]
+        if card.suit is None or card.rank in self.strong:
+            return ALL_SUITS
+        return frozenset((card.suit,))
+
+    def matches(self, game: Game, card: Card) -> bool:
+        field_card = game.discard[-1]
+        return card.rank == field_card.rank or bool(self.hand_suits(card) & self.field_suits(game))
+
+    def choice_suits(self, card: Card) -> tuple[Suit, ...]:
+        """Suits a choice card may declare (empty for other cards)."""
+        if card.rank in self.all_choice and card.suit is not None:
+            return tuple(Suit)
+        if card.rank in self.pair_choice and card.suit is not None:
+            return (card.suit, PAIR[card.suit])
+        return ()
+
+    # ------------------------------------------------------------------ matches and rounds
+
+    def hand_sizes(self, game: Game) -> list[int]:
+        return [5] * game.n
+
+    def start_match(self, game: Game) -> None:
+        game.match_ext = Match([0] * game.n, [0] * game.n)
+
+    def start_round(self, game: Game) -> None:
+        from ..engine import Phase
+
+        n = game.n
+        game.ext = Round(
+            bids=[None] * n,
+            last_one=[False] * n,
+            skipped=[False] * n,
+            had_turn=[False] * n,
+            yaku=[False] * n,
+            yaku_declined=[False] * n,
+        )
+        if not self._draw:
+            self._draw = [Action(s, Kind.DRAW) for s in range(n)]
+        game.phase = Phase.OPENING  # the auction (§2.7)
+
+    def opening_wait(self, game: Game) -> str:
+        waiting = [str(s) for s, b in enumerate(self._round(game).bids) if b is None]
+        return "the auction is waiting for seat(s) " + ", ".join(waiting)
+
+    def next_parent(self, game: Game, result: RoundResult) -> int:
+        return (game.parent + 1) % game.n  # the deal rotates; the auction picks who starts
+
+    def match_over(self, game: Game) -> bool:
+        return game.round_no >= self.rules.rounds_per_match
+
+    def score_key(self, game: Game, seat: int) -> tuple:
+        match: Match = game.match_ext  # type: ignore[assignment]
+        return (game.scores[seat], -match.wins[seat])  # [D18] lowest total, then most wins
+
+    def ranks(self, game: Game) -> tuple[int, ...]:
+        return competition_ranks([self.score_key(game, s) for s in range(game.n)])
+
+    def public_state(self, game: Game) -> dict[str, Any]:
+        r = self._round(game)
+        auction_open = r.nominee is None
+        return {
+            "binding": game.chain_links > 0,
+            "damage": game.chain_cards,
+            "last_one": tuple(r.last_one),
+            "skipped": tuple(r.skipped),
+            "had_turn": tuple(r.had_turn),
+            "yaku": tuple(r.yaku),
+            "exposed": tuple(c for c in game.deck if c.id in r.exposed),
+            "bids": tuple((b is not None) if auction_open else b for b in r.bids),
+            "nominee": r.nominee,
+            "turn_log": tuple((t.player, t.kind, t.card) for t in r.log),
+            "wins": tuple(game.match_ext.wins),  # type: ignore[attr-defined]
+            "rounds_per_match": self.rules.rounds_per_match,
+        }
+
+    @staticmethod
+    def _round(game: Game) -> Round:
+        return game.ext  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ the auction and yaku
+
+    def other_actions(self, game: Game, seat: int) -> list[Action]:
+        from ..engine import Phase
+
+        r = self._round(game)
+        if game.phase is Phase.OPENING:
+            if r.bids[seat] is None:
+                return [Action(seat, Kind.BID, amount=a) for a in range(1, self.rules.max_bid + 1)]
+            return []
+        if self._yaku_offer(game, seat):
+            out = [Action(seat, Kind.DECLARE, amount=YAKU)]
+            if not r.yaku_declined[seat]:
+                out.append(Action(seat, Kind.PASS))
+            return out
+        return []
+
+    def _yaku_offer(self, game: Game, seat: int) -> bool:
+        """[D16] any seat with a 5-card yaku may declare at the start of a turn (before the turn player
+        acts), once a round."""
+        from ..engine import Phase
+
+        r = self._round(game)
+        return (
+            game.phase is Phase.TURN
+            and game.window is None
+            and not r.yaku[seat]
+            and yaku_pattern(game.hands[seat]) is not None
+        )
+
+    def sync_next(self, game: Game) -> int | None:
+        from ..engine import Phase
+
+        r = self._round(game)
+        if game.phase is Phase.OPENING:
+            for seat in range(game.n):
+                if r.bids[seat] is None:
+                    return seat
+            return None
+        if game.phase is Phase.TURN and game.window is None:
+            for k in range(game.n):
+                seat = game.next_seat(game.turn, k)
+                if not r.yaku_declined[seat] and self._yaku_offer(game, seat):
+                    return seat
+        return None
+
+    def refuse_other(self, game: Game, action: Action) -> str | None:
+        from ..engine import Phase
+
+        r = self._round(game)
+        seat = action.seat
+        if action.cards or action.suit is not None or action.flag:
+            return f"{action.kind.value} takes no cards or suit"
+        if action.kind is Kind.BID:
+            if game.phase is not Phase.OPENING:
+                return "the auction is over"
+            if r.bids[seat] is not None:
+                return "you have already bid"
+            if not 1 <= action.amount <= self.rules.max_bid:
+                return f"bid a whole number from 1 to {self.rules.max_bid}"
+            return None
+        if action.kind is Kind.DECLARE:
+            if action.amount != YAKU:
+                return "the only declaration here is a yaku"
+            if game.phase is Phase.OPENING:
+                return "yaku are declared at the start of a turn, after the auction"
+            if r.yaku[seat]:
+                return "you have already declared a yaku this round"
+            if game.phase is not Phase.TURN or game.window is not None:
+                return "a yaku is declared at the start of a turn"
+            if len(game.hands[seat]) != 5:
+                return "a yaku needs exactly 5 cards in hand"
+            if yaku_pattern(game.hands[seat]) is None:
+                return "your hand makes no yaku"
+            return None
+        if action.kind is Kind.PASS:
+            if action.amount:
+                return "a pass takes nothing"
+            if not self._yaku_offer(game, seat) or r.yaku_declined[seat]:
+                return "there is nothing to pass on"
+            return None
+        return f"{action.kind.value} is not part of the standard rules"
+
+    def apply_other(self, game: Game, action: Action) -> None:
+        from ..engine import Phase
+
+        r = self._round(game)
+        seat = action.seat
+        if action.kind is Kind.BID:
+            r.bids[seat] = action.amount
+            game.emit(BidPlaced(seat, action.amount))
+            if all(b is not None for b in r.bids):
+                bids = [b for b in r.bids if b is not None]
+                top = max(bids)
+                best = [s for s, b in enumerate(bids) if b == top]
+                nominee = best[game.rng.randrange(len(best))] if len(best) > 1 else best[0]  # [D19]
+                r.nominee = nominee
+                game.emit(AuctionWon(tuple(bids), nominee))
+                game.phase = Phase.TURN
+                game.direction = 1
+                self._start_turn(game, nominee)
+        elif action.kind is Kind.DECLARE:
+            hand = game.reveal(seat)
+            r.yaku[seat] = True
+            r.exposed.update(c.id for c in hand)
+            game.emit(YakuDeclared(seat, hand, yaku_pattern(hand) or ""))
+        else:  # PASS: declines the yaku offer for this round (it can still be declared later)
+            r.yaku_declined[seat] = True
+
+    # ------------------------------------------------------------------ turns
+
+    def _start_turn(self, game: Game, seat: int) -> None:
+        """TURN_START (§3): nominate, mark the turn as had, and process a skip [D3]."""
+        r = self._round(game)
+        while True:
+            game.set_turn(seat)
+            r.had_turn[seat] = True
+            if not r.skipped[seat]:
+                return
+            r.skipped[seat] = False
+            r.log.append(Turn(seat, "SKIPPED"))
+            game.emit(Skipped(seat))
+            seat = game.next_seat(seat)
+
+    def _turn_end(self, game: Game) -> None:
+        """TURN_END: the round ends when a hand is empty or the cards are exhausted (札切れ)."""
+        if any(not h for h in game.hands) or game.drawable() == 0:
+            game.end_round(self._score(game))
+            return
+        self._start_turn(game, game.next_seat(game.turn))
+
+    def _blocked(self, game: Game, seat: int, card: Card) -> bool:
+        """No-going-out (§2.4): a single card without a valid last-one call, or a lone strong attack."""
+        if len(game.hands[seat]) != 1:
+            return False
+        return not self._round(game).last_one[seat] or card.rank in self.strong
+
+    def _discard_ok(self, game: Game, card: Card) -> bool:
+        if game.chain_links:  # binding: attack cards, or a reflect card that matches [D2]
+            return card.rank in self.attack or (card.rank in self.rules.reflect and self.matches(game, card))
+        return self.matches(game, card)
+
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        hand = game.hands[seat]
+        out: list[Action] = []
+        last_one_choice = len(hand) == 2
+        for card in hand:
+            if self._blocked(game, seat, card) or not self._discard_ok(game, card):
+                continue
+            suits = self.choice_suits(card) or (None,)
+            for suit in suits:
+                if last_one_choice:
+                    out.append(Action(seat, Kind.PLAY, (card,), suit, flag=True))
+                    if not self.rules.auto_last_one:
+                        out.append(Action(seat, Kind.PLAY, (card,), suit))
+                else:
+                    out.append(Action(seat, Kind.PLAY, (card,), suit))
+        out.append(self._draw[seat])  # the player may always draw (§2.5)
+        return out
+
+    def refuse_turn(self, game: Game, action: Action) -> str | None:
+        seat = action.seat
+        hand = game.hands[seat]
+        if action.amount:
+            return "a play or draw takes no amount"
+        if action.kind is Kind.DRAW:
+            if action.cards or action.suit is not None or action.flag:
+                return "a draw names no card, suit or declaration"
+            return None
+        if len(action.cards) != 1:
+            return "discard exactly one card"
+        card = action.card
+        if not any(c is card for c in hand):
+            return f"{card} is not in your hand"
+        if len(hand) == 1:
+            if card.rank in self.strong:
+                return "a lone strong attack card cannot be discarded: you must draw"
+            if not self._round(game).last_one[seat]:
+                return "you did not declare last one, so you may not go out: you must draw"
+        if not self._discard_ok(game, card):
+            if game.chain_links:
+                return f"binding is on: discard an attack card or a matching reflect card, or draw {game.chain_cards}"
+            return f"{card} does not match the field card {game.discard[-1]}"
+        if action.suit is not None and action.suit not in self.choice_suits(card):
+            if not self.choice_suits(card):
+                return "only a choice card (8 or 11) declares a suit"
+            return f"{card} can declare only {' or '.join(s.symbol for s in self.choice_suits(card))}"
+        if action.flag and len(hand) != 2:
+            return "last one is declared only by the discard that leaves you one card"
+        if self.rules.auto_last_one and len(hand) == 2 and not action.flag:
+            return "this table declares last one automatically: set the flag"
+        return None
+
+    def apply_turn(self, game: Game, action: Action) -> None:
+        r = self._round(game)
+        seat = action.seat
+        if action.kind is Kind.DRAW:
+            binding = game.chain_links > 0
+            count = game.chain_cards if binding else 1
+            game.draw(seat, count, penalty=binding)
+            if binding:
+                game.set_chain(0, 0)
+            if len(game.hands[seat]) >= 2:
+                r.last_one[seat] = False
+            r.log.append(Turn(seat, "DRAW"))
+            self._turn_end(game)
+            return
+        card = action.card
+        game.put_on_field(seat, (card,))
+        # 1. field suits: a choice card keeps its declared suit (own suit when none is given [D12])
+        if self.choice_suits(card) and action.suit is not None and action.suit is not card.suit:
+            game.field_suit = action.suit
+        else:
+            game.field_suit = None
+        if self.choice_suits(card):
+            game.emit(SuitChosen(seat, action.suit if action.suit is not None else card.suit))  # type: ignore[arg-type]
+        # 2-3. binding and damage
+        was = game.chain_links > 0
+        dmg = self.damage(card)
+        if card.rank in self.attack:
+            game.set_chain(game.chain_links + 1, game.chain_cards + dmg if was else dmg)
+        elif was and dmg:
+            game.set_chain(game.chain_links, game.chain_cards + dmg)
+        # 4. reflect under binding, reverse without it [D20: reversing before skipping]
+        if (card.rank in self.rules.reflect and was) or (card.rank in self.rules.reverse and not was):
+            game.reverse()
+        # 5. skip
+        if card.rank in self.rules.skip:
+            r.skipped[game.next_seat(seat)] = True
+        # 6. last one
+        r.last_one[seat] = bool(action.flag) and len(game.hands[seat]) == 1
+        if r.last_one[seat]:
+            game.emit(LastOneDeclared(seat))
+        r.log.append(Turn(seat, "DISCARD", card))
+        if not game.hands[seat]:
+            r.went_out = seat
+        r.claims = []
+        game.open_window(seat, (card,), freezes_turn=True)
+
+    # ------------------------------------------------------------------ dobon
+
+    def candidates(self, game: Game, seat: int) -> list[tuple[Card, ...]]:
+        """Target runs `seat` may name now (§3 'Dobon candidates', D5): suffixes of the recent discards
+        that end with the card just discarded and sum to the hand's numbers."""
+        hand = game.hands[seat]
+        if not hand:
+            return []
+        zeros = sum(1 for c in hand if c.rank == 0)
+        if 0 < zeros < len(hand):
+            return []  # a mixed hand with a joker cannot call
+        total = sum(c.rank for c in hand)
+        run: list[Card] = []
+        running = 0
+        out: list[tuple[Card, ...]] = []
+        for turn in reversed(self._round(game).log):
+            if turn.player == seat or turn.kind == "DRAW":
+                break
+            if turn.kind == "DISCARD":
+                assert turn.card is not None
+                run.insert(0, turn.card)
+                running += turn.card.rank
+                if running == total:
+                    out.append(tuple(run))
+                elif running > total:
+                    break  # numbers are never negative, so longer runs only grow
+        return out
+
+    def _in_gaeshi(self, game: Game, window: Window) -> bool:
+        return bool(self._round(game).victims) and window.cards == self._round(game).cut
+
+    def _may_gaeshi(self, game: Game, seat: int) -> bool:
+        """(D10) a victim with no 0, whose hand sums to the cut targets, and who had no candidate."""
+        r = self._round(game)
+        hand = game.hands[seat]
+        if not hand or any(c.rank == 0 for c in hand):
+            return False
+        if sum(c.rank for c in hand) != sum(c.rank for c in r.cut):
+            return False
+        return not self.candidates(game, seat)
+
+    def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
+        if self._in_gaeshi(game, window):
+            if self._may_gaeshi(game, seat):
+                return [Action(seat, Kind.DOBON, window.cards)]
+            return []
+        return [Action(seat, Kind.DOBON, run) for run in self.candidates(game, seat)]
+
+    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
+        if action.suit is not None or action.amount or action.flag:
+            return "a dobon takes only its target cards"
+        seat = action.seat
+        hand = game.hands[seat]
+        if self._in_gaeshi(game, window):
+            if action.cards != window.cards:
+                return "a dobon-gaeshi answers the dobon's targets: name them"
+            if any(c.rank == 0 for c in hand):
+                return "a hand with a 0 cannot make dobon-gaeshi"
+            target = sum(c.rank for c in window.cards)
+            if sum(c.rank for c in hand) != target:
+                return f"your hand adds up to {sum(c.rank for c in hand)}, not {target}"
+            if self.candidates(game, seat):
+                return "you could have called dobon yourself on this card, so you cannot make dobon-gaeshi"
+            return None
+        if not action.cards:
+            return "name the target cards of your dobon"
+        zeros = sum(1 for c in hand if c.rank == 0)
+        if 0 < zeros < len(hand):
+            return "a hand that mixes a 0 with other cards cannot call dobon"
+        runs = self.candidates(game, seat)
+        if action.cards in runs:
+            return None
+        total = sum(c.rank for c in hand)
+        if not runs:
+            return f"no run of recent discards adds up to your hand's {total}"
+        return f"those targets are not a run of recent discards adding up to {total}"
+
+    def apply_call(self, game: Game, action: Action, window: Window) -> None:
+        r = self._round(game)
+        seat = action.seat
+        window.pending.remove(seat)  # all calls in one window are simultaneous (D9): no re-polling
+        hand = game.reveal(seat)
+        if self._in_gaeshi(game, window):
+            r.gaeshi.append(seat)
+            answer_to = r.claims[0].seat if r.claims else window.placer
+            game.emit(DobonCalled(seat, hand, action.cards, answer_to, True))
+        else:
+            r.claims.append(action)
+            victim = self._discarder(game, action.cards[-1])
+            game.emit(DobonCalled(seat, hand, action.cards, victim, False))
+
+    def _discarder(self, game: Game, card: Card) -> int:
+        for turn in reversed(self._round(game).log):
+            if turn.card is card:
+                return turn.player
+        raise LookupError(card)
+
+    def window_closed(self, game: Game, window: Window) -> None:
+        r = self._round(game)
+        if self._in_gaeshi(game, window):
+            self._resolve(game)
+            return
+        if not r.claims:
+            self._turn_end(game)
+            return
+        # D9: every claim is cut to the last k discards; the discarders of those are the victims
+        k = min(len(a.cards) for a in r.claims)
+        cut = r.claims[0].cards[-k:]
+        victims: list[int] = []
+        for card in cut:
+            v = self._discarder(game, card)
+            if v not in victims:
+                victims.append(v)
+        r.cut = cut
+        r.victims = tuple(victims)
+        game.emit(TargetsCut(cut, r.victims))
+        # every victim is asked, able to answer or not, so the pause leaks nothing
+        game.open_window(window.placer, cut, freezes_turn=True, seats=victims)
+
+    def _resolve(self, game: Game) -> None:
+        r = self._round(game)
+        if r.gaeshi:
+            for seat in r.gaeshi:
+                game.lay_down(seat)
+        else:
+            for claim in r.claims:
+                game.lay_down(claim.seat)
+        game.end_round(self._score(game))
+
+    # ------------------------------------------------------------------ scoring
+
+    def _score(self, game: Game) -> RoundResult:
+        r = self._round(game)
+        match: Match = game.match_ext  # type: ignore[assignment]
+        n = game.n
+        claimants = [a.seat for a in r.claims]
+        if r.gaeshi:
+            losers, by = list(dict.fromkeys(claimants)), "gaeshi"
+        elif claimants:
+            losers, by = list(r.victims), "dobon"
+        else:
+            losers, by = [], ""
+        winners = [p for p in range(n) if not game.hands[p] and p not in losers]
+        base = [base_points(game.hands[p]) for p in range(n)]
+        worst = max((base[p] for p in range(n) if p not in losers), default=0)
+        lines: list[ScoreLine] = []
+        extra = [0] * n
+
+        def bonus(seat: int, item: str, value: int, note: str = "") -> None:
+            extra[seat] += value
+            lines.append(ScoreLine(seat, item, value, note))
+
+        cut_multi = len(r.cut) >= 2
+        if by == "dobon":
+            for claim in r.claims:
+                w = claim.seat
+                hand = game.laid[w]
+                joker = all(c.rank == 0 for c in hand)
+                if cut_multi:
+                    bonus(w, "multi_dobon", -100)
+                if joker:
+                    bonus(w, "joker_dobon", -100)
+                    for v in losers:
+                        bonus(v, "joker_dobon_loss", worst * 2, f"worst {worst} × 2")
+                elif _flush([*hand, *r.cut]):
+                    bonus(w, "flush_dobon", -50)
+                if _storm(hand):
+                    bonus(w, "storm_dobon", -100)
+                if r.went_out is not None and r.went_out in r.victims:  # only the last card can end a hand
+                    bonus(w, "disrupt_dobon", -50)
+                if not r.had_turn[w]:
+                    bonus(w, "quick_dobon", -100)
+                    for v in losers:
+                        bonus(v, "quick_dobon_loss", worst * 2, f"worst {worst} × 2")
+        elif by == "gaeshi":
+            answered = tuple(c for claim in r.claims for c in game.revealed.get(claim.seat, ()))
+            for g in r.gaeshi:
+                hand = game.laid[g]
+                if _flush([*hand, *answered]):
+                    bonus(g, "flush_dobon", -50)
+                if _storm(hand):
+                    bonus(g, "storm_dobon", -100)
+        # slam, auction, yaku
+        for p in range(n):
+            match.streak[p] = match.streak[p] + 1 if p in winners else 0
+            if p in winners:
+                match.wins[p] += 1
+            if match.streak[p] >= 3:
+                bonus(p, "slam", -50, f"{match.streak[p]} rounds in a row")
+        if r.nominee is not None:
+            bid = r.bids[r.nominee] or 0
+            if r.nominee in winners:
+                bonus(r.nominee, "auction", -50, "won the round after winning the auction")
+            else:
+                bonus(r.nominee, "auction", bid, f"bid {bid}")
+        for p in range(n):
+            if r.yaku[p] and p in winners:
+                bonus(p, "yaku", -100)
+        deltas = [0] * n
+        head: list[ScoreLine] = []
+        for p in range(n):
+            if p in losers:
+                if by == "gaeshi":
+                    head.append(ScoreLine(p, "loser_by_gaeshi", worst * 6, f"worst {worst} × 6"))
+                    deltas[p] = worst * 6
+                else:
+                    amount = worst * len(winners) * 2
+                    head.append(
+                        ScoreLine(
+                            p, "loser_by_dobon", amount, f"worst {worst} × {len(winners)} winner(s) × 2"
+                        )
+                    )
+                    deltas[p] = amount
+            else:
+                head.append(ScoreLine(p, "base", base[p], " ".join(str(c) for c in game.hands[p])))
+                deltas[p] = base[p]
+            deltas[p] += extra[p]
+        ending = "gaeshi" if by == "gaeshi" else "dobon" if by else ("out" if winners else "exhaustion")
+        return RoundResult(ending, tuple(winners), tuple(losers), tuple(deltas), tuple(head + lines))
+
+
+def _flush(cards: list[Card]) -> bool:
+    """Every card has the same printed suit (a joker has none, so it breaks a flush) [D4]."""
+    suits = {c.suit for c in cards}
+    return len(suits) == 1 and None not in suits
+
+
+def _storm(hand: tuple[Card, ...] | list[Card]) -> bool:
+    return any(n >= 3 for n in Counter(c.rank for c in hand).values())
