@@ -54,6 +54,11 @@ from .rules.base import Rulebook, RuleSet
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
 
 
+def _bare(action: Action) -> bool:
+    """The action carries nothing but its seat and kind."""
+    return not action.cards and action.suit is None and not action.amount and not action.flag
+
+
 class Phase(Enum):
     OPENING = "opening"  # before the first turn: the preset's opening actions (e.g. an auction)
     TURN = "turn"  # the turn player may act (a non-freezing window may be open at the same time)
@@ -389,12 +394,10 @@ class Game:
         seat, kind = action.seat, action.kind
         window = self.window
         if kind is _PASS and window is not None and seat in window.pending:  # the commonest action
-            return (
-                None
-                if not action.cards and action.suit is None and not action.amount
-                else "a pass takes nothing"
-            )
+            return None if _bare(action) else "a pass takes nothing"
         if seat == REFEREE:
+            if not _bare(action):
+                return "the referee's actions take no cards, suit, amount or flag"
             if kind is Kind.NEXT_ROUND:
                 return None if self.phase is Phase.ROUND_OVER else "the round is not over"
             if kind is Kind.NEW_MATCH:
@@ -422,7 +425,7 @@ class Game:
                     return "you cannot call dobon on your own card"
                 return "you are not being asked about this card (already answered, or not concerned)"
             if kind is _PASS:
-                return "a pass takes nothing"
+                return "a pass takes nothing"  # the only way here: a pass with extra fields
             return self.book.refuse_call(self, action, window)
         if kind is _PLAY or kind is _DRAW:
             if self.phase is Phase.REACTION or (window is not None and window.freezes_turn):

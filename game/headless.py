@@ -168,12 +168,16 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], Game, list[Action]]:
     if not isinstance(header, dict) or header.get("dobon_log") != LOG_FORMAT:
         raise LogError(f"{path}:1: not a Dobon Table log (format {LOG_FORMAT})")
     try:
-        rules = make_rules(
-            str(header.get("rules")), int(header.get("players", 0)), header.get("options") or {}
-        )
-        seed = header.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            raise ValueError("seed must be an integer")
+        players, options, seed, ai = (header.get(k) for k in ("players", "options", "seed", "ai"))
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError("'players' must be a whole number")
+        if not isinstance(options, dict):
+            raise ValueError("'options' must be an object")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError("'seed' must be a whole number")
+        if not isinstance(ai, list) or not all(isinstance(a, str) for a in ai):
+            raise ValueError("'ai' must be a list of seat names")
+        rules = make_rules(str(header.get("rules")), players, options)
     except (ValueError, TypeError) as exc:
         raise LogError(f"{path}:1: {exc}") from None
     game = Game(rules, seed)
@@ -185,6 +189,8 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], Game, list[Action]]:
             actions.append(Action.from_json(json.loads(line), game.deck))
         except (ValueError, json.JSONDecodeError) as exc:
             raise LogError(f"{path}:{number}: {exc}") from None
+    if not actions:
+        raise LogError(f"{path}: the log holds no actions")
     return header, game, actions
 
 

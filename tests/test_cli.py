@@ -1,0 +1,258 @@
+"""The command line: `python main.py sim ...` and `python main.py replay FILE`, run in subprocesses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMING = ("seconds", "rounds_per_s", "actions_per_s")
+KEYS = {"rules", "players", "seed", "rounds", "seats", "actions", "seconds", "rounds_per_s", "actions_per_s"}
+SEAT_KEYS = {"ai", "rounds_won", "rounds_lost", "points"}
+SIM_300 = [
+    "sim",
+    "--rules",
+    "app",
+    "--players",
+    "4",
+    "--ai",
+    "basic,basic,random,random",
+    "--rounds",
+    "300",
+    "--seed",
+    "7",
+    "--json",
+]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+
+
+def summary(proc: subprocess.CompletedProcess) -> dict:
+    assert proc.returncode == 0, proc.stderr
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    assert len(lines) == 1, f"--json must print one JSON object on one line, got:\n{proc.stdout}"
+    data = json.loads(lines[0])
+    assert isinstance(data, dict)
+    return data
+
+
+def untimed(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k not in TIMING}
+
+
+def assert_one_line_error(proc: subprocess.CompletedProcess, *needles: str) -> str:
+    assert proc.returncode == 2, f"exit {proc.returncode}, stdout {proc.stdout!r}, stderr {proc.stderr!r}"
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].strip(), f"want exactly one error line on stderr, got:\n{proc.stderr}"
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+    for needle in needles:
+        assert needle in lines[0], f"{needle!r} not in {lines[0]!r}"
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def sim300() -> dict:
+    return summary(run(*SIM_300))
+
+
+def test_sim_json_summary(sim300):
+    data = sim300
+    assert set(data) == KEYS
+    assert (data["rules"], data["players"], data["seed"], data["rounds"]) == ("app", 4, 7, 300)
+    assert [s["ai"] for s in data["seats"]] == ["basic", "basic", "random", "random"]
+    for seat in data["seats"]:
+        assert set(seat) == SEAT_KEYS
+        assert all(isinstance(seat[k], int) for k in ("rounds_won", "rounds_lost", "points"))
+    assert sum(s["points"] for s in data["seats"]) == 0, "app is zero-sum: points must add up to 0"
+    # every app round has exactly one winner and at least one loser
+    assert sum(s["rounds_won"] for s in data["seats"]) == 300
+    assert 300 <= sum(s["rounds_lost"] for s in data["seats"]) <= 300 * 3
+    assert isinstance(data["actions"], int) and data["actions"] > 300
+    assert isinstance(data["seconds"], float | int) and data["seconds"] > 0
+    assert data["rounds_per_s"] > 0 and data["actions_per_s"] > 0
+
+
+def test_sim_is_deterministic(sim300):
+    again = summary(run(*SIM_300))
+    assert untimed(again) == untimed(sim300)
+
+
+def test_sim_last_ai_repeats_and_option():
+    data = summary(
+        run(
+            "sim",
+            "--players",
+            "5",
+            "--option",
+            "max_players=6",
+            "--ai",
+            "random,basic",
+            "--rounds",
+            "5",
+            "--seed",
+            "3",
+            "--json",
+        )
+    )
+    assert data["players"] == 5 and data["rounds"] == 5
+    assert [s["ai"] for s in data["seats"]] == ["random", "basic", "basic", "basic", "basic"]
+    assert sum(s["points"] for s in data["seats"]) == 0
+
+
+def test_log_then_replay_gives_the_same_summary(tmp_path):
+    log = tmp_path / "game.jsonl"
+    simmed = summary(
+        run(
+            "sim",
+            "--players",
+            "3",
+            "--ai",
+            "basic,random",
+            "--rounds",
+            "40",
+            "--seed",
+            "11",
+            "--log",
+            str(log),
+            "--json",
+        )
+    )
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == simmed["actions"] + 1  # the header, then one action per line
+    header = json.loads(lines[0])
+    assert header["seed"] == 11 and header["players"] == 3
+    replayed = summary(run("replay", str(log), "--json"))
+    assert untimed(replayed) == untimed(simmed)
+    assert [s["ai"] for s in replayed["seats"]] == ["basic", "random", "random"]
+
+
+def test_sim_prints_a_table_without_json():
+    proc = run("sim", "--players", "2", "--ai", "basic,random", "--rounds", "20", "--seed", "5")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(out)
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert "app" in lines[0] and "seed 5" in lines[0] and "20 rounds" in lines[0]
+    seat_lines = [line.split() for line in lines if line.split()[0] in ("0", "1")]
+    assert [row[1] for row in seat_lines] == ["basic", "random"]
+    points = [int(row[-1]) for row in seat_lines]
+    assert sum(points) == 0
+    assert len(lines) == 4  # title, column heads, one line per seat
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--rules", "nosuchpreset"], "nosuchpreset"),
+        (["--players", "1"], "1"),
+        (["--players", "9"], "9"),
+        (["--ai", "basic,genius"], "genius"),
+    ],
+    ids=["unknown-preset", "one-player", "nine-players", "unknown-ai"],
+)
+def test_sim_bad_arguments(args, needle):
+    assert_one_line_error(run("sim", *args, "--rounds", "2", "--seed", "1"), needle)
+
+
+@pytest.fixture(scope="module")
+def good_log(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("logs") / "good.jsonl"
+    proc = run("sim", "--players", "2", "--rounds", "3", "--seed", "2", "--log", str(path), "--json")
+    assert proc.returncode == 0, proc.stderr
+    return path
+
+
+def corrupt(kind: str, good: Path, tmp: Path) -> tuple[Path, str]:
+    lines = good.read_text(encoding="utf-8").splitlines()
+    path = tmp / f"{kind}.jsonl"
+    needle = path.name
+    if kind == "garbage":
+        path.write_bytes(b"this is not a log\n\x00\x01 {{{\n")
+    elif kind == "binary":
+        path.write_bytes(bytes(range(256)))
+    elif kind == "empty":
+        path.write_text("", encoding="utf-8")
+    elif kind == "header-only":
+        path.write_text(lines[0] + "\n", encoding="utf-8")
+    elif kind == "illegal-first-action":  # nobody has played, so there is nothing to pass on
+        path.write_text(lines[0] + "\n" + json.dumps({"seat": 1, "act": "pass"}) + "\n", encoding="utf-8")
+        needle = ":2:"
+    elif kind == "illegal-later-action":  # the referee deals in the middle of a round
+        body = [*lines[:4], json.dumps({"seat": -1, "act": "next-round"}), *lines[4:]]
+        path.write_text("\n".join(body) + "\n", encoding="utf-8")
+        needle = ":5:"
+    elif kind == "bad-json-action":
+        path.write_text(
+            "\n".join([*lines[:3], '{"seat": 0, "act": "pl', *lines[3:]]) + "\n", encoding="utf-8"
+        )
+        needle = ":4:"
+    elif kind == "unknown-card":
+        path.write_text(
+            lines[0] + "\n" + json.dumps({"seat": 0, "act": "play", "cards": ["ZZ"]}) + "\n", encoding="utf-8"
+        )
+        needle = ":2:"
+    elif kind == "bad-header-options":
+        header = json.loads(lines[0])
+        header["options"] = ["max_players", 6]
+        path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    elif kind == "bad-header-ai":
+        header = json.loads(lines[0])
+        header["ai"] = 5
+        path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    else:  # pragma: no cover
+        raise AssertionError(kind)
+    return path, needle
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "garbage",
+        "binary",
+        "empty",
+        "header-only",
+        "illegal-first-action",
+        "illegal-later-action",
+        "bad-json-action",
+        "unknown-card",
+        "bad-header-options",
+        "bad-header-ai",
+    ],
+)
+def test_replay_of_a_corrupt_log(kind, good_log, tmp_path):
+    path, needle = corrupt(kind, good_log, tmp_path)
+    assert_one_line_error(run("replay", str(path), "--json"), needle)
+
+
+def test_replay_of_a_missing_file(tmp_path):
+    assert_one_line_error(run("replay", str(tmp_path / "nope.jsonl")), "nope.jsonl")
+
+
+@pytest.mark.parametrize(
+    ("args", "flags"),
+    [
+        ([], ["sim", "replay", "--help"]),
+        (
+            ["sim"],
+            ["--rules", "--players", "--ai", "--rounds", "--seed", "--option", "--log", "--json", "--help"],
+        ),
+        (["replay"], ["file", "--json", "--help"]),
+    ],
+    ids=["main", "sim", "replay"],
+)
+def test_help_mentions_every_flag(args, flags):
+    proc = run(*args, "--help")
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout.startswith("usage:")
+    for flag in flags:
+        assert flag in proc.stdout, f"{flag} missing from `main.py {' '.join(args)} --help`"
