@@ -28,7 +28,6 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
 from .actions import REFEREE, Action, Kind
 from .cards import Card, Deck, Suit, deck
@@ -49,6 +48,7 @@ from .events import (
     WindowClosed,
     WindowOpened,
 )
+from .phase import Phase
 from .rules.base import Rulebook, RuleSet
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
@@ -57,14 +57,6 @@ _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
 def _bare(action: Action) -> bool:
     """The action carries nothing but its seat and kind."""
     return not action.cards and action.suit is None and not action.amount and not action.flag
-
-
-class Phase(Enum):
-    OPENING = "opening"  # before the first turn: the preset's opening actions (e.g. an auction)
-    TURN = "turn"  # the turn player may act (a non-freezing window may be open at the same time)
-    REACTION = "reaction"  # a window freezes turn actions; only its pending seats act
-    ROUND_OVER = "round-over"  # scored; the referee deals the next round
-    MATCH_OVER = "match-over"  # the match ended; the referee may start a new one
 
 
 @dataclass(slots=True)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action, Kind
 from ..cards import Card, Suit
 from ..events import DobonCalled, RoundResult, ScoreLine, SuitChosen
+from ..phase import Phase
 from .base import Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -215,7 +216,7 @@ class AppRulebook(Rulebook):
         game.emit(DobonCalled(seat, hand, window.cards, answer_to, seat == window.placer))
         # [D8]/[D17] any call freezes turn actions; everyone who has not called is asked again
         window.freezes_turn = True
-        game.phase = type(game.phase).REACTION
+        game.phase = Phase.REACTION
         game.repoll(window, (a.seat for a in calls))
 
     def window_closed(self, game: Game, window: Window) -> None:

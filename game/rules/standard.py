@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import Action, Kind
 from ..cards import Card, Suit
 from ..events import DobonCalled, Event, RoundResult, ScoreLine, SuitChosen
+from ..phase import Phase
 from .base import Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -228,8 +229,6 @@ class StandardRulebook(Rulebook):
         game.match_ext = Match([0] * game.n, [0] * game.n)
 
     def start_round(self, game: Game) -> None:
-        from ..engine import Phase
-
         n = game.n
         game.ext = Round(
             bids=[None] * n,
@@ -270,7 +269,7 @@ class StandardRulebook(Rulebook):
             "skipped": tuple(r.skipped),
             "had_turn": tuple(r.had_turn),
             "yaku": tuple(r.yaku),
-            "exposed": tuple(c for c in game.deck if c.id in r.exposed),
+            "exposed": tuple(c for c in game.deck if c.id in r.exposed) if r.exposed else (),
             "bids": tuple((b is not None) if auction_open else b for b in r.bids),
             "nominee": r.nominee,
             "turn_log": tuple((t.player, t.kind, t.card) for t in r.log),
@@ -285,8 +284,6 @@ class StandardRulebook(Rulebook):
     # ------------------------------------------------------------------ the auction and yaku
 
     def other_actions(self, game: Game, seat: int) -> list[Action]:
-        from ..engine import Phase
-
         r = self._round(game)
         if game.phase is Phase.OPENING:
             if r.bids[seat] is None:
@@ -302,19 +299,16 @@ class StandardRulebook(Rulebook):
     def _yaku_offer(self, game: Game, seat: int) -> bool:
         """[D16] any seat with a 5-card yaku may declare at the start of a turn (before the turn player
         acts), once a round."""
-        from ..engine import Phase
-
-        r = self._round(game)
+        hand = game.hands[seat]
         return (
-            game.phase is Phase.TURN
+            len(hand) == 5
+            and game.phase is Phase.TURN
             and game.window is None
-            and not r.yaku[seat]
-            and yaku_pattern(game.hands[seat]) is not None
+            and not self._round(game).yaku[seat]
+            and yaku_pattern(hand) is not None
         )
 
     def sync_next(self, game: Game) -> int | None:
-        from ..engine import Phase
-
         r = self._round(game)
         if game.phase is Phase.OPENING:
             for seat in range(game.n):
@@ -329,8 +323,6 @@ class StandardRulebook(Rulebook):
         return None
 
     def refuse_other(self, game: Game, action: Action) -> str | None:
-        from ..engine import Phase
-
         r = self._round(game)
         seat = action.seat
         if action.cards or action.suit is not None or action.flag:
@@ -366,8 +358,6 @@ class StandardRulebook(Rulebook):
         return f"{action.kind.value} is not part of the standard rules"
 
     def apply_other(self, game: Game, action: Action) -> None:
-        from ..engine import Phase
-
         r = self._round(game)
         seat = action.seat
         if action.kind is Kind.BID:
