@@ -87,7 +87,7 @@ class Round:
     had_turn: list[bool] = field(default_factory=list)
     yaku: list[bool] = field(default_factory=list)
     yaku_declined: list[bool] = field(default_factory=list)
-    exposed: set[int] = field(default_factory=set)  # card ids exposed by yaku
+    exposed: dict[int, int] = field(default_factory=dict)  # card id -> the seat whose yaku exposed it
     log: list[Turn] = field(default_factory=list)
     claims: list[Action] = field(default_factory=list)  # the dobons of the last reaction window
     cut: tuple[Card, ...] = ()  # the reduced target set R
@@ -269,7 +269,10 @@ class StandardRulebook(Rulebook):
             "skipped": tuple(r.skipped),
             "had_turn": tuple(r.had_turn),
             "yaku": tuple(r.yaku),
-            "exposed": tuple(c for c in game.deck if c.id in r.exposed) if r.exposed else (),
+            # exposed cards stay face up while their owner holds them (§2.1)
+            "exposed": tuple(c for s, h in enumerate(game.hands) for c in h if r.exposed.get(c.id) == s)
+            if r.exposed
+            else (),
             "bids": tuple((b is not None) if auction_open else b for b in r.bids),
             "nominee": r.nominee,
             "turn_log": tuple((t.player, t.kind, t.card) for t in r.log),
@@ -376,7 +379,7 @@ class StandardRulebook(Rulebook):
         elif action.kind is Kind.DECLARE:
             hand = game.reveal(seat)
             r.yaku[seat] = True
-            r.exposed.update(c.id for c in hand)
+            r.exposed.update((c.id, seat) for c in hand)
             game.emit(YakuDeclared(seat, hand, yaku_pattern(hand) or ""))
         else:  # PASS: declines the yaku offer for this round (it can still be declared later)
             r.yaku_declined[seat] = True
@@ -421,7 +424,7 @@ class StandardRulebook(Rulebook):
         for card in hand:
             if self._blocked(game, seat, card) or not self._discard_ok(game, card):
                 continue
-            suits = self.choice_suits(card) or (None,)
+            suits = (None, *self.choice_suits(card))  # None: no declaration, the own suit [D12]
             for suit in suits:
                 if last_one_choice:
                     out.append(Action(seat, Kind.PLAY, (card,), suit, flag=True))

@@ -1,0 +1,164 @@
+"""Invariants every preset must keep, over many random games (hypothesis).
+
+For each playable preset and each player count it allows: every card is in exactly one place after
+every action; only legal actions are applied, and an action is refused exactly when it is not legal,
+with a reason and the state unchanged; seat views and per-seat events never show another seat's hidden
+cards; and replaying the action log (through its JSON form) reproduces the identical game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import REFEREE, Action, Game, IllegalAction, Kind, Suit, make_rules
+from game.events import Drew, RoundDealt
+from game.rules import PRESETS
+
+CASES = [
+    (preset, players)
+    for preset, cls in PRESETS.items()
+    for players in range(cls.min_players, cls.players_cap + 1)
+]
+
+
+def new_game(preset: str, players: int, seed: int) -> Game:
+    cls = PRESETS[preset]
+    options = {"max_players": cls.players_cap}
+    return Game(make_rules(preset, players, options), seed)
+
+
+def step(g: Game, rng: random.Random, realtime: bool) -> Action | None:
+    """One random legal action: in headless order, or from a random seat that may act (real time)."""
+    if realtime:
+        seats = [s for s in [REFEREE, *range(g.n)] if g.legal_actions(s)]
+        if not seats:
+            return None
+        seat = rng.choice(seats)
+        return rng.choice(g.legal_actions(seat))
+    seat = g.sync_next()
+    legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
+    assert legal, f"sync protocol asked seat {seat}, which has nothing to do"
+    for action in legal:
+        assert action in g.legal_actions(seat)
+    return rng.choice(list(legal))
+
+
+def check_cards(g: Game) -> None:
+    ids = sorted(c.id for c in g.all_cards())
+    assert ids == list(range(len(g.deck))), "a card is missing or in two places"
+
+
+def check_views(g: Game) -> None:
+    # cards in a hand that are not face up: what no other seat may be shown. (Revealed hands and the
+    # turn log are history: their cards may have moved since, e.g. reshuffled and drawn.)
+    hidden = {s: {c.id for c in g.hands[s]} - {c.id for c in g.revealed.get(s, ())} for s in range(g.n)}
+    for seat in range(g.n):
+        view = g.view(seat)
+        assert [c.id for c in view.hand] == [c.id for c in g.hands[seat]]
+        assert list(view.hand_sizes) == [len(h) for h in g.hands]
+        others = set().union(*(hidden[s] for s in range(g.n) if s != seat))
+        shown = {c.id for c in view.hand} | {c.id for c in view.discard}
+        for pile in view.laid:
+            shown |= {c.id for c in pile}
+        shown |= {c.id for c in view.extra.get("exposed", ())}
+        assert not (shown & others), f"seat {seat}'s view shows another seat's hidden card"
+        assert not hasattr(view, "stock_cards")
+
+
+def random_candidate(rng: random.Random, g: Game) -> Action:
+    seat = rng.choice([REFEREE, *range(g.n), g.n, -5])
+    kind = rng.choice(list(Kind))
+    cards: tuple = ()
+    roll = rng.random()
+    if roll < 0.6:
+        cards = (rng.choice(g.deck.cards),)
+    elif roll < 0.7:
+        cards = tuple(rng.sample(g.deck.cards, 2))
+    elif roll < 0.8 and g.window is not None:
+        cards = g.window.cards
+    suit = rng.choice([None, None, *Suit])
+    amount = rng.choice([0, 0, 1, 2, 5, 99, 100, -1])
+    flag = rng.random() < 0.2
+    return Action(seat, kind, cards, suit, amount, flag)
+
+
+GAME = dict(
+    case=st.sampled_from(CASES),
+    seed=st.integers(0, 2**31),
+    choice=st.integers(0, 2**31),
+    realtime=st.booleans(),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**GAME)
+def test_cards_views_and_refusals(case, seed, choice, realtime):
+    preset, players = case
+    g = new_game(preset, players, seed)
+    rng = random.Random(choice)
+    for n in range(400):
+        check_cards(g)
+        if n % 7 == 0:
+            check_views(g)
+        for _ in range(3):
+            candidate = random_candidate(rng, g)
+            legal = candidate in g.legal_actions(candidate.seat) if -1 <= candidate.seat < g.n else False
+            reason = g.refusal(candidate)
+            assert (reason is None) == legal, (candidate, reason)
+            if reason is not None:
+                before = g.state_key()
+                with pytest.raises(IllegalAction) as refused:
+                    g.apply(candidate)
+                assert refused.value.reason
+                assert g.state_key() == before
+        action = step(g, rng, realtime)
+        if action is None:
+            break
+        assert g.refusal(action) is None
+        g.apply(action)
+
+
+@settings(max_examples=20, deadline=None)
+@given(**GAME)
+def test_events_for_a_seat_hide_other_hands(case, seed, choice, realtime):
+    preset, players = case
+    g = new_game(preset, players, seed)
+    rng = random.Random(choice)
+    for _ in range(800):
+        action = step(g, rng, realtime)
+        if action is None:
+            break
+        g.apply(action)
+    for event in g.events:
+        for seat in range(g.n):
+            seen = event.for_seat(seat)
+            if isinstance(seen, Drew) and seen.seat != seat:
+                assert seen.cards is None
+            if isinstance(seen, RoundDealt):
+                assert all(h is None for s, h in enumerate(seen.hands) if s != seat)
+                assert seen.hands[seat] is not None
+
+
+@settings(max_examples=20, deadline=None)
+@given(**GAME, length=st.integers(1, 1500))
+def test_replay_reproduces_the_game(case, seed, choice, realtime, length):
+    preset, players = case
+    g = new_game(preset, players, seed)
+    rng = random.Random(choice)
+    for _ in range(length):
+        action = step(g, rng, realtime)
+        if action is None:
+            break
+        g.apply(action)
+    log = [json.dumps(a.to_json()) for a in g.actions]
+    rules = make_rules(preset, players, json.loads(json.dumps(g.rules.options())))
+    again = Game(rules, seed)
+    for line in log:
+        again.apply(Action.from_json(json.loads(line), again.deck))
+    assert again.events == g.events
+    assert again.state_key() == g.state_key()
