@@ -1,0 +1,144 @@
+"""Real-time play: AI seats and the referee acting on a clock, beside people who act whenever they like.
+
+The desktop table and the LAN host both drive a `Game` through a `RealtimeTable`: people's actions come
+in through `submit`, and `tick(now_ms)` applies whatever the clock says is due:
+
+* AI seats that may call dobon decide `dobon_ms` after the card was played (or after the latest call);
+* the referee closes a window that freezes turn actions `window_ms` after the last action (an `app`
+  chain uses the preset's `chain_timeout_ms`);
+* AI seats take their turn, bid or declare `turn_ms` after the situation arose.
+
+Timing never depends on hidden cards: every window lasts the same time whoever could call, an AI that
+decides not to call simply stays silent (no pass is sent, so nothing resets the clock), and an AI that
+declines a yaku offer does so silently too. The clock is whatever the caller says it is: the table
+passes its display clock (so the timers start when the player has seen the card land), the host passes
+wall time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .actions import REFEREE, Action, Kind
+from .engine import Game
+from .events import Event
+from .phase import Phase
+from .seats import Seat
+
+TURN_KINDS = (Kind.PLAY, Kind.DRAW)
+
+
+@dataclass
+class Timing:
+    turn_ms: int = 900
+    dobon_ms: int = 650
+    window_ms: int = 1800
+
+
+class RealtimeTable:
+    def __init__(self, game: Game, ai: Mapping[int, Seat], timing: Timing | None = None):
+        self.game = game
+        self.ai = dict(ai)  # seat -> AI; seats not here are people (local or remote)
+        self.timing = timing or Timing()
+        self._key: tuple[int, int] = (-1, -1)
+        self._since = 0.0
+        self._asked: set[tuple[int, str]] = set()  # (seat, what) already decided in this situation
+
+    # ------------------------------------------------------------------ people
+
+    def submit(self, action: Action) -> list[Event]:
+        """Apply a person's action (raises IllegalAction, state unchanged, if it is not legal)."""
+        return self.game.apply(action)
+
+    # ------------------------------------------------------------------ the clock
+
+    def _situation(self, now: float) -> float:
+        game = self.game
+        # the auction is one situation however many bids arrive, so bids do not delay each other
+        count = -1 if game.phase is Phase.OPENING else len(game.actions)
+        key = (game.round_no + 1000 * game.match_no, count)
+        if key != self._key:
+            self._key = key
+            self._since = now
+            self._asked = set()
+        return now - self._since
+
+    def due_in(self, now: float) -> float | None:
+        """Milliseconds until the next timed action could be due (None: nothing timed is pending)."""
+        game = self.game
+        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return None
+        elapsed = self._situation(now)
+        t = self.timing
+        marks = [t.dobon_ms, t.turn_ms]
+        if game.window is not None and game.window.freezes_turn:
+            marks.append(self._window_limit())
+        future = [m - elapsed for m in marks if m > elapsed]
+        return min(future) if future else 0.0
+
+    def _window_limit(self) -> float:
+        window = self.game.window
+        chain = getattr(self.game.rules, "chain_timeout_ms", None)
+        if window is not None and window.calls and chain is not None:
+            return chain
+        return self.timing.window_ms
+
+    def tick(self, now: float) -> list[Event]:
+        """Apply the one action that is due now, if any; returns its events (call again for more)."""
+        game = self.game
+        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return []
+        elapsed = self._situation(now)
+        t = self.timing
+        window = game.window
+        # 1. AI dobon calls
+        if window is not None and elapsed >= t.dobon_ms:
+            for seat in list(window.pending):
+                if seat not in self.ai or (seat, "call") in self._asked:
+                    continue
+                self._asked.add((seat, "call"))
+                calls = game.book.call_actions(game, seat, window)
+                if not calls:
+                    continue
+                legal = [Action(seat, Kind.PASS), *calls]
+                choice = self.ai[seat].act(game.view(seat, legal))
+                if choice.kind is Kind.DOBON:
+                    return game.apply(choice)
+        # 2. the referee closes a window that holds up play
+        if window is not None and window.freezes_turn and elapsed >= self._window_limit():
+            return game.apply(Action(REFEREE, Kind.CLOSE))
+        if elapsed < t.turn_ms:
+            return []
+        # 3. AI bids and declarations
+        for seat, agent in self.ai.items():
+            if (seat, "other") in self._asked:
+                continue
+            others = [
+                a for a in game.legal_actions(seat) if a.kind not in TURN_KINDS and a.kind is not Kind.DOBON
+            ]
+            others = [a for a in others if not (a.kind is Kind.PASS and window is not None)]
+            if not others:
+                continue
+            self._asked.add((seat, "other"))
+            choice = agent.act(game.view(seat, others))
+            if choice.kind is Kind.PASS:
+                continue  # declining an offer silently: nothing observable happens
+            return game.apply(choice)
+        # 4. an AI's turn
+        seat = game.turn
+        if game.phase is Phase.TURN and seat in self.ai and (window is None or not window.freezes_turn):
+            legal = [a for a in game.legal_actions(seat) if a.kind in TURN_KINDS]
+            if legal:
+                return game.apply(self.ai[seat].act(game.view(seat, legal)))
+        return []
+
+    def run_due(self, now: float, limit: int = 50) -> list[Event]:
+        """Apply everything due at `now` (bounded), returning all events."""
+        out: list[Event] = []
+        for _ in range(limit):
+            events = self.tick(now)
+            if not events:
+                break
+            out.extend(events)
+        return out

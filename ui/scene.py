@@ -1,0 +1,117 @@
+"""The scene stack (after Tuxemon's state.py): title -> new game -> table -> results ...
+
+A scene handles events (returning the event to pass it on, None to consume it), updates with dt and
+draws. `draw` never changes game state. Each scene owns a pygame-gui container for its widgets, so
+leaving a scene removes exactly its widgets.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    def __init__(self, app: App):
+        self.app = app
+        self.container: pygame_gui.core.UIContainer | None = None
+
+    # lifecycle
+    def enter(self) -> None:
+        self.build()
+
+    def exit(self) -> None:
+        self.clear_widgets()
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def resume(self) -> None:
+        """The scene above was popped."""
+
+    def resize(self) -> None:
+        self.build()
+
+    # widgets
+    def build(self) -> None:
+        """(Re)create this scene's widgets for the current window size."""
+        self.clear_widgets()
+        w, h = self.app.size
+        self.container = pygame_gui.core.UIContainer(
+            pygame.Rect(0, 0, w, h), manager=self.app.gui, starting_height=self.layer
+        )
+        self.widgets()
+
+    layer = 1
+
+    def widgets(self) -> None:
+        """Create widgets inside self.container."""
+
+    def clear_widgets(self) -> None:
+        if self.container is not None:
+            self.container.kill()
+            self.container = None
+
+    # loop
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        return event
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    @property
+    def opaque(self) -> bool:
+        """Whether scenes below need not be drawn."""
+        return True
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.top:
+            self.top.pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.top:
+            self.top.resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def clear_to(self, scene: Scene) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def visible(self) -> list[Scene]:
+        """Scenes to draw, bottom first: from the topmost opaque one up."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
