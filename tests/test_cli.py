@@ -256,3 +256,21 @@ def test_help_mentions_every_flag(args, flags):
     assert proc.stdout.startswith("usage:")
     for flag in flags:
         assert flag in proc.stdout, f"{flag} missing from `main.py {' '.join(args)} --help`"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_standard_sim_is_deterministic_for_every_table_size(players, tmp_path):
+    args = ["sim", "--rules", "standard", "--players", str(players), "--ai", "basic,random", "--rounds", "25"]
+    args += ["--seed", "11", "--json", "--log", str(tmp_path / "s.jsonl")]
+    first = summary(run(*args))
+    again = summary(run(*args))
+    assert untimed(first) == untimed(again)
+    assert first["rules"] == "standard" and first["players"] == players and first["rounds"] == 25
+    assert [s["ai"] for s in first["seats"]] == ["basic"] + ["random"] * (players - 1)
+    assert sum(s["rounds_won"] for s in first["seats"]) >= 1
+    replayed = summary(run("replay", str(tmp_path / "s.jsonl"), "--json"))
+    assert untimed(replayed) == untimed(first)
+
+
+def test_standard_refuses_two_players():
+    assert_one_line_error(run("sim", "--rules", "standard", "--players", "2"), "standard", "3-6")
