@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.headless import LogError, replay, simulate, write_log
 from game.rules import PLANNED, PRESETS
@@ -26,6 +29,16 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
             raise ValueError(f"--option wants KEY=VALUE, not {pair!r}")
         out[key.strip()] = value.strip()
     return out
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if not (640 <= w <= 7680 and 400 <= h <= 4320):
+        raise argparse.ArgumentTypeError("size must be between 640x400 and 7680x4320")
+    return w, h
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,6 +75,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--log", metavar="FILE", help="write the action log as JSON lines")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+    table = parser.add_argument_group("the desktop table (no command)")
+    table.add_argument("--demo", action="store_true", help="watch an all-AI game in the real render loop")
+    table.add_argument("--rules", default="app", metavar="PRESET", help="--demo: rule preset (default app)")
+    table.add_argument("--players", type=int, default=4, help="--demo: number of AI seats (default 4)")
+    table.add_argument("--seed", type=int, default=None, help="--demo: random seed (default 1)")
+    table.add_argument("--frames", type=int, default=None, help="stop after this many frames")
+    table.add_argument("--screenshot", metavar="PNG", help="save a screenshot of the last frame")
+    table.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
+    table.add_argument("--windowed", action="store_true", help="open in a window")
+    table.add_argument("--fullscreen", action="store_true", help="open full screen")
+    table.add_argument("--lang", choices=("en", "ja"), help="language (default: from settings)")
 
     rep = sub.add_parser("replay", help="replay an action log written by sim --log")
     rep.add_argument("file", help="the log file")
@@ -101,11 +126,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         except LogError as exc:
             return fail("replay", str(exc))
     else:
-        print("The desktop table is not built yet: it is the next milestone (issue 4).")
-        print("Meanwhile: python main.py sim --help   |   python main.py replay --help")
-        return 0
+        return table(args)
     print(json.dumps(summary.to_json()) if args.json else summary.table())
     return 0
+
+
+def table(args: argparse.Namespace) -> int:
+    """Open the desktop table (or run the all-AI demo)."""
+    from game.rules import PRESETS as presets
+
+    if args.demo:
+        if args.rules not in presets:
+            return fail(
+                "--demo", f"unknown or unplayable preset {args.rules!r}; playable: {', '.join(presets)}"
+            )
+        cls = presets[args.rules]
+        if not cls.min_players <= args.players <= cls.players_cap:
+            return fail(
+                "--demo",
+                f"{args.rules} is for {cls.min_players}-{cls.players_cap} players, not {args.players}",
+            )
+    if args.frames is not None and args.frames < 1:
+        return fail("main.py", "--frames must be at least 1")
+    from ui.app import run_app
+
+    return run_app(args)
 
 
 def summary_names(summary) -> list[str]:

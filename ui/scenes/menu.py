@@ -1,0 +1,71 @@
+"""The pause menu over the table: resume, rules, settings, or save and leave."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..scene import Scene
+from ..text import key
+
+
+class PauseMenu(Scene):
+    layer = 5
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+
+    @property
+    def opaque(self) -> bool:
+        return False
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        bw, bh = 280, 48
+        x = (w - bw) // 2
+        y = h // 2 - 2 * (bh + 12)
+        self.panel = pygame_gui.elements.UIPanel(
+            pygame.Rect(x - 30, y - 70, bw + 60, 5 * (bh + 12) + 90),
+            manager=self.app.gui,
+            container=self.container,
+        )
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x, y - 56, bw, 40), key("menu.title"), self.app.gui, container=self.container
+        )
+        self.items = {}
+        for i, name in enumerate(("resume", "rules", "settings", "save_quit")):
+            self.items[name] = pygame_gui.elements.UIButton(
+                pygame.Rect(x, y + i * (bh + 12), bw, bh),
+                key(f"menu.{name}"),
+                self.app.gui,
+                container=self.container,
+            )
+
+    def process_event(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+            return None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el is self.items["resume"]:
+                self.app.stack.pop()
+            elif el is self.items["rules"]:
+                from .rules import RulesScene
+
+                self.app.stack.push(RulesScene(self.app, self.table.game.rules.preset))
+            elif el is self.items["settings"]:
+                from .settings_scene import SettingsScene
+
+                self.app.stack.push(SettingsScene(self.app))
+            elif el is self.items["save_quit"]:
+                from .title import TitleScene
+
+                self.app.stack.clear_to(TitleScene(self.app))
+            return None
+        return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) else event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))

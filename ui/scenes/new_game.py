@@ -1,0 +1,208 @@
+"""The new-game screen: preset, players, each seat's type, AI level and name, match length and the
+preset's house rules. Sensible defaults (remembered), so one click on Start begins a game."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+
+from game.rules import PRESETS
+from game.seats import SEATS
+
+from ..scene import Scene
+from ..table.setup import AI_NAMES, GameSetup, SeatSpec, default_level
+from ..text import key, tr
+
+
+class NewGameScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        last = app.settings.last_setup or {}
+        self.preset = last.get("preset", "app") if last.get("preset") in PRESETS else "app"
+        cls = PRESETS[self.preset]
+        self.players = int(last.get("players", 4))
+        self.seats: list[SeatSpec] = []
+        for s in last.get("seats", []):
+            if isinstance(s, dict):
+                self.seats.append(
+                    SeatSpec(s.get("kind", "ai"), s.get("level", default_level()), s.get("name", ""))
+                )
+        self.options: dict = dict(last.get("options", {})) if last.get("preset") == self.preset else {}
+        self.players = min(max(self.players, cls.min_players), cls.players_cap)
+        self.error: str | None = None
+
+    # ------------------------------------------------------------------ widgets
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        gui, c = self.app.gui, self.container
+        x0, y = int(w * 0.08), int(h * 0.06)
+        pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 40), key("new.title"), gui, container=c)
+        y += 56
+        lw, fw = 190, 240
+        pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("new.preset"), gui, container=c)
+        names = [(tr(f"preset.{p}"), p) for p in PRESETS]
+        self.preset_menu = pygame_gui.elements.UIDropDownMenu(
+            names,
+            next(n for n in names if n[1] == self.preset),
+            pygame.Rect(x0 + lw, y, fw + 120, 36),
+            gui,
+            container=c,
+        )
+        y += 46
+        cls = PRESETS[self.preset]
+        top = cls.players_cap
+        pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("new.players"), gui, container=c)
+        counts = [str(n) for n in range(cls.min_players, top + 1)]
+        self.players_menu = pygame_gui.elements.UIDropDownMenu(
+            counts, str(self.players), pygame.Rect(x0 + lw, y, 100, 36), gui, container=c
+        )
+        y += 46
+        # match length and house rules
+        self.option_fields: dict[str, object] = {}
+        if self.preset == "app":
+            self._number_field("starting_points", tr("new.starting_points"), x0, y, lw)
+        else:
+            self._number_field("rounds_per_match", tr("new.rounds"), x0, y, lw)
+        y += 46
+        if self.preset == "standard":
+            self._toggle("auto_last_one", tr("new.auto_last_one"), x0, y, lw + fw)
+            y += 46
+        y += 10
+        pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 32), key("new.seats"), gui, container=c)
+        y += 38
+        while len(self.seats) < self.players:
+            i = len(self.seats)
+            self.seats.append(SeatSpec("human" if i == 0 else "ai", default_level(), ""))
+        self.seat_rows = []
+        kinds = [(tr("new.kind_human"), "human"), (tr("new.kind_ai"), "ai")]
+        levels = [(tr(f"level.{n}"), n) for n in SEATS]
+        for i in range(self.players):
+            s = self.seats[i]
+            pygame_gui.elements.UILabel(pygame.Rect(x0, y, 80, 34), tr("new.seat", n=i + 1), gui, container=c)
+            kind = pygame_gui.elements.UIDropDownMenu(
+                kinds,
+                next(k for k in kinds if k[1] == s.kind),
+                pygame.Rect(x0 + 90, y, 150, 34),
+                gui,
+                container=c,
+            )
+            level = pygame_gui.elements.UIDropDownMenu(
+                levels,
+                next((lv for lv in levels if lv[1] == s.level), levels[0]),
+                pygame.Rect(x0 + 250, y, 170, 34),
+                gui,
+                container=c,
+            )
+            name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x0 + 430, y, 200, 34), gui, container=c)
+            name.set_text(s.name or (AI_NAMES[i % len(AI_NAMES)] if s.kind == "ai" else ""))
+            name.set_text_length_limit(16)
+            self.seat_rows.append((kind, level, name))
+            y += 40
+        bw = 200
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(x0, h - 70, bw, 46), key("new.back"), gui, container=c
+        )
+        self.start = pygame_gui.elements.UIButton(
+            pygame.Rect(w - x0 - bw, h - 70, bw, 46), key("new.start"), gui, container=c
+        )
+        if self.error:
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x0 + bw + 20, h - 66, w - 2 * (x0 + bw + 20), 40), self.error, gui, container=c
+            )
+
+    def _number_field(self, name: str, label: str, x: int, y: int, lw: int) -> None:
+        gui, c = self.app.gui, self.container
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), label, gui, container=c)
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 140, 36), gui, container=c)
+        default = getattr(PRESETS[self.preset], name, None)
+        if default is None:
+            from dataclasses import fields
+
+            default = next(f.default for f in fields(PRESETS[self.preset]) if f.name == name)
+        entry.set_text(str(self.options.get(name, default)))
+        entry.set_allowed_characters("numbers")
+        self.option_fields[name] = entry
+
+    def _toggle(self, name: str, label: str, x: int, y: int, width: int) -> None:
+        on = bool(self.options.get(name, False))
+        text = f"{'☑' if on else '☐'}  {label}"
+        button = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, width, 36), text, self.app.gui, container=self.container
+        )
+        self.option_fields[name] = button
+
+    # ------------------------------------------------------------------ events
+
+    def _collect(self) -> None:
+        for i, (kind, level, name) in enumerate(getattr(self, "seat_rows", [])):
+            self.seats[i] = SeatSpec(
+                kind.selected_option[1], level.selected_option[1], name.get_text().strip()
+            )
+        for name, widget in getattr(self, "option_fields", {}).items():
+            if isinstance(widget, pygame_gui.elements.UITextEntryLine):
+                self.options[name] = widget.get_text()
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._collect()
+            if event.ui_element is self.preset_menu:
+                self.preset = event.ui_element.selected_option[1]
+                self.options = {}
+                cls = PRESETS[self.preset]
+                self.players = min(max(self.players, cls.min_players), cls.players_cap)
+            elif event.ui_element is self.players_menu:
+                self.players = int(event.text)
+            self.build()
+            return None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.stack.pop()
+                return None
+            if event.ui_element is self.start:
+                self.begin()
+                return None
+            for name, widget in self.option_fields.items():
+                if event.ui_element is widget:
+                    self._collect()
+                    self.options[name] = not bool(self.options.get(name, False))
+                    self.build()
+                    return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+            return None
+        return event
+
+    def begin(self) -> None:
+        from game.rules import make_rules
+
+        from .table import TableScene
+
+        self._collect()
+        seats = self.seats[: self.players]
+        if not any(s.kind == "human" for s in seats):
+            seats[0].kind = "human"
+        options = {k: v for k, v in self.options.items() if v not in ("", None)}
+        cls = PRESETS[self.preset]
+        if self.preset == "app" and self.players > 4:
+            options["max_players"] = cls.players_cap
+        try:
+            make_rules(self.preset, self.players, options)
+        except ValueError as exc:
+            self.error = str(exc)
+            self.build()
+            return
+        setup = GameSetup(self.preset, self.players, options, seats, random.randrange(2**31)).complete()
+        self.app.settings.last_setup = {
+            "preset": self.preset,
+            "players": self.players,
+            "options": options,
+            "seats": [vars(s) for s in seats],
+        }
+        self.app.settings.save()
+        self.app.stack.replace(TableScene(self.app, setup))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((16, 62, 44))

@@ -1,0 +1,50 @@
+"""Refusal reasons in the player's language.
+
+The engine explains every refused action in an English sentence (for logs, tests and the wire). The
+table shows the reasons a person at the table can meet in their own language: each pattern below maps
+an engine sentence, with its details, to a translation key. Anything unknown is shown as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..text import tr
+
+PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"it is seat (?P<seat>\d+)'s turn, not yours"), "reason.not_your_turn"),
+    (
+        re.compile(r"(?P<card>\S+) does not match the field: play a (?P<suit>\S+) or a (?P<rank>\S+)"),
+        "reason.no_match",
+    ),
+    (re.compile(r"(?P<card>\S+) does not match the field card (?P<field>\S+)"), "reason.no_match_field"),
+    (re.compile(r"a 2 is pending: play a 2 or draw (?P<count>\d+)"), "reason.two_pending"),
+    (re.compile(r"binding is on: .* or draw (?P<count>\d+)"), "reason.binding"),
+    (re.compile(r"wait: the reaction window.*"), "reason.window_open"),
+    (re.compile(r"the stock and the field pile are empty, so you must play a card"), "reason.must_play"),
+    (re.compile(r"you did not declare last one.*"), "reason.no_last_one"),
+    (re.compile(r"a lone strong attack card cannot be discarded.*"), "reason.lone_joker"),
+    (re.compile(r"your hand adds up to (?P<total>\d+), not (?P<target>\d+)"), "reason.wrong_sum"),
+    (re.compile(r"you need at least two cards to call dobon"), "reason.one_card"),
+    (re.compile(r"you cannot call dobon on your own card"), "reason.own_card"),
+    (re.compile(r"there is no card to call dobon on now"), "reason.nothing_to_call"),
+    (re.compile(r"you are not being asked about this card.*"), "reason.not_asked"),
+    (re.compile(r"no run of recent discards adds up to your hand's (?P<total>\d+)"), "reason.no_run"),
+    (re.compile(r"a hand that mixes a 0 with other cards cannot call dobon"), "reason.mixed_joker"),
+    (re.compile(r"the round has not started: .*"), "reason.auction"),
+    (re.compile(r"the round is over.*"), "reason.round_over"),
+    (re.compile(r"(?P<card>\S+) is not in your hand"), "reason.not_in_hand"),
+]
+
+
+def explain(reason: str) -> str:
+    for pattern, name in PATTERNS:
+        match = pattern.fullmatch(reason)
+        if match:
+            params = {k: _seat(k, v) for k, v in match.groupdict().items()}
+            return tr(name, **params)
+    return reason
+
+
+def _seat(name: str, value: str) -> str:
+    return str(int(value) + 1) if name == "seat" else value

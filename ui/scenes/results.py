@@ -1,0 +1,241 @@
+"""Round and match results: every hand revealed, the score explained line by line, running totals;
+at the end of a match, the standings and a chart of everyone's score across the rounds."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.events import RoundDealt, RoundEnded
+from game.phase import Phase
+
+from ..scene import Scene
+from ..table.board import GOLD, WHITE
+from ..text import key, tr
+
+CHART_COLOURS = [
+    (236, 196, 92),
+    (120, 200, 255),
+    (250, 120, 120),
+    (150, 230, 140),
+    (210, 150, 250),
+    (250, 170, 90),
+]
+
+
+def score_history(game) -> list[list[int]]:
+    """Scores after each round of the current match, starting with the scores at its first deal."""
+    rows: list[list[int]] = []
+    for event in game.events:
+        if isinstance(event, RoundDealt) and event.round_no == 1:
+            rows = [list(event.scores)]
+        elif isinstance(event, RoundEnded):
+            rows.append(list(event.scores))
+    return rows
+
+
+def line_text(item: str, value: int, note: str) -> str:
+    label = tr(f"score.{item}")
+    if label.endswith(item):  # no translation: show the key readably
+        label = item.replace("_", " ")
+    if item.endswith("factor"):
+        return f"{label} ×{value}"
+    return (
+        f"{label} {value:+d}" if item not in ("hand_points", "dobon_points", "base") else f"{label} {value}"
+    )
+
+
+class RoundResultScene(Scene):
+    layer = 4
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.game = table.game
+        self.elapsed = 0.0
+
+    @property
+    def opaque(self) -> bool:
+        return False
+
+    @property
+    def match_over(self) -> bool:
+        return self.game.phase is Phase.MATCH_OVER
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        label = "results.match" if self.match_over else "results.next"
+        self.next = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - 150, int(h * 0.88), 300, 46),
+            key(label),
+            self.app.gui,
+            container=self.container,
+        )
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.next:
+            self.proceed()
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.proceed()
+            return None
+        return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) else event
+
+    def proceed(self) -> None:
+        if self.match_over:
+            self.app.stack.replace(MatchResultScene(self.app, self.table))
+        else:
+            self.app.stack.pop()
+            self.table.continue_after_round()
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+        if self.table.demo and self.elapsed > 2.5:
+            self.proceed()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        b = self.table.board
+        g = self.game
+        result = g.result
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 175))
+        surface.blit(shade, (0, 0))
+        if result is None:
+            return
+        title = tr(f"results.ending.{result.ending}")
+        head = b.text(tr("results.title", round=g.round_no, ending=title), int(h * 0.045), GOLD, True)
+        surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
+        rows = g.n
+        top = int(h * 0.12)
+        row_h = int((h * 0.74) / rows)
+        card_h = min(int(row_h * 0.62), int(h * 0.09))
+        small = max(12, int(min(row_h * 0.16, h * 0.022)))
+        hands = g.hands
+        for seat in range(g.n):
+            y = top + seat * row_h
+            role = (
+                tr("results.winner")
+                if seat in result.winners
+                else tr("results.loser")
+                if seat in result.losers
+                else ""
+            )
+            name = b.text(
+                f"{b._name(seat)}  {role}", small + 3, GOLD if seat in result.winners else WHITE, True
+            )
+            surface.blit(name, (int(w * 0.04), y + 4))
+            cards = list(hands[seat]) or list(g.laid[seat])
+            for i, card in enumerate(cards[:14]):
+                b.blit_card(
+                    surface,
+                    card,
+                    (int(w * 0.06 + i * card_h * 0.5), y + 10 + name.get_height() + card_h // 2),
+                    card_h,
+                )
+            lines = [line_text(x.item, x.value, x.note) for x in result.lines if x.seat == seat]
+            x0 = int(w * 0.42)
+            for i, text in enumerate(lines[:8]):
+                col, row = divmod(i, 4)
+                surf = b.text(text, small, (225, 232, 225))
+                surface.blit(surf, (x0 + col * int(w * 0.2), y + 6 + row * (small + 5)))
+            delta = result.deltas[seat]
+            total = b.text(
+                tr("results.delta_total", delta=f"{delta:+d}", total=g.scores[seat]), small + 2, WHITE, True
+            )
+            surface.blit(total, total.get_rect(topright=(int(w * 0.96), y + 6)))
+            pygame.draw.line(
+                surface, (80, 100, 90), (int(w * 0.04), y + row_h - 3), (int(w * 0.96), y + row_h - 3), 1
+            )
+
+
+class MatchResultScene(Scene):
+    layer = 4
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.game = table.game
+        self.elapsed = 0.0
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        self.again = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - 310, int(h * 0.9), 300, 46),
+            key("results.new_match"),
+            self.app.gui,
+            container=self.container,
+        )
+        self.title = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 + 10, int(h * 0.9), 300, 46),
+            key("results.to_title"),
+            self.app.gui,
+            container=self.container,
+        )
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.again:
+                self.app.stack.pop()
+                self.table.continue_after_round()
+                return None
+            if event.ui_element is self.title:
+                from .title import TitleScene
+
+                self.app.stack.clear_to(TitleScene(self.app))
+                return None
+        return event
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+        if self.table.demo and self.elapsed > 3:
+            self.app.stack.pop()
+            self.table.continue_after_round()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        b = self.table.board
+        g = self.game
+        surface.fill((14, 40, 30))
+        head = b.text(tr("results.match_title"), int(h * 0.05), GOLD, True)
+        surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
+        ranks = g.book.ranks(g)
+        order = sorted(range(g.n), key=lambda s: (ranks[s], s))
+        size = max(14, int(h * 0.03))
+        for i, seat in enumerate(order):
+            colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
+            text = b.text(
+                tr("results.standing", rank=ranks[seat], name=b._name(seat), score=g.scores[seat]),
+                size,
+                WHITE,
+                ranks[seat] == 1,
+            )
+            y = int(h * 0.13) + i * (size + 10)
+            pygame.draw.rect(surface, colour, (int(w * 0.06), y + 4, size - 6, size - 6), border_radius=4)
+            surface.blit(text, (int(w * 0.06) + size + 4, y))
+        # the chart of scores across the rounds
+        history = score_history(g)
+        chart = pygame.Rect(int(w * 0.42), int(h * 0.13), int(w * 0.53), int(h * 0.68))
+        pygame.draw.rect(surface, (24, 60, 45), chart, border_radius=8)
+        if len(history) >= 2:
+            values = [v for row in history for v in row]
+            lo, hi = min(values), max(values)
+            span = max(1, hi - lo)
+
+            def pt(i: int, v: int) -> tuple[int, int]:
+                x = chart.x + 40 + (chart.width - 60) * i / (len(history) - 1)
+                y = chart.bottom - 30 - (chart.height - 60) * (v - lo) / span
+                return int(x), int(y)
+
+            if lo < 0 < hi:
+                pygame.draw.line(surface, (120, 140, 130), pt(0, 0), pt(len(history) - 1, 0), 1)
+            for seat in range(g.n):
+                pts = [pt(i, row[seat]) for i, row in enumerate(history)]
+                pygame.draw.lines(surface, CHART_COLOURS[seat % len(CHART_COLOURS)], False, pts, 3)
+                for p in pts:
+                    pygame.draw.circle(surface, CHART_COLOURS[seat % len(CHART_COLOURS)], p, 3)
+            for v in (lo, hi):
+                label = b.text(str(v), 13, (200, 210, 200))
+                surface.blit(label, (chart.x + 4, pt(0, v)[1] - 8))
+            axis = b.text(tr("results.rounds_axis", count=len(history) - 1), 14, (200, 210, 200))
+            surface.blit(axis, axis.get_rect(midbottom=(chart.centerx, chart.bottom - 4)))

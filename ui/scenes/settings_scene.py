@@ -1,0 +1,135 @@
+"""Settings: language (switching live), animation speed, volume, window or full screen, and how long AI
+seats take per turn and wait before calling dobon. Changes apply at once and are saved."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..scene import Scene
+from ..settings import RANGES
+from ..text import key, tr
+
+SLIDERS = [
+    ("animation_speed", 0.25, 4.0, "x"),
+    ("volume", 0.0, 1.0, "%"),
+    ("ai_turn_ms", RANGES["ai_turn_ms"][0], 3000, "ms"),
+    ("ai_dobon_ms", RANGES["ai_dobon_ms"][0], 3000, "ms"),
+    ("reaction_ms", RANGES["reaction_ms"][0], 6000, "ms"),
+]
+
+
+class SettingsScene(Scene):
+    layer = 6
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        gui, c = self.app.gui, self.container
+        s = self.app.settings
+        x0, y = int(w * 0.12), int(h * 0.08)
+        pygame_gui.elements.UIPanel(
+            pygame.Rect(x0 - 30, y - 20, w - 2 * x0 + 60, h - 2 * y + 40), manager=gui, container=c
+        )
+        pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 40), key("settings.title"), gui, container=c)
+        y += 60
+        lw = int(w * 0.3)
+        pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("settings.language"), gui, container=c)
+        langs = [("English", "en"), ("日本語", "ja")]
+        self.language = pygame_gui.elements.UIDropDownMenu(
+            langs,
+            next(x for x in langs if x[1] == s.language),
+            pygame.Rect(x0 + lw, y, 200, 36),
+            gui,
+            container=c,
+        )
+        y += 50
+        self.sliders: dict[
+            str, tuple[pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UILabel]
+        ] = {}
+        for name, low, high, unit in SLIDERS:
+            pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key(f"settings.{name}"), gui, container=c)
+            value = getattr(s, name)
+            step = 0.05 if isinstance(value, float) else 50
+            slider = pygame_gui.elements.UIHorizontalSlider(
+                pygame.Rect(x0 + lw, y, int(w * 0.3), 32),
+                float(value),
+                (low, high),
+                gui,
+                container=c,
+                click_increment=step,
+            )
+            label = pygame_gui.elements.UILabel(
+                pygame.Rect(x0 + lw + int(w * 0.3) + 12, y, 120, 32),
+                self._fmt(name, value, unit),
+                gui,
+                container=c,
+            )
+            self.sliders[name] = (slider, label)
+            y += 46
+        self.fullscreen = pygame_gui.elements.UIButton(
+            pygame.Rect(x0, y, lw + 200, 36),
+            f"{'☑' if s.fullscreen else '☐'}  {tr('settings.fullscreen')}",
+            gui,
+            container=c,
+        )
+        y += 46
+        self.help = pygame_gui.elements.UIButton(
+            pygame.Rect(x0, y, lw + 200, 36),
+            f"{'☑' if s.practice_help else '☐'}  {tr('settings.practice_help')}",
+            gui,
+            container=c,
+        )
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(x0, h - y // 6 - 90, 200, 46), key("settings.back"), gui, container=c
+        )
+
+    @staticmethod
+    def _fmt(name: str, value: float, unit: str) -> str:
+        if unit == "%":
+            return f"{round(value * 100)}%"
+        if unit == "x":
+            return f"×{value:.2f}"
+        return f"{int(value)} ms"
+
+    def process_event(self, event):
+        s = self.app.settings
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.language:
+            s.language = event.ui_element.selected_option[1]
+            s.save()
+            self.app.set_language(s.language)
+            return None
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            for name, (slider, label) in self.sliders.items():
+                if event.ui_element is slider:
+                    unit = next(u for n, _lo, _hi, u in SLIDERS if n == name)
+                    value = slider.get_current_value()
+                    value = (
+                        round(value, 2)
+                        if isinstance(getattr(s, name), float)
+                        else int(round(value / 50) * 50)
+                    )
+                    setattr(s, name, value)
+                    label.set_text(self._fmt(name, value, unit))
+                    if name == "volume":
+                        self.app.sounds.set_volume(value)
+                    s.save()
+            return None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.stack.pop()
+            elif event.ui_element is self.fullscreen:
+                s.fullscreen = not s.fullscreen
+                s.save()
+                self.app.apply_display_mode()
+            elif event.ui_element is self.help:
+                s.practice_help = not s.practice_help
+                s.save()
+                self.build()
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+            return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((16, 62, 44))

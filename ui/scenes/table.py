@@ -1,0 +1,486 @@
+"""The table scene: one game in progress, seen from the person's seat.
+
+It owns the real-time driver (AI seats and the referee on the board's clock), turns clicks and keys
+into actions, and shows refusals, the suit picker, the bid dialog and the Dobon button. The board
+(ui/table/board.py) animates the events; this scene only advances the game while the board is idle.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pygame_gui
+
+from game.actions import Action, Kind
+from game.cards import Card, Suit
+from game.engine import Game
+from game.errors import IllegalAction
+from game.phase import Phase
+from game.realtime import RealtimeTable, Timing
+from game.seats import make_seat
+
+from ..scene import Scene
+from ..settings import clear_match, save_match
+from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board
+from ..table.setup import GameSetup, save_data
+from ..text import key, tr
+from .reasons import explain
+
+
+class TableScene(Scene):
+    def __init__(self, app, setup: GameSetup, game: Game | None = None, demo: bool = False):
+        super().__init__(app)
+        self.setup = setup.complete()
+        self.demo = demo
+        self.game = game if game is not None else self.setup.new_game()
+        self.viewer = self.setup.viewer if not demo else 0
+        self.humans = set() if demo else {i for i, s in enumerate(self.setup.seats) if s.kind == "human"}
+        ai = {
+            i: make_seat(s.level, self.setup.seed, i)
+            for i, s in enumerate(self.setup.seats)
+            if i not in self.humans
+        }
+        self.rt = RealtimeTable(self.game, ai, self._timing())
+        names = [s.name or tr("table.you") for s in self.setup.seats]
+        self.board = Board(self.game, self.viewer, names, lambda: self.app.settings.animation_speed)
+        self.board.on_sound = self.app.sounds.play
+        self.clock_ms = 0.0
+        self.toast: tuple[str, float, tuple[int, int, int]] | None = None
+        self.picker: list[Action] | None = None  # suit choices waiting for the person
+        self.bid_amount = 1
+        self.last_one_armed = False
+        self.result_shown = (self.game.round_no, self.game.match_no) if game is not None else None
+        self.after_result = 0.0
+        self.buttons: dict[str, pygame.Rect] = {}
+        self.paused = False
+        if game is None:
+            self.board.feed(self.game.events)
+        else:
+            self.board.set_size(*self.app.size)
+            self.board.shown.turn = self.game.turn
+            self.board.shown.direction = self.game.direction
+            self.board.shown.field_suit = self.game.field_suit
+            self.board.shown.chain_links = self.game.chain_links
+            self.board.shown.chain_cards = self.game.chain_cards
+            self.board.shown.revealed = dict(self.game.revealed)
+
+    def _timing(self) -> Timing:
+        s = self.app.settings
+        return Timing(turn_ms=s.ai_turn_ms, dobon_ms=s.ai_dobon_ms, window_ms=s.reaction_ms)
+
+    # ------------------------------------------------------------------ widgets
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        self.board.set_size(w, h)
+        bw = max(110, int(h * 0.17))
+        self.menu_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - bw - 12, 12, bw, 36), key("table.menu"), self.app.gui, container=self.container
+        )
+        self.help_box = pygame_gui.elements.UIButton(
+            pygame.Rect(w - bw - 12, 54, bw, 36),
+            key("table.help_on" if self.app.settings.practice_help else "table.help_off"),
+            self.app.gui,
+            container=self.container,
+        )
+
+    def resize(self) -> None:
+        super().resize()
+        self.board.set_size(*self.app.size)
+
+    def pause(self) -> None:
+        self.paused = True
+
+    def resume(self) -> None:
+        self.paused = False
+        self.rt.timing = self._timing()
+        self.build()
+        self.board.names = [s.name or tr("table.you") for s in self.setup.seats]
+
+    def exit(self) -> None:
+        self.save()
+        super().exit()
+
+    # ------------------------------------------------------------------ saving
+
+    def save(self) -> None:
+        if self.demo:
+            return
+        if self.game.phase is Phase.MATCH_OVER:
+            clear_match()
+        else:
+            save_match(save_data(self.setup, self.game))
+
+    # ------------------------------------------------------------------ the person's actions
+
+    @property
+    def person(self) -> int | None:
+        return self.viewer if self.viewer in self.humans else None
+
+    def legal(self) -> list[Action]:
+        seat = self.person
+        return self.game.legal_actions(seat) if seat is not None else []
+
+    def submit(self, action: Action) -> bool:
+        try:
+            events = self.rt.submit(action)
+        except IllegalAction as exc:
+            self.say(explain(exc.reason), RED)
+            return False
+        self.board.feed(events)
+        self.picker = None
+        return True
+
+    def say(self, text: str, colour=(250, 250, 250), seconds: float = 3.0) -> None:
+        self.toast = (text, seconds, colour)
+
+    def play_card(self, card: Card) -> None:
+        seat = self.person
+        if seat is None or self.board.busy:
+            return
+        options = [a for a in self.legal() if a.kind is Kind.PLAY and a.cards == (card,)]
+        if not options:
+            reason = self.game.refusal(Action(seat, Kind.PLAY, (card,)))
+            if reason is None or reason.startswith("name a suit"):
+                reason = self.game.refusal(Action(seat, Kind.PLAY, (card,), Suit.SPADES)) or reason
+            self.say(explain(reason or "not now"), RED)
+            self.app.sounds.play("click")
+            return
+        flagged = [a for a in options if a.flag]
+        unflagged = [a for a in options if not a.flag]
+        if flagged and (self.last_one_armed or not unflagged):
+            options = flagged
+        elif unflagged:
+            options = unflagged
+        suits = {a.suit for a in options}
+        if len(options) > 1 and suits - {None}:
+            self.picker = options
+            return
+        self.submit(options[0])
+        self.last_one_armed = False
+
+    def draw_card(self) -> None:
+        seat = self.person
+        if seat is None or self.board.busy:
+            return
+        action = Action(seat, Kind.DRAW)
+        if action not in self.legal():
+            self.say(explain(self.game.refusal(action) or "not now"), RED)
+            return
+        self.submit(action)
+
+    def call_dobon(self) -> None:
+        seat = self.person
+        if seat is None:
+            return
+        calls = [a for a in self.legal() if a.kind is Kind.DOBON]
+        if not calls:
+            self.say(tr("table.cannot_call"), RED, 2.0)
+            return
+        self.submit(max(calls, key=lambda a: len(a.cards)))  # the UI suggests the longest run (D7)
+
+    def declare_yaku(self) -> None:
+        seat = self.person
+        if seat is None:
+            return
+        for a in self.legal():
+            if a.kind is Kind.DECLARE:
+                self.submit(a)
+                return
+
+    def place_bid(self) -> None:
+        seat = self.person
+        if seat is not None:
+            self.submit(Action(seat, Kind.BID, amount=self.bid_amount))
+
+    # ------------------------------------------------------------------ events
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.menu_button:
+                from .menu import PauseMenu
+
+                self.app.stack.push(PauseMenu(self.app, self))
+                return None
+            if event.ui_element is self.help_box:
+                self.app.settings.practice_help = not self.app.settings.practice_help
+                self.app.settings.save()
+                self.build()
+                return None
+        if event.type == pygame.MOUSEMOTION:
+            self.board.hover = None
+            for i, (rect, _card) in reversed(list(enumerate(self.board.own_card_rects()))):
+                if rect.collidepoint(event.pos):
+                    self.board.hover = i
+                    break
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.click(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return event
+
+    def click(self, pos: tuple[int, int]) -> pygame.event.Event | None:
+        if self.picker:
+            for name, rect in self.buttons.items():
+                if rect.collidepoint(pos) and name.startswith("suit:"):
+                    idx = int(name.split(":")[1])
+                    self.submit(self.picker[idx])
+                    self.last_one_armed = False
+                    return None
+            if self.buttons.get("cancel") and self.buttons["cancel"].collidepoint(pos):
+                self.picker = None
+            return None
+        for name, rect in self.buttons.items():
+            if rect.collidepoint(pos):
+                self.app.sounds.play("click")
+                if name == "dobon":
+                    self.call_dobon()
+                elif name == "draw":
+                    self.draw_card()
+                elif name == "last_one":
+                    self.last_one_armed = not self.last_one_armed
+                elif name == "yaku":
+                    self.declare_yaku()
+                elif name == "bid":
+                    self.place_bid()
+                elif name == "bid-":
+                    self.bid_amount = max(1, self.bid_amount - 1)
+                elif name == "bid+":
+                    self.bid_amount = min(getattr(self.game.rules, "max_bid", 99), self.bid_amount + 1)
+                return None
+        if self.board.stock_rect().collidepoint(pos):
+            self.draw_card()
+            return None
+        for rect, card in reversed(self.board.own_card_rects()):
+            if rect.collidepoint(pos):
+                self.play_card(card)
+                return None
+        return None
+
+    def key(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        k = event.key
+        hand = self.game.hands[self.viewer] if self.person is not None else []
+        if self.picker:
+            if k == pygame.K_ESCAPE:
+                self.picker = None
+            elif pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(self.picker):
+                self.submit(self.picker[k - pygame.K_1])
+            return None
+        if k == pygame.K_SPACE:
+            self.call_dobon()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            sel = self.board.selected
+            step = -1 if k == pygame.K_LEFT else 1
+            self.board.selected = (
+                (len(hand) - 1 if step < 0 else 0) if sel is None else (sel + step) % len(hand)
+            )
+        elif k in (pygame.K_RETURN, pygame.K_UP) and hand and self.board.selected is not None:
+            self.play_card(hand[min(self.board.selected, len(hand) - 1)])
+        elif k in (pygame.K_DOWN, pygame.K_d):
+            self.draw_card()
+        elif k == pygame.K_l:
+            self.last_one_armed = not self.last_one_armed
+        elif k == pygame.K_h:
+            self.app.settings.practice_help = not self.app.settings.practice_help
+            self.build()
+        elif k == pygame.K_ESCAPE:
+            from .menu import PauseMenu
+
+            self.app.stack.push(PauseMenu(self.app, self))
+        else:
+            return event
+        return None
+
+    # ------------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        self.board.set_size(*self.app.size)
+        self.board.update(dt)
+        if self.toast:
+            text, left, colour = self.toast
+            self.toast = (text, left - dt, colour) if left - dt > 0 else None
+        if self.paused:
+            return
+        g = self.game
+        if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            if not self.board.busy and self.result_shown != (g.round_no, g.match_no):
+                self.result_shown = (g.round_no, g.match_no)
+                self.save()
+                from .results import RoundResultScene
+
+                self.app.stack.push(RoundResultScene(self.app, self))
+            return
+        if not self.board.busy:
+            self.clock_ms += dt * 1000
+            events = self.rt.tick(self.clock_ms)
+            if events:
+                self.board.feed(events)
+        self._help()
+
+    def continue_after_round(self) -> None:
+        """Called by the result screen: deal the next round, or start a new match."""
+        g = self.game
+        referee = g.legal_actions(-1)
+        if referee:
+            self.board.feed(g.apply(referee[0]))
+            self.result_shown = None
+            self.save()
+
+    def _help(self) -> None:
+        b = self.board
+        seat = self.person
+        b.highlight = set()
+        b.sum_hint = None
+        if seat is None or not self.app.settings.practice_help:
+            return
+        legal = self.legal()
+        b.highlight = {a.card.id for a in legal if a.kind is Kind.PLAY and a.cards}
+        total = sum(c.rank for c in self.game.hands[seat])
+        b.sum_hint = tr("table.hand_sum", total=total)
+        if any(a.kind is Kind.DOBON for a in legal):
+            b.sum_hint += "  " + tr("table.can_call")
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.board.draw(surface)
+        self.buttons = {}
+        self._draw_controls(surface)
+        if self.picker:
+            self._draw_picker(surface)
+        elif (
+            self.person is not None
+            and self.game.phase is Phase.OPENING
+            and any(a.kind is Kind.BID for a in self.legal())
+        ):
+            self._draw_bid(surface)
+        if self.toast:
+            text, left, colour = self.toast
+            surf = self.board.text(text, max(15, int(self.app.size[1] * 0.026)), colour, True)
+            box = surf.get_rect(center=(self.app.size[0] // 2, int(self.app.size[1] * 0.66))).inflate(28, 14)
+            bg = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=12)
+            bg.set_alpha(int(255 * min(1.0, left * 2)))
+            surface.blit(bg, box)
+            surf.set_alpha(int(255 * min(1.0, left * 2)))
+            surface.blit(surf, surf.get_rect(center=box.center))
+
+    def _button(
+        self, surface, name: str, rect: pygame.Rect, label: str, lit: bool, colour=(60, 70, 80)
+    ) -> None:
+        self.buttons[name] = rect
+        base = colour if lit else (45, 55, 52)
+        pygame.draw.rect(surface, base, rect, border_radius=12)
+        pygame.draw.rect(surface, GOLD if lit else (90, 110, 100), rect, 2, border_radius=12)
+        text = self.board.text(label, max(14, rect.height // 3), WHITE if lit else (150, 165, 158), True)
+        surface.blit(text, text.get_rect(center=rect.center))
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        legal = self.legal()
+        kinds = {a.kind for a in legal}
+        # the Dobon button: always there, lit and pulsing while you may call
+        r = int(h * 0.085)
+        centre = (int(w - r * 1.45), int(h - r * 1.35))
+        can = Kind.DOBON in kinds
+        pulse = (math.sin(self.board.time * 7) + 1) / 2 if can else 0
+        radius = int(r * (1 + 0.07 * pulse))
+        if can:
+            glow = pygame.Surface((radius * 4, radius * 4), pygame.SRCALPHA)
+            pygame.draw.circle(
+                glow, (255, 80, 60, int(60 + 80 * pulse)), (radius * 2, radius * 2), int(radius * 1.45)
+            )
+            surface.blit(glow, glow.get_rect(center=centre))
+        pygame.draw.circle(surface, RED if can else (70, 50, 52), centre, radius)
+        pygame.draw.circle(surface, GOLD if can else (110, 95, 95), centre, radius, 4)
+        label = self.board.text(
+            tr("table.dobon_button"), int(r * 0.42), WHITE if can else (160, 140, 140), True
+        )
+        surface.blit(label, label.get_rect(center=centre))
+        keyhint = self.board.text(
+            tr("table.space"), max(11, int(r * 0.2)), (220, 220, 210) if can else (130, 130, 120)
+        )
+        surface.blit(keyhint, keyhint.get_rect(midtop=(centre[0], centre[1] + radius + 4)))
+        self.buttons["dobon"] = pygame.Rect(centre[0] - radius, centre[1] - radius, radius * 2, radius * 2)
+        if self.person is None:
+            return
+        bw, bh = int(h * 0.2), int(h * 0.062)
+        x = int(w - bw - 16)
+        y = int(centre[1] - r * 1.35 - bh)
+        my_turn = self.game.turn == self.person and Kind.DRAW in kinds
+        owe = self.game.chain_cards if self.game.chain_links else 1
+        self._button(
+            surface, "draw", pygame.Rect(x, y, bw, bh), tr("table.draw", count=owe), my_turn, (40, 90, 130)
+        )
+        if self.game.rules.preset == "standard":
+            y -= bh + 10
+            two = len(self.game.hands[self.person]) == 2
+            label = tr("table.last_one_on") if self.last_one_armed else tr("table.last_one")
+            self._button(
+                surface,
+                "last_one",
+                pygame.Rect(x, y, bw, bh),
+                label,
+                two or self.last_one_armed,
+                (150, 110, 20),
+            )
+            if Kind.DECLARE in kinds:
+                y -= bh + 10
+                self._button(
+                    surface, "yaku", pygame.Rect(x, y, bw, bh), tr("table.yaku_button"), True, (120, 60, 140)
+                )
+
+    def _draw_picker(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        assert self.picker is not None
+        title = self.board.text(tr("table.choose_suit"), int(h * 0.04), WHITE, True)
+        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.36))))
+        size = int(h * 0.13)
+        gap = int(size * 0.25)
+        total = len(self.picker) * size + (len(self.picker) - 1) * gap
+        x0 = (w - total) // 2
+        for i, action in enumerate(self.picker):
+            rect = pygame.Rect(x0 + i * (size + gap), int(h * 0.42), size, size)
+            self.buttons[f"suit:{i}"] = rect
+            pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=16)
+            pygame.draw.rect(surface, GOLD, rect, 3, border_radius=16)
+            suit = action.suit if action.suit is not None else action.card.suit
+            glyph = self.board.text(
+                suit.symbol if suit else "?", int(size * 0.6), SUIT_COLOURS.get(suit, WHITE), True
+            )
+            surface.blit(glyph, glyph.get_rect(center=rect.center))
+            if action.suit is None:
+                note = self.board.text(tr("table.keep_suit"), max(12, size // 8), (60, 60, 60))
+                surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
+            num = self.board.text(str(i + 1), max(12, size // 7), (120, 120, 120))
+            surface.blit(num, (rect.x + 8, rect.y + 6))
+        cancel = pygame.Rect(0, 0, int(h * 0.2), int(h * 0.06))
+        cancel.center = (w // 2, int(h * 0.42) + size + int(h * 0.07))
+        self._button(surface, "cancel", cancel, tr("table.cancel"), True, (90, 60, 60))
+
+    def _draw_bid(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        panel = pygame.Rect(0, 0, int(h * 0.62), int(h * 0.3))
+        panel.center = (w // 2, int(h * 0.62))
+        bg = pygame.Surface(panel.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=16)
+        surface.blit(bg, panel)
+        pygame.draw.rect(surface, GOLD, panel, 2, border_radius=16)
+        title = self.board.text(tr("table.auction_title"), int(h * 0.032), WHITE, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 12)))
+        hint = self.board.text(tr("table.auction_hint"), max(12, int(h * 0.02)), (210, 220, 210))
+        surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.y + 18 + title.get_height())))
+        bh = int(h * 0.065)
+        minus = pygame.Rect(panel.x + 24, panel.bottom - bh * 2 - 20, bh, bh)
+        plus = pygame.Rect(panel.right - 24 - bh, minus.y, bh, bh)
+        self._button(surface, "bid-", minus, "−", True)
+        self._button(surface, "bid+", plus, "+", True)
+        amount = self.board.text(str(self.bid_amount), int(bh * 0.8), GOLD, True)
+        surface.blit(amount, amount.get_rect(center=(panel.centerx, minus.centery)))
+        ok = pygame.Rect(0, 0, int(panel.width * 0.5), bh)
+        ok.midbottom = (panel.centerx, panel.bottom - 12)
+        self._button(surface, "bid", ok, tr("table.bid", amount=self.bid_amount), True, (40, 110, 70))

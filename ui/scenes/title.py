@@ -1,0 +1,127 @@
+"""The title screen: continue a saved match, solo game, LAN (coming), rules, settings, quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pygame_gui
+
+from ..card_art import CardArt
+from ..scene import Scene
+from ..settings import load_match
+from ..table.board import GOLD, RED, WHITE
+from ..text import key, tr
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.time = 0.0
+        self.notice: str | None = None
+        self.saved, problem = load_match()
+        if problem:
+            app.notices.append(problem)
+        self.art: CardArt | None = None
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        bw, bh = max(260, int(w * 0.22)), max(40, int(h * 0.058))
+        x = (w - bw) // 2
+        y = int(h * 0.42)
+        self.items: dict[str, pygame_gui.elements.UIButton] = {}
+        names = (["continue"] if self.saved else []) + ["solo", "host", "join", "rules", "settings", "quit"]
+        for i, name in enumerate(names):
+            self.items[name] = pygame_gui.elements.UIButton(
+                pygame.Rect(x, y + i * (bh + 10), bw, bh),
+                key(f"title.{name}"),
+                self.app.gui,
+                container=self.container,
+            )
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.app.sounds.play("click")
+            el = event.ui_element
+            if el is self.items.get("continue"):
+                self.resume_saved()
+            elif el is self.items["solo"]:
+                from .new_game import NewGameScene
+
+                self.app.stack.push(NewGameScene(self.app))
+            elif el in (self.items["host"], self.items["join"]):
+                self.notice = tr("title.lan_soon")
+                self.notice_time = 4.0
+            elif el is self.items["rules"]:
+                from .rules import RulesScene
+
+                self.app.stack.push(RulesScene(self.app))
+            elif el is self.items["settings"]:
+                from .settings_scene import SettingsScene
+
+                self.app.stack.push(SettingsScene(self.app))
+            elif el is self.items["quit"]:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            return None
+        return event
+
+    def resume_saved(self) -> None:
+        from ..table.setup import restore
+        from .table import TableScene
+
+        try:
+            setup, game = restore(self.saved or {})
+        except ValueError as exc:
+            self.app.notices.append(str(exc))
+            self.saved = None
+            self.build()
+            return
+        self.app.stack.replace(TableScene(self.app, setup, game))
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.notice:
+            self.notice_time -= dt
+            if self.notice_time <= 0:
+                self.notice = None
+        if self.app.notices and not self.notice:
+            self.notice = self.app.notices.pop(0)
+            self.notice_time = 6.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill((16, 70, 48))
+        for i in range(12):
+            r = int(h * (0.2 + i * 0.07))
+            pygame.draw.circle(surface, (18 + i, 76 + i, 52 + i // 2), (w // 2, int(h * 0.2)), r, 2)
+        if self.art is None or self.art.size[1] != int(h * 0.2):
+            self.art = CardArt(int(h * 0.2))
+        from game.cards import deck
+
+        cards = deck("52")
+        fan = [cards.card(c) for c in ("AS", "8H", "KD", "2C", "10S")]
+        for i, card in enumerate(fan):
+            angle = (i - 2) * 12 + math.sin(self.time * 1.2 + i) * 2
+            surf = pygame.transform.rotozoom(self.art.face(card), -angle, 1.0)
+            cx = w // 2 + (i - 2) * int(h * 0.07)
+            cy = int(h * 0.19) + abs(i - 2) * int(h * 0.012)
+            surface.blit(surf, surf.get_rect(center=(cx, cy)))
+        font = pygame.font.Font(_font(True), int(h * 0.1))
+        logo = font.render("ドボン!", True, RED)
+        shadow = font.render("ドボン!", True, (0, 0, 0))
+        at = logo.get_rect(center=(w // 2, int(h * 0.35)))
+        surface.blit(shadow, at.move(4, 4))
+        surface.blit(logo, at)
+        sub = pygame.font.Font(_font(True), int(h * 0.032)).render(tr("title.subtitle"), True, GOLD)
+        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.05))))
+        if self.notice:
+            text = pygame.font.Font(_font(False), max(14, int(h * 0.024))).render(self.notice, True, WHITE)
+            box = text.get_rect(midbottom=(w // 2, h - 16)).inflate(24, 12)
+            pygame.draw.rect(surface, (0, 0, 0), box, border_radius=10)
+            surface.blit(text, text.get_rect(center=box.center))
+
+
+def _font(bold: bool) -> str:
+    from ..card_art import font_path
+
+    return font_path(bold)

@@ -1,0 +1,877 @@
+"""The board: what the table shows, animated from the engine's events.
+
+The engine applies an action at once; the board then presents its events one after another: cards fly
+from the stock to a hand or from a hand to the field with easing, the suit badge changes, the direction
+ring turns, a dobon gets its splash. While a card is in flight it is hidden at its destination, so
+nothing teleports. The scene only advances the game when the board is idle, so what the player sees is
+never more than one action behind the engine.
+
+`draw` reads the game and the board's display state; it never changes the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+import pytweening
+
+from game.cards import Card, Suit
+from game.events import (
+    DirectionChanged,
+    DobonCalled,
+    DrawChainChanged,
+    Drew,
+    Event,
+    HandLaidDown,
+    MatchEnded,
+    Played,
+    Reshuffled,
+    RoundDealt,
+    RoundEnded,
+    SuitChosen,
+    TurnChanged,
+    WindowClosed,
+    WindowOpened,
+)
+
+from ..card_art import CardArt, font_path
+from ..text import tr
+from ..tween import Tween, lerp, lerp2
+from .layout import Layout, Point
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+FELT = (22, 92, 62)
+FELT_DARK = (10, 52, 36)
+GOLD = (236, 196, 92)
+WHITE = (245, 245, 240)
+RED = (214, 48, 58)
+SUIT_COLOURS = {Suit.SPADES: (30, 30, 40), Suit.CLUBS: (30, 30, 40), Suit.HEARTS: RED, Suit.DIAMONDS: RED}
+
+
+@dataclass
+class Flight:
+    """A card travelling across the table."""
+
+    card: Card | None  # None: a face-down card whose face the viewer may not know
+    start: Point
+    end: Point
+    angle0: float
+    angle1: float
+    h0: int
+    h1: int
+    tween: Tween
+    face_up: bool = True
+
+
+@dataclass
+class Splash:
+    text: str
+    sub: str
+    colour: tuple[int, int, int]
+    tween: Tween
+    at: Point
+
+
+@dataclass
+class Shown:
+    """The indicators as the player has seen them so far (they lag the engine while cards fly)."""
+
+    turn: int = 0
+    field_suit: Suit | None = None
+    chain_links: int = 0
+    chain_cards: int = 0
+    direction: int = 1
+    window: tuple[int, float] | None = None  # (placer, opened at board time)
+    revealed: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    last_one: set[int] = field(default_factory=set)
+
+
+class Board:
+    def __init__(self, game: Game, viewer: int, names: list[str], speed: Callable[[], float]):
+        self.game = game
+        self.viewer = viewer
+        self.names = names
+        self.speed = speed  # animation speed factor, read live from the settings
+        self.queue: deque[Event] = deque()
+        self.flights: list[Flight] = []
+        self.splashes: list[Splash] = []
+        self.hidden: Counter[int] = Counter()  # card ids not yet arrived where the engine has them
+        self.hidden_backs: Counter[int] = Counter()  # per seat: face-down cards still in flight to it
+        self.stock_hold = 0  # cards shown in the stock though the engine has dealt them
+        self.shown = Shown(turn=game.turn, direction=game.direction)
+        self.time = 0.0
+        self.wait = 0.0  # a pause before the next event (e.g. after a dobon splash)
+        self.ring_spin = Tween(0.01)
+        self.ring_spin.finish()
+        self.pulses: dict[str, Tween] = {}
+        self.log: deque[str] = deque(maxlen=6)
+        self.on_sound: Callable[[str], None] = lambda name: None
+        self.round_over_seen = False
+        self.match_over_seen = False
+        self.layout: Layout | None = None
+        self.art: dict[int, CardArt] = {}
+        self._rot: dict[tuple, pygame.Surface] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple, pygame.Surface] = {}
+        self._felt: pygame.Surface | None = None
+        self._shadow: dict[tuple[int, int], pygame.Surface] = {}
+        self.hover: int | None = None  # index into the viewer's hand
+        self.selected: int | None = None
+        self.highlight: set[int] = set()  # card ids to outline (legal plays, with practice help)
+        self.sum_hint: str | None = None
+
+    # ------------------------------------------------------------------ events in
+
+    def feed(self, events: list[Event]) -> None:
+        for event in events:
+            self.queue.append(event.for_seat(self.viewer))
+
+    @property
+    def busy(self) -> bool:
+        return bool(
+            self.queue or self.flights or self.wait > 0 or any(not s.tween.done for s in self.splashes)
+        )
+
+    def finish_all(self) -> None:
+        """Skip every animation (e.g. when the window is resized or the player skips ahead)."""
+        while self.queue:
+            self._present(self.queue.popleft())
+        for f in self.flights:
+            f.tween.finish()
+        self.flights = []
+        self.wait = 0
+        self.hidden.clear()
+        self.hidden_backs.clear()
+        self.stock_hold = 0
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        dt_anim = dt * self.speed()
+        for f in list(self.flights):
+            f.tween.update(dt_anim)
+        self.flights = [f for f in self.flights if not f.tween.done]
+        for s in self.splashes:
+            s.tween.update(dt_anim)
+        self.splashes = [s for s in self.splashes if not s.tween.done]
+        self.ring_spin.update(dt_anim)
+        for p in self.pulses.values():
+            p.update(dt_anim)
+        if self.wait > 0:
+            self.wait -= dt_anim
+            return
+        # present queued events until one needs time
+        while self.queue and self.wait <= 0:
+            if any(f.tween.delay == 0 and not f.tween.started for f in self.flights):
+                break
+            blocking = self._present(self.queue.popleft())
+            if blocking:
+                break
+
+    # ------------------------------------------------------------------ presenting
+
+    def _dur(self, seconds: float) -> float:
+        return seconds
+
+    def _fly(
+        self, card, start, end, a0, a1, h0, h1, duration, delay=0.0, face_up=True, on_done=None
+    ) -> Flight:
+        flight = Flight(
+            card,
+            start,
+            end,
+            a0,
+            a1,
+            h0,
+            h1,
+            Tween(duration, pytweening.easeInOutCubic, delay, on_done),
+            face_up,
+        )
+        self.flights.append(flight)
+        return flight
+
+    def _land(self, card_id: int) -> Callable[[], None]:
+        def done() -> None:
+            self.hidden[card_id] -= 1
+            if self.hidden[card_id] <= 0:
+                del self.hidden[card_id]
+
+        return done
+
+    def _land_back(self, seat: int) -> Callable[[], None]:
+        def done() -> None:
+            self.hidden_backs[seat] -= 1
+            if self.hidden_backs[seat] <= 0:
+                del self.hidden_backs[seat]
+
+        return done
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else "?"
+
+    def _present(self, event: Event) -> bool:
+        """Start showing one event; True if the next event should wait for it."""
+        lay = self.layout
+        if lay is None:
+            return False
+        g = self.game
+        if isinstance(event, RoundDealt):
+            self.shown = Shown(turn=event.first, direction=1)
+            self.round_over_seen = False
+            self.match_over_seen = False
+            self.log.clear()
+            self.log.append(tr("log.round", round=event.round_no, match=event.match_no))
+            order = []
+            for lap in range(max(event.sizes)):
+                for k in range(g.n):
+                    seat = (event.first + k) % g.n
+                    if lap < event.sizes[seat]:
+                        order.append((seat, lap))
+            total = len(order) + 1
+            self.stock_hold = total
+            step = 0.055
+            mine = event.hands[self.viewer] if 0 <= self.viewer < g.n else None
+            for i, (seat, lap) in enumerate(order):
+                delay = i * step
+
+                def landed(seat: int = seat) -> None:
+                    self.stock_hold = max(0, self.stock_hold - 1)
+
+                if seat == self.viewer and mine is not None:
+                    card = mine[lap]
+                    self.hidden[card.id] += 1
+                    slots = lay.hand_positions(len(mine))
+                    idx = sorted(mine).index(card)
+                    end, angle = slots[idx]
+
+                    def done(cid: int = card.id, f=landed) -> None:
+                        self._land(cid)()
+                        f()
+
+                    self._fly(
+                        card,
+                        lay.stock,
+                        end,
+                        0,
+                        angle,
+                        lay.pile_card_h,
+                        lay.hand_card_h,
+                        0.32,
+                        delay,
+                        True,
+                        done,
+                    )
+                else:
+                    self.hidden_backs[seat] += 1
+                    spot = lay.spots[seat]
+
+                    def done_back(s: int = seat, f=landed) -> None:
+                        self._land_back(s)()
+                        f()
+
+                    self._fly(
+                        None,
+                        lay.stock,
+                        spot.hand,
+                        0,
+                        0,
+                        lay.pile_card_h,
+                        lay.small_card_h,
+                        0.32,
+                        delay,
+                        False,
+                        done_back,
+                    )
+            field_card = event.field
+            self.hidden[field_card.id] += 1
+            end, angle = lay.field_offset(field_card.id, 0)
+
+            def field_done(cid: int = field_card.id) -> None:
+                self._land(cid)()
+                self.stock_hold = 0
+
+            self._fly(
+                field_card,
+                lay.stock,
+                end,
+                0,
+                angle,
+                lay.pile_card_h,
+                lay.pile_card_h,
+                0.35,
+                len(order) * step,
+                True,
+                field_done,
+            )
+            self.on_sound("deal")
+            self.wait = len(order) * step + 0.4
+            return True
+        if isinstance(event, Played):
+            seat = event.seat
+            for k, card in enumerate(event.cards):
+                start, a0, h0 = self._hand_origin(seat, card)
+                depth = 0
+                end, angle = lay.field_offset(card.id, depth)
+                self.hidden[card.id] += 1
+                self._fly(
+                    card,
+                    start,
+                    end,
+                    a0,
+                    angle,
+                    h0,
+                    lay.pile_card_h,
+                    0.38,
+                    k * 0.08,
+                    True,
+                    self._land(card.id),
+                )
+            if seat in self.shown.last_one and event.left != 1:
+                self.shown.last_one.discard(seat)
+            self.shown.field_suit = None
+            self.on_sound("play")
+            self.log.append(tr("log.played", name=self._name(seat), cards=" ".join(map(str, event.cards))))
+            self.wait = 0.3
+            return True
+        if isinstance(event, Drew):
+            seat = event.seat
+            if event.count == 0:
+                self.log.append(tr("log.drew_none", name=self._name(seat)))
+                return False
+            for k in range(event.count):
+                delay = k * 0.09
+                if seat == self.viewer and event.cards:
+                    card = event.cards[k]
+                    self.hidden[card.id] += 1
+                    hand = g.hands[seat]
+                    slots = lay.hand_positions(len(hand))
+                    idx = hand.index(card) if card in hand else len(hand) - 1
+                    end, angle = slots[idx]
+                    self._fly(
+                        card,
+                        lay.stock,
+                        end,
+                        0,
+                        angle,
+                        lay.pile_card_h,
+                        lay.hand_card_h,
+                        0.34,
+                        delay,
+                        True,
+                        self._land(card.id),
+                    )
+                else:
+                    self.hidden_backs[seat] += 1
+                    spot = lay.spots[seat]
+                    target = spot.hand if seat != self.viewer else (lay.w * 0.5, lay.hand_y)
+                    self._fly(
+                        None,
+                        lay.stock,
+                        target,
+                        0,
+                        0,
+                        lay.pile_card_h,
+                        lay.small_card_h,
+                        0.34,
+                        delay,
+                        False,
+                        self._land_back(seat),
+                    )
+            if seat in self.shown.last_one:
+                self.shown.last_one.discard(seat)
+            self.on_sound("draw")
+            key = "log.drew_penalty" if event.penalty else "log.drew"
+            self.log.append(tr(key, name=self._name(seat), count=event.count))
+            self.wait = 0.2 + 0.09 * event.count
+            return True
+        if isinstance(event, Reshuffled):
+            for k in range(min(event.count, 8)):
+                self._fly(
+                    None, lay.field, lay.stock, 0, 0, lay.pile_card_h, lay.pile_card_h, 0.4, k * 0.05, False
+                )
+            self.on_sound("shuffle")
+            self.log.append(tr("log.reshuffled", count=event.count))
+            self.wait = 0.55
+            return True
+        if isinstance(event, SuitChosen):
+            self.shown.field_suit = event.suit
+            self.pulses["suit"] = Tween(0.6, pytweening.easeOutQuad)
+            self.log.append(tr("log.suit", name=self._name(event.seat), suit=event.suit.symbol))
+            return False
+        if isinstance(event, DrawChainChanged):
+            self.shown.chain_links = event.links
+            self.shown.chain_cards = event.cards
+            self.pulses["chain"] = Tween(0.6, pytweening.easeOutQuad)
+            return False
+        if isinstance(event, DirectionChanged):
+            self.shown.direction = event.direction
+            self.ring_spin = Tween(0.9, pytweening.easeInOutQuad)
+            self.log.append(tr("log.reversed"))
+            return False
+        if isinstance(event, TurnChanged):
+            self.shown.turn = event.seat
+            return False
+        if isinstance(event, WindowOpened):
+            self.shown.window = (event.placer, self.time)
+            return False
+        if isinstance(event, WindowClosed):
+            self.shown.window = None
+            return False
+        if isinstance(event, DobonCalled):
+            self.shown.revealed[event.seat] = event.hand
+            word = tr("table.gaeshi") if event.gaeshi else tr("table.dobon_splash")
+            spot = lay.spots[event.seat]
+            self.splashes.append(
+                Splash(word, self._name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
+            )
+            self.on_sound("dobon")
+            self.log.append(tr("log.dobon", name=self._name(event.seat), target=self._name(event.answer_to)))
+            self.wait = 1.0
+            return True
+        if isinstance(event, HandLaidDown):
+            self.shown.revealed.pop(event.seat, None)
+            return False
+        if isinstance(event, RoundEnded):
+            self.on_sound("round_end")
+            self.round_over_seen = True
+            self.wait = 0.6
+            return True
+        if isinstance(event, MatchEnded):
+            self.match_over_seen = True
+            return False
+        return self._present_preset(event)
+
+    def _present_preset(self, event: Event) -> bool:
+        name = type(event).__name__
+        if name == "AuctionWon":
+            seat = event.nominee  # type: ignore[attr-defined]
+            bid = event.bids[seat]  # type: ignore[attr-defined]
+            lay = self.layout
+            assert lay is not None
+            self.splashes.append(
+                Splash(
+                    tr("table.auction_won", bid=bid),
+                    self._name(seat),
+                    GOLD,
+                    Tween(1.4, pytweening.linear),
+                    lay.centre,
+                )
+            )
+            self.log.append(tr("log.auction", name=self._name(seat), bid=bid))
+            self.wait = 0.8
+            return True
+        if name == "BidPlaced":
+            self.log.append(tr("log.bid", name=self._name(event.seat)))  # type: ignore[attr-defined]
+            return False
+        if name == "Skipped":
+            self.log.append(tr("log.skipped", name=self._name(event.seat)))  # type: ignore[attr-defined]
+            self.wait = 0.3
+            return True
+        if name == "LastOneDeclared":
+            self.shown.last_one.add(event.seat)  # type: ignore[attr-defined]
+            self.log.append(tr("log.last_one", name=self._name(event.seat)))  # type: ignore[attr-defined]
+            return False
+        if name == "YakuDeclared":
+            seat = event.seat  # type: ignore[attr-defined]
+            lay = self.layout
+            assert lay is not None
+            self.shown.revealed[seat] = event.hand  # type: ignore[attr-defined]
+            self.splashes.append(
+                Splash(
+                    tr("table.yaku"),
+                    self._name(seat),
+                    GOLD,
+                    Tween(1.3, pytweening.linear),
+                    lay.spots[seat].centre,
+                )
+            )
+            self.log.append(tr("log.yaku", name=self._name(seat)))
+            self.wait = 0.8
+            return True
+        if name == "TargetsCut":
+            self.log.append(tr("log.cut", count=len(event.targets)))  # type: ignore[attr-defined]
+            return False
+        return False
+
+    def _hand_origin(self, seat: int, card: Card) -> tuple[Point, float, int]:
+        """Where a card that just left `seat`'s hand was sitting."""
+        lay = self.layout
+        assert lay is not None
+        if seat == self.viewer:
+            before = sorted([*self.game.hands[seat], card])
+            slots = lay.hand_positions(len(before))
+            idx = before.index(card)
+            pos, angle = slots[idx]
+            return pos, angle, lay.hand_card_h
+        return lay.spots[seat].hand, 0.0, lay.small_card_h
+
+    # ------------------------------------------------------------------ drawing helpers
+
+    def set_size(self, w: int, h: int) -> None:
+        if self.layout is None or (self.layout.w, self.layout.h) != (w, h):
+            self.layout = Layout(w, h, self.game.n, max(self.viewer, 0))
+            self._felt = None
+            self._rot.clear()
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        if key not in self._fonts:
+            self._fonts[key] = pygame.font.Font(font_path(bold), size)
+        return self._fonts[key]
+
+    def text(self, s: str, size: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
+        key = (s, size, colour, bold)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 600:
+                self._text.clear()
+            surf = self.font(size, bold).render(s, True, colour)
+            self._text[key] = surf
+        return surf
+
+    def _art(self, h: int) -> CardArt:
+        art = self.art.get(h)
+        if art is None:
+            art = self.art[h] = CardArt(h)
+        return art
+
+    def _base_height(self, h: int) -> int:
+        """Card art is drawn at the layout's few sizes only; anything between (a card in flight) is
+        scaled from the nearest larger one."""
+        lay = self.layout
+        assert lay is not None
+        sizes = sorted({lay.small_card_h, lay.reveal_card_h, lay.pile_card_h, lay.hand_card_h})
+        for size in sizes:
+            if size >= h - 1:
+                return size
+        return sizes[-1]
+
+    def card_surface(self, card: Card | None, h: int, angle: float, face_up: bool = True) -> pygame.Surface:
+        base_h = self._base_height(int(h))
+        a = round(angle) % 360
+        face = card.face if card is not None and face_up else "back"
+        exact = abs(base_h - h) <= 1
+        key = (face, base_h, a)
+        surf = self._rot.get(key) if exact else None
+        if surf is None:
+            art = self._art(base_h)
+            base = art.face(card) if card is not None and face_up else art.back()
+            if exact:
+                surf = base if a == 0 else pygame.transform.rotozoom(base, a, 1.0)
+                if len(self._rot) > 2500:
+                    self._rot.clear()
+                self._rot[key] = surf
+            else:  # in flight: scaled and turned every frame, not worth caching
+                surf = pygame.transform.rotozoom(base, a, h / base_h)
+        return surf
+
+    def blit_card(
+        self, dest: pygame.Surface, card: Card | None, pos: Point, h: int, angle: float = 0, face_up=True
+    ) -> pygame.Rect:
+        surf = self.card_surface(card, h, angle, face_up)
+        rect = surf.get_rect(center=(int(pos[0]), int(pos[1])))
+        shadow = self._shadow_for(surf.get_size())
+        dest.blit(shadow, rect.move(3, 5))
+        dest.blit(surf, rect)
+        return rect
+
+    def _shadow_for(self, size: tuple[int, int]) -> pygame.Surface:
+        key = (size[0] // 4, size[1] // 4)
+        s = self._shadow.get(key)
+        if s is None:
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            r = s.get_rect().inflate(-6, -6)
+            pygame.draw.rect(s, (0, 0, 0, 70), r, border_radius=max(4, size[1] // 14))
+            s = pygame.transform.smoothscale(
+                pygame.transform.smoothscale(s, (max(1, size[0] // 4), max(1, size[1] // 4))), size
+            )
+            self._shadow[key] = s
+        return s
+
+    def felt(self) -> pygame.Surface:
+        lay = self.layout
+        assert lay is not None
+        if self._felt is None:
+            w, h = lay.w, lay.h
+            small = pygame.Surface((64, 36))
+            for y in range(36):
+                for x in range(64):
+                    dx, dy = (x - 32) / 32, (y - 15) / 22
+                    d = min(1.0, math.sqrt(dx * dx + dy * dy))
+                    small.set_at(
+                        (x, y),
+                        tuple(int(lerp(c1, c0, d * d)) for c0, c1 in zip(FELT_DARK, FELT, strict=True)),
+                    )
+            felt = pygame.transform.smoothscale(small, (w, h))
+            rim = pygame.Rect(0, 0, int(w * 0.9), int(h * 0.78))
+            rim.center = (int(lay.centre[0]), int(lay.centre[1] + h * 0.02))
+            pygame.draw.ellipse(felt, (28, 110, 74), rim, 3)
+            pygame.draw.ellipse(felt, (16, 70, 48), rim.inflate(-16, -16), 1)
+            self._felt = felt.convert() if pygame.display.get_surface() else felt
+        return self._felt
+
+    # ------------------------------------------------------------------ the frame
+
+    def draw(self, dest: pygame.Surface) -> None:
+        lay = self.layout
+        assert lay is not None
+        g = self.game
+        dest.blit(self.felt(), (0, 0))
+        self._draw_direction(dest)
+        self._draw_stock(dest)
+        self._draw_field(dest)
+        for seat in range(g.n):
+            if seat != self.viewer:
+                self._draw_seat(dest, seat)
+        if 0 <= self.viewer < g.n:
+            self._draw_own(dest)
+        for f in self.flights:
+            if not f.tween.started:
+                continue
+            t = f.tween.t
+            pos = lerp2(f.start, f.end, t)
+            lift = math.sin(t * math.pi) * lay.unit * 0.03
+            self.blit_card(
+                dest,
+                f.card,
+                (pos[0], pos[1] - lift),
+                int(lerp(f.h0, f.h1, t)),
+                lerp(f.angle0, f.angle1, t),
+                f.face_up,
+            )
+        self._draw_splashes(dest)
+        self._draw_log(dest)
+
+    def _draw_direction(self, dest: pygame.Surface) -> None:
+        lay = self.layout
+        assert lay is not None
+        cx, cy = lay.centre
+        r = lay.pile_card_h * 1.28
+        direction = self.shown.direction
+        spin = (1 - self.ring_spin.t) * 180 if not self.ring_spin.done else 0
+        base = self.time * 8 * direction + spin * direction
+        colour = (255, 255, 255, 50)
+        ring = pygame.Surface((int(r * 2 + 24), int(r * 2 + 24)), pygame.SRCALPHA)
+        c = ring.get_width() / 2
+        for k in range(3):
+            a0 = math.radians(base + k * 120)
+            pts = [
+                (c + r * math.cos(a0 + i * 0.05), c + r * 0.62 * math.sin(a0 + i * 0.05)) for i in range(16)
+            ]
+            pygame.draw.lines(ring, colour, False, pts, 4)
+            end = pts[-1] if direction > 0 else pts[0]
+            prev = pts[-2] if direction > 0 else pts[1]
+            ang = math.atan2(end[1] - prev[1], end[0] - prev[0])
+            tip = (end[0] + math.cos(ang) * 12, end[1] + math.sin(ang) * 12)
+            left = (end[0] + math.cos(ang + 2.4) * 10, end[1] + math.sin(ang + 2.4) * 10)
+            right = (end[0] + math.cos(ang - 2.4) * 10, end[1] + math.sin(ang - 2.4) * 10)
+            pygame.draw.polygon(ring, colour, [tip, left, right])
+        dest.blit(ring, ring.get_rect(center=(int(cx), int(cy))))
+
+    def _draw_stock(self, dest: pygame.Surface) -> None:
+        lay = self.layout
+        assert lay is not None
+        count = len(self.game.stock) + self.stock_hold
+        if count <= 0:
+            pygame.draw.rect(dest, (255, 255, 255), self._pile_rect(lay.stock), 2, border_radius=10)
+        layers = min(6, 1 + count // 8)
+        for i in range(layers):
+            self.blit_card(
+                dest, None, (lay.stock[0] - i * 1.5, lay.stock[1] - i * 1.5), lay.pile_card_h, 0, False
+            )
+        label = self.text(str(count), max(14, lay.pile_card_h // 7), WHITE, True)
+        dest.blit(
+            label, label.get_rect(center=(int(lay.stock[0]), int(lay.stock[1] + lay.pile_card_h * 0.62)))
+        )
+
+    def _pile_rect(self, at: Point) -> pygame.Rect:
+        lay = self.layout
+        assert lay is not None
+        r = pygame.Rect(0, 0, int(lay.pile_card_h * 0.714), lay.pile_card_h)
+        r.center = (int(at[0]), int(at[1]))
+        return r
+
+    def stock_rect(self) -> pygame.Rect:
+        assert self.layout is not None
+        return self._pile_rect(self.layout.stock)
+
+    def _draw_field(self, dest: pygame.Surface) -> None:
+        lay = self.layout
+        assert lay is not None
+        pile = [c for c in self.game.discard if c.id not in self.hidden][-5:]
+        for _depth, card in enumerate(pile):
+            pos, angle = lay.field_offset(card.id, 0)
+            self.blit_card(dest, card, pos, lay.pile_card_h, angle)
+        top = pile[-1] if pile else None
+        fx, fy = lay.field
+        # the reaction window: a ring that runs down around the field card (the same after every play)
+        if self.shown.window is not None:
+            opened = self.shown.window[1]
+            phase = (self.time - opened) * 2.0
+            alpha = int(120 + 100 * math.sin(phase * 3))
+            rect = self._pile_rect(lay.field).inflate(28, 28)
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (255, 220, 120, alpha), glow.get_rect(), 4, border_radius=16)
+            dest.blit(glow, rect)
+        # suit in force, where it differs from the card shown
+        suit = self.shown.field_suit
+        if suit is not None and top is not None and suit is not top.suit:
+            pulse = self.pulses.get("suit")
+            grow = 1 + (0.35 * (1 - pulse.t) if pulse and not pulse.done else 0)
+            r = int(lay.pile_card_h * 0.2 * grow)
+            centre = (int(fx + lay.pile_card_h * 0.62), int(fy - lay.pile_card_h * 0.42))
+            pygame.draw.circle(dest, (250, 248, 240), centre, r)
+            pygame.draw.circle(dest, GOLD, centre, r, 3)
+            glyph = self.text(suit.symbol, int(r * 1.3), SUIT_COLOURS[suit], True)
+            dest.blit(glyph, glyph.get_rect(center=centre))
+        # draw chain / binding
+        if self.shown.chain_links:
+            pulse = self.pulses.get("chain")
+            grow = 1 + (0.4 * (1 - pulse.t) if pulse and not pulse.done else 0)
+            binding = self.game.rules.preset == "standard"
+            label = (
+                tr("table.binding", cards=self.shown.chain_cards) if binding else f"+{self.shown.chain_cards}"
+            )
+            surf = self.text(label, int(lay.pile_card_h * 0.2 * grow), (255, 255, 255), True)
+            box = surf.get_rect(
+                center=(int(fx + lay.pile_card_h * 0.62), int(fy + lay.pile_card_h * 0.42))
+            ).inflate(18, 8)
+            pygame.draw.rect(dest, RED, box, border_radius=12)
+            pygame.draw.rect(dest, GOLD, box, 2, border_radius=12)
+            dest.blit(surf, surf.get_rect(center=box.center))
+
+    def _plate(self, dest: pygame.Surface, seat: int, centre: Point) -> pygame.Rect:
+        lay = self.layout
+        assert lay is not None
+        g = self.game
+        size = max(13, int(lay.unit * 0.026))
+        name = self.text(self._name(seat), size, WHITE, True)
+        score = self.text(tr("table.score", score=g.scores[seat]), size - 2, (220, 230, 220))
+        count = (
+            len(g.hands[seat])
+            - self.hidden_backs.get(seat, 0)
+            - sum(1 for c in g.hands[seat] if c.id in self.hidden)
+        )
+        cards = self.text(tr("table.cards", count=max(0, count)), size - 2, (220, 230, 220))
+        w = max(name.get_width(), score.get_width() + cards.get_width() + 14) + 24
+        h = name.get_height() + score.get_height() + 10
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (int(centre[0]), int(centre[1]))
+        turn = self.shown.turn == seat and self.game.phase.value in ("turn", "reaction")
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=10)
+        dest.blit(bg, box)
+        if turn:
+            glow = int(180 + 70 * math.sin(self.time * 5))
+            pygame.draw.rect(dest, (255, 214, 90), box.inflate(6, 6), 3, border_radius=12)
+            pygame.draw.rect(dest, (255, 214, 90, glow), box.inflate(12, 12), 1, border_radius=14)
+        dest.blit(name, (box.x + 12, box.y + 4))
+        dest.blit(score, (box.x + 12, box.y + 6 + name.get_height()))
+        dest.blit(cards, (box.right - 12 - cards.get_width(), box.y + 6 + name.get_height()))
+        if seat in self.shown.last_one:
+            badge = self.text(tr("table.last_one_badge"), size - 2, (40, 20, 0), True)
+            b = badge.get_rect(midbottom=(box.centerx, box.y - 4)).inflate(12, 4)
+            pygame.draw.rect(dest, GOLD, b, border_radius=8)
+            dest.blit(badge, badge.get_rect(center=b.center))
+        return box
+
+    def _draw_seat(self, dest: pygame.Surface, seat: int) -> None:
+        lay = self.layout
+        assert lay is not None
+        g = self.game
+        spot = lay.spots[seat]
+        revealed = self.shown.revealed.get(seat)
+        laid = g.laid[seat]
+        if revealed:
+            for pos, card in zip(lay.laid_positions(seat, len(revealed)), revealed, strict=True):
+                self.blit_card(dest, card, pos, lay.reveal_card_h)
+        if laid and not revealed:
+            for pos, card in zip(lay.laid_positions(seat, len(laid)), laid, strict=True):
+                self.blit_card(dest, card, pos, lay.reveal_card_h)
+        count = len(g.hands[seat]) - self.hidden_backs.get(seat, 0)
+        if not revealed:
+            for pos, angle in lay.small_hand_positions(seat, max(0, count)):
+                self.blit_card(dest, None, pos, lay.small_card_h, angle, False)
+        self._plate(dest, seat, spot.centre)
+
+    def own_card_rects(self) -> list[tuple[pygame.Rect, Card]]:
+        """Clickable rectangles of the viewer's cards, topmost last."""
+        lay = self.layout
+        assert lay is not None
+        hand = self.game.hands[self.viewer] if 0 <= self.viewer < self.game.n else []
+        out = []
+        for (pos, _angle), card in zip(lay.hand_positions(len(hand), self.hover), hand, strict=True):
+            r = pygame.Rect(0, 0, int(lay.hand_card_h * 0.714), lay.hand_card_h)
+            r.center = (int(pos[0]), int(pos[1]))
+            out.append((r, card))
+        return out
+
+    def _draw_own(self, dest: pygame.Surface) -> None:
+        lay = self.layout
+        assert lay is not None
+        g = self.game
+        hand = g.hands[self.viewer]
+        slots = lay.hand_positions(len(hand), self.hover if self.hover is not None else self.selected)
+        art = self._art(lay.hand_card_h)
+        for i, ((pos, angle), card) in enumerate(zip(slots, hand, strict=True)):
+            if card.id in self.hidden:
+                continue
+            rect = self.blit_card(dest, card, pos, lay.hand_card_h, angle)
+            if card.id in self.highlight:
+                ring = art.outline((255, 220, 90), 4)
+                if angle:
+                    ring = pygame.transform.rotozoom(ring, angle, 1.0)
+                dest.blit(ring, ring.get_rect(center=rect.center))
+            if i == self.selected:
+                ring = art.outline((120, 200, 255), 4)
+                dest.blit(ring, ring.get_rect(center=rect.center))
+        spot = lay.spots[self.viewer]
+        self._plate(dest, self.viewer, spot.centre)
+        revealed = self.shown.revealed.get(self.viewer) or g.laid[self.viewer]
+        if revealed and not hand:
+            for pos, card in zip(lay.laid_positions(self.viewer, len(revealed)), revealed, strict=True):
+                self.blit_card(dest, card, pos, lay.reveal_card_h)
+        if self.sum_hint:
+            hint = self.text(self.sum_hint, max(13, int(lay.unit * 0.024)), (255, 240, 200), True)
+            dest.blit(
+                hint, hint.get_rect(midleft=(int(spot.centre[0] + lay.unit * 0.14), int(spot.centre[1])))
+            )
+
+    def _draw_splashes(self, dest: pygame.Surface) -> None:
+        lay = self.layout
+        assert lay is not None
+        for s in self.splashes:
+            t = s.tween.t
+            scale = pytweening.easeOutBack(min(1.0, t * 4)) if t < 0.25 else 1.0
+            alpha = 255 if t < 0.75 else int(255 * (1 - (t - 0.75) / 0.25))
+            size = int(lay.unit * 0.11 * max(0.2, scale))
+            word = self.text(s.text, size, s.colour, True)
+            outline = self.text(s.text, size, (255, 255, 255), True)
+            x = lerp(s.at[0], lay.centre[0], 0.5)
+            y = lerp(s.at[1], lay.centre[1], 0.5)
+            layer = pygame.Surface(
+                (word.get_width() + 12, word.get_height() + 12 + int(size * 0.5)), pygame.SRCALPHA
+            )
+            for dx, dy in ((-3, 0), (3, 0), (0, -3), (0, 3), (-2, -2), (2, 2), (-2, 2), (2, -2)):
+                layer.blit(outline, (6 + dx, 6 + dy))
+            layer.blit(word, (6, 6))
+            sub = self.text(s.sub, max(14, size // 3), WHITE, True)
+            layer.blit(sub, sub.get_rect(midtop=(layer.get_width() // 2, word.get_height() + 4)))
+            layer.set_alpha(alpha)
+            dest.blit(layer, layer.get_rect(center=(int(x), int(y))))
+
+    def _draw_log(self, dest: pygame.Surface) -> None:
+        lay = self.layout
+        assert lay is not None
+        size = max(12, int(lay.unit * 0.021))
+        y = int(lay.h - 10)
+        for line in reversed(self.log):
+            surf = self.text(line, size, (225, 235, 225))
+            y -= surf.get_height() + 2
+            dest.blit(surf, (12, y))

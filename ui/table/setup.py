@@ -1,0 +1,95 @@
+"""What a new table is made of: preset, options and seats. Also turns a table into a save and back."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game.actions import Action
+from game.engine import Game
+from game.errors import IllegalAction
+from game.rules import make_rules
+from game.seats import SEATS
+
+AI_NAMES = ["Aoi", "Ren", "Hana", "Sora", "Yuki", "Kaito", "Mio", "Taiga"]
+
+
+@dataclass
+class SeatSpec:
+    kind: str = "ai"  # "human" or "ai"
+    level: str = "basic"  # an AI level (game.seats.SEATS)
+    name: str = ""
+
+
+@dataclass
+class GameSetup:
+    preset: str = "app"
+    players: int = 4
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[SeatSpec] = field(default_factory=list)
+    seed: int = 0
+
+    def complete(self) -> GameSetup:
+        """Fill in missing seats and names: seat 0 is the person, the rest AI."""
+        seats = list(self.seats[: self.players])
+        while len(seats) < self.players:
+            seats.append(SeatSpec("human" if not seats else "ai", default_level()))
+        for i, s in enumerate(seats):
+            if s.level not in SEATS:
+                s.level = default_level()
+            if not s.name:
+                s.name = "" if s.kind == "human" else AI_NAMES[i % len(AI_NAMES)]
+        self.seats = seats
+        return self
+
+    @property
+    def viewer(self) -> int:
+        for i, s in enumerate(self.seats):
+            if s.kind == "human":
+                return i
+        return 0
+
+    def new_game(self) -> Game:
+        return Game(make_rules(self.preset, self.players, self.options), self.seed)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["seats"] = [asdict(s) for s in self.seats]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSetup:
+        seats = [
+            SeatSpec(**{k: str(v) for k, v in s.items() if k in ("kind", "level", "name")})
+            for s in data["seats"]
+        ]
+        return cls(
+            str(data["preset"]),
+            int(data["players"]),
+            dict(data.get("options") or {}),
+            seats,
+            int(data["seed"]),
+        )
+
+
+def default_level() -> str:
+    for name in ("normal", "basic"):
+        if name in SEATS:
+            return name
+    return next(iter(SEATS))
+
+
+def save_data(setup: GameSetup, game: Game) -> dict[str, Any]:
+    return {"dobon_save": 1, "setup": setup.to_json(), "actions": [a.to_json() for a in game.actions]}
+
+
+def restore(data: dict[str, Any]) -> tuple[GameSetup, Game]:
+    """Rebuild a saved table by replaying its actions; ValueError if the save does not replay."""
+    try:
+        setup = GameSetup.from_json(data["setup"]).complete()
+        game = setup.new_game()
+        for raw in data["actions"]:
+            game.apply(Action.from_json(raw, game.deck))
+    except (KeyError, TypeError, ValueError, IllegalAction) as exc:
+        raise ValueError(f"the saved match does not replay: {exc}") from None
+    return setup, game
