@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+import warnings
 from pathlib import Path
 
 import pygame
@@ -53,6 +54,15 @@ class App:
             starting_language=settings.language,
             translation_directory_paths=[text.translations_dir()],
         )
+        with warnings.catch_warnings():  # pygame-gui warns about fonts the theme already loaded
+            warnings.simplefilter("ignore")
+            self.gui.preload_fonts(
+                [
+                    {"name": "notosansjp", "point_size": size, "style": style}
+                    for size in (14, 16, 17, 18, 30)
+                    for style in ("regular", "bold", "italic")
+                ]
+            )
         self.sounds = Sounds(settings.volume)
         self.stack = SceneStack()
         self.running = True
@@ -87,41 +97,50 @@ class App:
 
     # ------------------------------------------------------------------ loop
 
+    def frame(self, dt: float) -> None:
+        """One frame: events, update, draw. `draw` never changes game state."""
+        start = time.perf_counter()
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                break
+            if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+                self.screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+                self.resized(event.size)
+                continue
+            self.gui.process_events(event)
+            top = self.stack.top
+            if top is not None:
+                top.process_event(event)
+        dt = min(dt, 0.1)
+        self.gui.update(dt)
+        if self.stack.top is not None:
+            self.stack.top.update(dt)
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        self.gui.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frame_ms.append((time.perf_counter() - start) * 1000)
+
     def run(
         self, frames: int | None = None, fixed_dt: float | None = None, screenshot: str | None = None
     ) -> None:
+        """The render loop: until quit, or for `frames` frames (with a fixed dt: as fast as possible)."""
         clock = pygame.time.Clock()
         count = 0
         while self.running and self.stack.top is not None:
             dt = clock.tick(60) / 1000.0 if fixed_dt is None else fixed_dt
-            start = time.perf_counter()
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    self.running = False
-                    break
-                if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-                    self.screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
-                    self.resized(event.size)
-                    continue
-                self.gui.process_events(event)
-                top = self.stack.top
-                if top is not None:
-                    top.process_event(event)
-            dt = min(dt, 0.1)
-            self.gui.update(dt)
-            if self.stack.top is not None:
-                self.stack.top.update(dt)
-            for scene in self.stack.visible():
-                scene.draw(self.screen)
-            self.gui.draw_ui(self.screen)
-            pygame.display.flip()
-            self.frame_ms.append((time.perf_counter() - start) * 1000)
+            self.frame(dt)
             count += 1
             if frames is not None and count >= frames:
                 break
         if screenshot:
             Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, screenshot)
+        self.close()
+
+    def close(self) -> None:
+        """Leave every scene (the table saves its match) and keep the settings."""
         while self.stack.scenes:
             self.stack.pop()
         self.settings.save()

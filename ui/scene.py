@@ -84,6 +84,8 @@ class SceneStack:
     def push(self, scene: Scene) -> None:
         if self.top:
             self.top.pause()
+            if self.top.container is not None:
+                self.top.container.hide()  # the scene below keeps its widgets, out of reach
         self.scenes.append(scene)
         scene.enter()
 
@@ -93,6 +95,8 @@ class SceneStack:
         scene = self.scenes.pop()
         scene.exit()
         if self.top:
+            if self.top.container is not None:
+                self.top.container.show()
             self.top.resume()
         return scene
 

@@ -31,7 +31,11 @@ class PauseMenu(Scene):
             container=self.container,
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(x, y - 56, bw, 40), key("menu.title"), self.app.gui, container=self.container
+            pygame.Rect(x, y - 56, bw, 40),
+            key("menu.title"),
+            self.app.gui,
+            container=self.container,
+            object_id="#heading",
         )
         self.items = {}
         for i, name in enumerate(("resume", "rules", "settings", "save_quit")):

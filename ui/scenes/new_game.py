@@ -39,7 +39,9 @@ class NewGameScene(Scene):
         w, h = self.app.size
         gui, c = self.app.gui, self.container
         x0, y = int(w * 0.08), int(h * 0.06)
-        pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 40), key("new.title"), gui, container=c)
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x0, y, 600, 48), key("new.title"), gui, container=c, object_id="#heading"
+        )
         y += 56
         lw, fw = 190, 240
         pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("new.preset"), gui, container=c)
@@ -128,7 +130,7 @@ class NewGameScene(Scene):
 
     def _toggle(self, name: str, label: str, x: int, y: int, width: int) -> None:
         on = bool(self.options.get(name, False))
-        text = f"{'☑' if on else '☐'}  {label}"
+        text = f"{label}: {tr('settings.on' if on else 'settings.off')}"
         button = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, width, 36), text, self.app.gui, container=self.container
         )

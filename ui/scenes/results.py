@@ -40,9 +40,17 @@ def line_text(item: str, value: int, note: str) -> str:
         label = item.replace("_", " ")
     if item.endswith("factor"):
         return f"{label} ×{value}"
-    return (
-        f"{label} {value:+d}" if item not in ("hand_points", "dobon_points", "base") else f"{label} {value}"
-    )
+    if item in (
+        "hand_points",
+        "dobon_points",
+        "base",
+        "pays",
+        "receives",
+        "loser_by_dobon",
+        "loser_by_gaeshi",
+    ):
+        return f"{label} {value}"
+    return f"{label} {value:+d}"
 
 
 class RoundResultScene(Scene):
@@ -99,7 +107,7 @@ class RoundResultScene(Scene):
         g = self.game
         result = g.result
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 175))
+        shade.fill((8, 24, 18, 236))
         surface.blit(shade, (0, 0))
         if result is None:
             return

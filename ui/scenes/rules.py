@@ -25,12 +25,12 @@ class RulesScene(Scene):
         x = 20
         for name in PRESETS:
             tab = pygame_gui.elements.UIButton(
-                pygame.Rect(x, 16, 220, 40), "rules." + name + ".title", gui, container=c
+                pygame.Rect(x, 16, 340, 40), "rules." + name + ".title", gui, container=c
             )
             if name == self.preset:
                 tab.select()
             self.tabs[name] = tab
-            x += 230
+            x += 350
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(w - 180, 16, 160, 40), key("settings.back"), gui, container=c
         )

@@ -30,7 +30,9 @@ class SettingsScene(Scene):
         pygame_gui.elements.UIPanel(
             pygame.Rect(x0 - 30, y - 20, w - 2 * x0 + 60, h - 2 * y + 40), manager=gui, container=c
         )
-        pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 40), key("settings.title"), gui, container=c)
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x0, y, 600, 48), key("settings.title"), gui, container=c, object_id="#heading"
+        )
         y += 60
         lw = int(w * 0.3)
         pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("settings.language"), gui, container=c)
@@ -68,14 +70,14 @@ class SettingsScene(Scene):
             y += 46
         self.fullscreen = pygame_gui.elements.UIButton(
             pygame.Rect(x0, y, lw + 200, 36),
-            f"{'☑' if s.fullscreen else '☐'}  {tr('settings.fullscreen')}",
+            f"{tr('settings.fullscreen')}: {tr('settings.on' if s.fullscreen else 'settings.off')}",
             gui,
             container=c,
         )
         y += 46
         self.help = pygame_gui.elements.UIButton(
             pygame.Rect(x0, y, lw + 200, 36),
-            f"{'☑' if s.practice_help else '☐'}  {tr('settings.practice_help')}",
+            f"{tr('settings.practice_help')}: {tr('settings.on' if s.practice_help else 'settings.off')}",
             gui,
             container=c,
         )

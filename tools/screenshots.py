@@ -1,0 +1,120 @@
+"""Visit every screen of the table and save a screenshot of each (docs/screenshots/).
+
+    python tools/screenshots.py [OUT_DIR] [--lang en|ja]
+
+Runs the real app; under Xvfb (DISPLAY set) it uses a real window, otherwise the dummy driver.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+if not os.environ.get("DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("DOBON_TABLE_HOME", tempfile.mkdtemp(prefix="dobon-shots-"))
+
+import pygame  # noqa: E402
+
+from game.actions import REFEREE  # noqa: E402
+from game.headless import play  # noqa: E402
+from game.phase import Phase  # noqa: E402
+from game.seats import make_seat  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.settings import Settings  # noqa: E402
+from ui.table.setup import GameSetup, SeatSpec  # noqa: E402
+
+
+def run_frames(app: App, n: int) -> None:
+    for _ in range(n):
+        app.frame(1 / 60)
+
+
+def shot(app: App, n: int, path: Path) -> None:
+    run_frames(app, n)
+    pygame.image.save(app.screen, str(path))
+    print("saved", path)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "screenshots"))
+    parser.add_argument("--lang", default="en", choices=("en", "ja"))
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    suffix = "" if args.lang == "en" else "-ja"
+    settings = Settings(language=args.lang)
+    app = App(settings, None, (1280, 720))
+
+    from ui.scenes.new_game import NewGameScene
+    from ui.scenes.results import MatchResultScene, RoundResultScene
+    from ui.scenes.rules import RulesScene
+    from ui.scenes.settings_scene import SettingsScene
+    from ui.scenes.table import TableScene
+    from ui.scenes.title import TitleScene
+
+    app.stack.push(TitleScene(app))
+    shot(app, 30, out / f"title{suffix}.png")
+    app.stack.push(NewGameScene(app))
+    shot(app, 10, out / f"new-game{suffix}.png")
+    app.stack.pop()
+    app.stack.push(RulesScene(app, "standard"))
+    shot(app, 10, out / f"rules{suffix}.png")
+    app.stack.pop()
+    app.stack.push(SettingsScene(app))
+    shot(app, 10, out / f"settings{suffix}.png")
+    app.stack.pop()
+
+    # a table with a person at seat 0, some turns in
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(4)]]
+    setup = GameSetup("standard", 5, {}, seats, 21).complete()
+    game = setup.new_game()
+    agents = [make_seat("basic", 3, s) for s in range(game.n)]
+    for _ in range(40):
+        seat = game.sync_next()
+        if seat == REFEREE or (
+            seat == 0 and game.phase is Phase.TURN and game.turn == 0 and game.window is None
+        ):
+            break
+        legal = game.sync_actions(seat)
+        game.apply(legal[0] if len(legal) == 1 else agents[seat].act(game.view(seat, legal)))
+    app.stack.clear_to(TableScene(app, setup, game))
+    shot(app, 40, out / f"table{suffix}.png")
+
+    # a round that has just ended (app rules)
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    setup = GameSetup("app", 4, {"starting_points": 300}, seats, 5).complete()
+    game = setup.new_game()
+    play(game, [make_seat("basic", 5, s) for s in range(4)], 1)
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    run_frames(app, 5)
+    if not isinstance(app.stack.top, RoundResultScene):
+        app.stack.push(RoundResultScene(app, table))
+    shot(app, 20, out / f"round-result{suffix}.png")
+    # play on until the match ends
+    while game.phase is not Phase.MATCH_OVER:
+        game.apply(game.legal_actions(REFEREE)[0]) if game.phase is Phase.ROUND_OVER else None
+        play(game, [make_seat("basic", 5, s) for s in range(4)], 1)
+    app.stack.clear_to(table)
+    table.result_shown = (game.round_no, game.match_no)
+    app.stack.push(MatchResultScene(app, table))
+    shot(app, 10, out / f"match-result{suffix}.png")
+
+    # the demo table with six AI seats, mid-game
+    seats = [SeatSpec("ai", "basic", "") for _ in range(6)]
+    setup = GameSetup("app", 6, {"max_players": 6}, seats, 1).complete()
+    app.stack.clear_to(TableScene(app, setup, demo=True))
+    shot(app, 900, out / f"table-6{suffix}.png")
+
+
+if __name__ == "__main__":
+    main()
