@@ -24,6 +24,10 @@ class Suit(IntEnum):
     DIAMONDS = 2
     CLUBS = 3
 
+    def __bool__(self) -> bool:
+        """Every suit is a suit: spades (0) must not read as "no suit" in a condition."""
+        return True
+
     @property
     def letter(self) -> str:
         return "SHDC"[self]

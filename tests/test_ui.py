@@ -247,3 +247,14 @@ def test_bad_demo_flags_get_one_line_errors(tmp_path):
         )
         assert done.returncode == 2, (args, done.stderr)
         assert done.stderr.strip() and "Traceback" not in done.stderr
+
+
+def test_the_suit_picker_shows_every_suit_symbol(app):
+    """Spades is suit 0: it must still be drawn as ♠, not as a missing suit."""
+    from game import Suit
+
+    assert bool(Suit.SPADES)
+    hands = [["3H", "8H", "9C", "8D", "KS"], *HANDS[1:]]
+    scene, game = table_with(app, hands, "5H")
+    click(app, card_centre(scene, "8H"))
+    assert [a.suit for a in scene.picker] == list(Suit)

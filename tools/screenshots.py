@@ -89,6 +89,43 @@ def main() -> None:
     app.stack.clear_to(TableScene(app, setup, game))
     shot(app, 40, out / f"table{suffix}.png")
 
+    # the suit picker after clicking an 8, and a dobon moment (app rules, exact hands)
+    from game import Game, make_rules
+
+    seats = [
+        SeatSpec("ai", "basic", ""),
+        SeatSpec("human", "basic", ""),
+        SeatSpec("ai", "basic", ""),
+        SeatSpec("ai", "basic", ""),
+    ]
+    setup = GameSetup("app", 4, {}, seats, 8).complete()
+    hands = [
+        ["10H", "4D", "5D", "6D", "7D"],
+        ["AC", "AS", "2D", "3D", "3S"],
+        ["2C", "4C", "6C", "8C", "10C"],
+        ["3C", "5C", "7C", "JC", "QC"],
+    ]
+    game = Game(make_rules("app", 4), 8, deal=False)
+    game.start_round(game.deck_from_hands(hands, "9H", [], 0), 0)
+    from game import Action, Kind
+
+    game.apply(Action(0, Kind.PLAY, (game.deck.card("10H"),)))
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    table.board.shown.window = (0, 0.0)
+    run_frames(app, 3)
+    shot(app, 2, out / f"dobon-ready{suffix}.png")
+    table.call_dobon()
+    shot(app, 22, out / f"dobon{suffix}.png")
+    hands[1][4] = "8H"
+    game = Game(make_rules("app", 4), 8, deal=False)
+    game.start_round(game.deck_from_hands(hands, "9H", [], 1), 1)
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    run_frames(app, 3)
+    table.play_card(game.deck.card("8H"))
+    shot(app, 3, out / f"suit-picker{suffix}.png")
+
     # a round that has just ended (app rules)
     seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
     setup = GameSetup("app", 4, {"starting_points": 300}, seats, 5).complete()

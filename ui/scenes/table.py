@@ -450,7 +450,7 @@ class TableScene(Scene):
             pygame.draw.rect(surface, GOLD, rect, 3, border_radius=16)
             suit = action.suit if action.suit is not None else action.card.suit
             glyph = self.board.text(
-                suit.symbol if suit else "?", int(size * 0.6), SUIT_COLOURS.get(suit, WHITE), True
+                suit.symbol if suit is not None else "?", int(size * 0.6), SUIT_COLOURS.get(suit, WHITE), True
             )
             surface.blit(glyph, glyph.get_rect(center=rect.center))
             if action.suit is None:
