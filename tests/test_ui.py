@@ -255,6 +255,6 @@ def test_the_suit_picker_shows_every_suit_symbol(app):
 
     assert bool(Suit.SPADES)
     hands = [["3H", "8H", "9C", "8D", "KS"], *HANDS[1:]]
-    scene, game = table_with(app, hands, "5H")
+    scene, _game = table_with(app, hands, "5H")
     click(app, card_centre(scene, "8H"))
     assert [a.suit for a in scene.picker] == list(Suit)
