@@ -70,6 +70,8 @@ class NewGameScene(Scene):
             self._number_field("rounds_per_match", tr("new.rounds"), x0, y, lw)
         y += 46
         if self.preset == "standard":
+            self._number_field("max_bid", tr("new.max_bid"), x0, y, lw)
+            y += 46
             self._toggle("auto_last_one", tr("new.auto_last_one"), x0, y, lw + fw)
             y += 46
         y += 10

@@ -45,6 +45,7 @@ class TableScene(Scene):
         names = [s.name or tr("table.you") for s in self.setup.seats]
         self.board = Board(self.game, self.viewer, names, lambda: self.app.settings.animation_speed)
         self.board.on_sound = self.app.sounds.play
+        self.board.viewer_plays = self.viewer in self.humans
         self.clock_ms = 0.0
         self.toast: tuple[str, float, tuple[int, int, int]] | None = None
         self.picker: list[Action] | None = None  # suit choices waiting for the person

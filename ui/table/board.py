@@ -122,6 +122,7 @@ class Board:
         self._text: dict[tuple, pygame.Surface] = {}
         self._felt: pygame.Surface | None = None
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
+        self.viewer_plays = False  # a person sits in the viewer's seat (not a demo)
         self.hover: int | None = None  # index into the viewer's hand
         self.selected: int | None = None
         self.highlight: set[int] = set()  # card ids to outline (legal plays, with practice help)
@@ -415,6 +416,8 @@ class Board:
             self.log.append(tr("log.reversed"))
             return False
         if isinstance(event, TurnChanged):
+            if event.seat == self.viewer and self.viewer_plays and self.shown.turn != event.seat:
+                self.on_sound("your_turn")
             self.shown.turn = event.seat
             return False
         if isinstance(event, WindowOpened):
