@@ -88,6 +88,22 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--fullscreen", action="store_true", help="open full screen")
     table.add_argument("--lang", choices=("en", "ja"), help="language (default: from settings)")
 
+    arena = sub.add_parser("arena", help="compare AI levels on duplicate deals")
+    arena.add_argument("--rules", default="app", metavar="PRESET", help="rule preset (default app)")
+    arena.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
+    arena.add_argument(
+        "--ai",
+        default="hard,normal",
+        metavar="LEVELS",
+        help="comma-separated levels to compare, rotated through every seat "
+        "(easy, normal, hard, greedy, basic, random; hard-cheat sees all hands)",
+    )
+    arena.add_argument("--deals", type=int, default=200, help="number of deals (default 200)")
+    arena.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
+    arena.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
     rep = sub.add_parser("replay", help="replay an action log written by sim --log")
     rep.add_argument("file", help="the log file")
     rep.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -120,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 write_log(args.log, game, summary_names(summary))
             except OSError as exc:
                 return fail("sim", f"cannot write {args.log}: {exc}")
+    elif args.command == "arena":
+        return run_arena_command(args)
     elif args.command == "replay":
         try:
             summary, _ = replay(args.file)
@@ -128,6 +146,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         return table(args)
     print(json.dumps(summary.to_json()) if args.json else summary.table())
+    return 0
+
+
+def run_arena_command(args: argparse.Namespace) -> int:
+    from game.arena import CHEAT, run_arena, table
+
+    levels = [a.strip() for a in args.ai.split(",") if a.strip()]
+    unknown = [a for a in levels if a not in SEATS and a != CHEAT]
+    if not levels or unknown:
+        return fail("arena", f"unknown AI {(unknown or [''])[0]!r}; choose from {', '.join([*SEATS, CHEAT])}")
+    if args.deals < 1:
+        return fail("arena", "--deals must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        return fail("arena", "--workers must be at least 1")
+    try:
+        summary = run_arena(
+            args.rules, args.players, levels, args.deals, args.seed, _options(args.option), args.workers
+        )
+    except ValueError as exc:
+        return fail("arena", str(exc))
+    print(json.dumps(summary) if args.json else table(summary))
     return 0
 
 

@@ -24,6 +24,7 @@ turn player take a turn action. This is deterministic and gives every seat its c
 
 from __future__ import annotations
 
+import copy
 import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
@@ -84,6 +85,7 @@ class Game:
         self.rng = random.Random(seed)
         self.actions: list[Action] = []
         self.events: list[Event] = []
+        self.quiet = False  # a simulation copy (AI search) keeps no event log
         self.scores: list[int] = [self.book.starting_score(self)] * self.n
         self.match_no = 1
         self.round_no = 0
@@ -114,6 +116,7 @@ class Game:
         self._next_round = Action(REFEREE, Kind.NEXT_ROUND)
         self._new_match = Action(REFEREE, Kind.NEW_MATCH)
         self._close = Action(REFEREE, Kind.CLOSE)
+        self.book.bind(self)
         self.book.start_match(self)
         if deal:
             self.start_round()
@@ -248,7 +251,8 @@ class Game:
     # ------------------------------------------------------------------ shared mechanics for rulebooks
 
     def emit(self, event: Event) -> None:
-        self.events.append(event)
+        if not self.quiet:
+            self.events.append(event)
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         return (seat + steps * self.direction) % self.n
@@ -540,6 +544,28 @@ class Game:
             len(self.events),
             self.rng.getstate(),
         )
+
+    def clone(self, seed: int) -> Game:
+        """A copy for simulation: same state, its own RNG, no event log, no history. The AI clones its
+        own sampled games (game.seats.determinize), never the real one."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = random.Random(seed)
+        twin.actions = []
+        twin.events = []
+        twin.quiet = True
+        twin.hands = [list(h) for h in self.hands]
+        twin.stock = list(self.stock)
+        twin.discard = list(self.discard)
+        twin.laid = [list(p) for p in self.laid]
+        twin.revealed = dict(self.revealed)
+        twin.scores = list(self.scores)
+        w = self.window
+        if w is not None:
+            twin.window = Window(w.placer, w.cards, list(w.pending), w.freezes_turn, list(w.calls), w.stop)
+        twin.ext = copy.deepcopy(self.ext)
+        twin.match_ext = copy.deepcopy(self.match_ext)
+        return twin
 
     def _card(self, card: Card | str) -> Card:
         return card if isinstance(card, Card) else self.deck.card(card)

@@ -33,6 +33,7 @@ class SeatView:
     seat: int
     preset: str
     deck: str  # the deck's name (its composition is public): see game.cards.deck
+    options: dict[str, Any]  # the table's rule options (public)
     players: int
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
@@ -67,6 +68,7 @@ class SeatView:
             seat=seat,
             preset=game.rules.preset,
             deck=game.rules.deck,
+            options=game.rules.options(),
             players=game.n,
             hand=tuple(game.hands[seat]) if seat >= 0 else (),
             hand_sizes=tuple(len(h) for h in game.hands),

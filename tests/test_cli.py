@@ -274,3 +274,34 @@ def test_standard_sim_is_deterministic_for_every_table_size(players, tmp_path):
 
 def test_standard_refuses_two_players():
     assert_one_line_error(run("sim", "--rules", "standard", "--players", "2"), "standard", "3-6")
+
+
+def test_arena_prints_json_results_for_each_level():
+    proc = run(
+        "arena",
+        "--rules",
+        "app",
+        "--players",
+        "4",
+        "--ai",
+        "normal,greedy",
+        "--deals",
+        "30",
+        "--seed",
+        "1",
+        "--json",
+    )
+    data = summary(proc)
+    assert [r["ai"] for r in data["results"]] == ["normal", "greedy"]
+    for r in data["results"]:
+        for key in ("points_per_round", "ci95", "win_rate", "decision_ms_p50", "decision_ms_p95"):
+            assert isinstance(r[key], int | float)
+    assert abs(sum(r["points_per_round"] for r in data["results"])) < 1e-6  # app is zero-sum
+    table_out = run("arena", "--rules", "standard", "--ai", "easy,normal", "--deals", "8")
+    assert table_out.returncode == 0 and "easy" in table_out.stdout and "pts/round" in table_out.stdout
+
+
+def test_arena_bad_arguments():
+    assert_one_line_error(run("arena", "--ai", "normal,wizard"), "wizard")
+    assert_one_line_error(run("arena", "--rules", "nope"), "nope")
+    assert_one_line_error(run("arena", "--deals", "0"), "deals")

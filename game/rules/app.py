@@ -73,8 +73,9 @@ class AppRulebook(Rulebook):
     def starting_score(self, game: Game) -> int:
         return self.rules.starting_points
 
-    def start_round(self, game: Game) -> None:
-        # [D9] the card turned up has no effect: a 2 starts no chain, an 8 keeps its printed suit.
+    def bind(self, game: Game) -> None:
+        # The round needs no state of its own: [D9] the card turned up has no effect (the core starts
+        # every round with no chain and the card's own suit), so only the offered actions are prepared.
         if not self._draw:
             self._draw = [Action(s, Kind.DRAW) for s in range(game.n)]
             self._play = [{c.id: Action(s, Kind.PLAY, (c,)) for c in game.deck} for s in range(game.n)]

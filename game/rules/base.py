@@ -100,8 +100,17 @@ class Rulebook:
     def hand_sizes(self, game: Game) -> list[int]:
         raise NotImplementedError
 
+    higher_is_better = True  # app: points are won; standard: points are bad
+
+    def bind(self, game: Game) -> None:
+        """Called once when the game is made (e.g. to intern the actions it will offer)."""
+
     def starting_score(self, game: Game) -> int:
         return 0
+
+    def restore_round(self, game: Game, public: dict[str, Any]) -> None:
+        """Rebuild the preset's round state from its public part (`public_state`), for a simulation
+        copy made from a seat view. Presets with round state override it."""
 
     def public_state(self, game: Game) -> dict[str, Any]:
         """The preset's round state that every seat may see (for views)."""

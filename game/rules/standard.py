@@ -174,6 +174,8 @@ def base_points(hand: list[Card] | tuple[Card, ...]) -> int:
 
 
 class StandardRulebook(Rulebook):
+    higher_is_better = False
+
     def __init__(self, rules: StandardRules):
         self.rules = rules
         self.attack = frozenset(rules.strong_attack) | frozenset(rules.weak_attack)
@@ -181,6 +183,9 @@ class StandardRulebook(Rulebook):
         self.all_choice = frozenset(rules.all_suit_choice)
         self.pair_choice = frozenset(rules.pair_choice)
         self._draw: list[Action] = []
+
+    def bind(self, game: Game) -> None:
+        self._draw = [Action(s, Kind.DRAW) for s in range(game.n)]
 
     # ------------------------------------------------------------------ card roles
 
@@ -238,8 +243,6 @@ class StandardRulebook(Rulebook):
             yaku=[False] * n,
             yaku_declined=[False] * n,
         )
-        if not self._draw:
-            self._draw = [Action(s, Kind.DRAW) for s in range(n)]
         game.phase = Phase.OPENING  # the auction (§2.7)
 
     def opening_wait(self, game: Game) -> str:
@@ -279,6 +282,27 @@ class StandardRulebook(Rulebook):
             "wins": tuple(game.match_ext.wins),  # type: ignore[attr-defined]
             "rounds_per_match": self.rules.rounds_per_match,
         }
+
+    def restore_round(self, game: Game, public: dict[str, Any]) -> None:
+        n = game.n
+        bids = public.get("bids", ())
+        nominee = public.get("nominee")
+        r = Round(
+            bids=[b if isinstance(b, int) and not isinstance(b, bool) else (1 if b else None) for b in bids]
+            or [None] * n,
+            nominee=nominee,
+            last_one=list(public.get("last_one", (False,) * n)),
+            skipped=list(public.get("skipped", (False,) * n)),
+            had_turn=list(public.get("had_turn", (False,) * n)),
+            yaku=list(public.get("yaku", (False,) * n)),
+            yaku_declined=[True] * n,  # a simulation does not stop for yaku offers
+            exposed={c.id: s for s, h in enumerate(game.hands) for c in h if c in public.get("exposed", ())},
+            log=[Turn(p, kind, card) for p, kind, card in public.get("turn_log", ())],
+        )
+        game.ext = r
+        wins = public.get("wins")
+        if wins is not None:
+            game.match_ext = Match([0] * n, list(wins))
 
     @staticmethod
     def _round(game: Game) -> Round:

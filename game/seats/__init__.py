@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from .base import Seat
 from .basic import BasicSeat
+from .easy import EasySeat
+from .greedy import GreedySeat
+from .hard import HardSeat
+from .normal import NormalSeat
 from .random_seat import RandomSeat
 
-SEATS: dict[str, type[Seat]] = {"random": RandomSeat, "basic": BasicSeat}
+# the levels a table offers, then the reference seats
+SEATS: dict[str, type[Seat]] = {
+    "easy": EasySeat,
+    "normal": NormalSeat,
+    "hard": HardSeat,
+    "greedy": GreedySeat,
+    "basic": BasicSeat,
+    "random": RandomSeat,
+}
 
 
 def make_seat(name: str, seed: int | None, seat: int) -> Seat:

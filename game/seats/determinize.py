@@ -1,0 +1,93 @@
+"""Sampling the hidden cards: a complete game consistent with everything one seat has seen.
+
+An AI that searches cannot look at the real game; it builds possible games from its own view. The
+cards it has not seen (not in its hand, on the field, in a revealed or laid-down hand, or exposed) are
+shuffled and dealt into the other hands, keeping each hand's public size and any of its cards that
+are known to be there, and the rest form the stock. The result is an ordinary `Game` with its event
+log switched off, ready for fast simulation; it shares nothing with the real game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card, deck
+from ..engine import Game, Window
+from ..phase import Phase
+from ..rules import make_rules
+from ..view import SeatView
+
+
+def known_in_hand(view: SeatView) -> dict[int, list[Card]]:
+    """Cards of other seats' hands that this seat knows are there (revealed now, or exposed)."""
+    out: dict[int, list[Card]] = {}
+    exposed = {c.id for c in view.extra.get("exposed", ())}
+    for seat, hand in view.revealed.items():
+        if seat == view.seat or (view.preset != "app" and not exposed):
+            continue
+        if view.preset == "app" and len(hand) == view.hand_sizes[seat]:
+            out[seat] = list(hand)  # a dobon caller keeps the hand it revealed until the round ends
+    for seat, hand in view.revealed.items():
+        if seat != view.seat and exposed:
+            out.setdefault(seat, [c for c in hand if c.id in exposed])
+    return out
+
+
+def determinize(view: SeatView, rng: random.Random) -> Game:
+    """One complete game consistent with `view` (hidden cards sampled uniformly)."""
+    rules = make_rules(view.preset, view.players, view.options)
+    game = Game(rules, rng.randrange(2**31), deal=False)
+    game.quiet = True
+    me = view.seat
+    known = known_in_hand(view)
+    seen = {c.id for c in view.hand} | {c.id for c in view.discard}
+    for pile in view.laid:
+        seen.update(c.id for c in pile)
+    for hand in known.values():
+        seen.update(c.id for c in hand)
+    pool = [c for c in deck(view.deck) if c.id not in seen]
+    rng.shuffle(pool)
+    hands: list[list[Card]] = []
+    for seat in range(view.players):
+        if seat == me:
+            hands.append(list(view.hand))
+            continue
+        hand = list(known.get(seat, ()))[: view.hand_sizes[seat]]
+        need = view.hand_sizes[seat] - len(hand)
+        hand.extend(pool[:need])
+        del pool[:need]
+        hand.sort()
+        hands.append(hand)
+    game.hands = hands
+    game.stock = pool
+    game.discard = list(view.discard)
+    game.laid = [list(p) for p in view.laid]
+    game.revealed = dict(view.revealed)
+    game.field_suit = view.field_suit
+    game.direction = view.direction
+    game.turn = view.turn
+    game.chain_links = view.chain_links
+    game.chain_cards = view.chain_cards
+    game.scores = list(view.scores)
+    game.round_no = view.round_no
+    game.match_no = view.match_no
+    game.parent = view.parent
+    game.phase = Phase(view.phase)
+    game.book.start_match(game)
+    game.book.restore_round(game, view.extra)
+    if view.window is not None:
+        w = view.window
+        calls = [_call(game, s, w.cards) for s in w.calls]
+        pending = [s for s in game._poll_orders[game.direction][w.placer] if s not in w.calls]
+        if not calls:
+            pending = [s for s in pending if s != w.placer]
+        game.window = Window(
+            w.placer, w.cards, pending, w.freezes_turn, calls, stop=view.hand_sizes[w.placer] == 0
+        )
+    return game
+
+
+def _call(game: Game, seat: int, cards):
+    from ..actions import Action, Kind
+
+    return Action(seat, Kind.DOBON, tuple(cards))

@@ -1,0 +1,141 @@
+"""`hard`: search over information sets by determinization (perfect-information Monte Carlo).
+
+For a turn decision with more than one sensible option, it repeatedly samples a complete game
+consistent with its own view (game.seats.determinize: hidden hands and the stock drawn from the cards
+it has not seen, with every hand's public size), tries each candidate action on a copy of that sample,
+plays the round out with a fast policy for every seat, and scores the outcome from its own point of
+view (its score change against the table's average). The same sample is used for every candidate, so
+their comparison is fair; it keeps sampling until its time budget is spent, then takes the best mean.
+Calls, bids and declarations use the normal heuristics. It never reads another seat's hand: it only
+ever sees its view.
+
+The rollouts use a lean path: no event log, windows resolved directly (a seat that can call does; the
+rest of the window is closed at once) instead of polling every seat for a pass.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..actions import REFEREE, Action, Kind
+from ..engine import Game
+from ..phase import Phase
+from ..view import SeatView
+from .base import Seat
+from .determinize import determinize
+from .normal import NormalSeat
+
+CLOSE = Action(REFEREE, Kind.CLOSE)
+ROLLOUT_CAP = 500
+
+
+def rollout_policy(game: Game, seat: int, rng) -> Action:
+    """A quick, sensible policy for simulations: play a fitting card (prefer high ones, declare last
+    one), draw only when nothing fits."""
+    options = game.book.turn_actions(game, seat)
+    plays = [a for a in options if a.kind is Kind.PLAY]
+    if not plays:
+        return options[0] if options else Action(seat, Kind.DRAW)
+    flagged = [a for a in plays if a.flag]
+    if flagged:
+        plays = flagged
+    if rng.random() < 0.6:
+        top = max(a.card.rank for a in plays)
+        plays = [a for a in plays if a.card.rank == top]
+    return plays[int(rng.random() * len(plays))]
+
+
+def play_out(game: Game, rng, policy: Callable[[Game, int, object], Action] = rollout_policy) -> None:
+    """Play the round to its end (or a safety cap) on a simulation copy."""
+    steps = 0
+    book = game.book
+    while steps < ROLLOUT_CAP:
+        phase = game.phase
+        if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
+            return
+        steps += 1
+        window = game.window
+        if window is not None and window.pending:
+            called = False
+            for seat in window.pending:
+                calls = book.call_actions(game, seat, window)
+                if calls:
+                    game.apply(max(calls, key=lambda a: len(a.cards)))
+                    called = True
+                    break
+            if called:
+                continue
+            if window.freezes_turn:
+                game.apply(CLOSE)
+                continue
+        if phase is Phase.OPENING:
+            for seat in range(game.n):
+                bids = [a for a in book.other_actions(game, seat) if a.kind is Kind.BID]
+                if bids:
+                    game.apply(bids[0])
+                    break
+            continue
+        game.apply(policy(game, game.turn, rng))
+
+
+def outcome(game: Game, me: int, before: list[int]) -> float:
+    """My score change against the table's average change, in the preset's own sense of better."""
+    deltas = [game.scores[s] - before[s] for s in range(game.n)]
+    mean = sum(deltas) / game.n
+    value = deltas[me] - mean
+    return value if game.book.higher_is_better else -value
+
+
+class HardSeat(Seat):
+    name = "hard"
+    budget_ms = 100.0  # thinking time per searched decision
+    max_samples = 400
+
+    def __init__(self, seed: int | str | None = None):
+        super().__init__(seed)
+        self.normal = NormalSeat(seed)
+
+    def candidates(self, view: SeatView) -> list[Action]:
+        """The turn options worth searching: each card once (its best suit and last-one variant, as the
+        heuristics choose), plus drawing."""
+        plays = [a for a in view.legal if a.kind is Kind.PLAY]
+        draw = [a for a in view.legal if a.kind is Kind.DRAW]
+        if not plays:
+            return draw
+        chosen = [action for _score, action in self.normal.play_scores(view, plays).values()]
+        return chosen + draw
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if any(a.kind in (Kind.DOBON, Kind.BID, Kind.DECLARE) for a in legal) or not any(
+            a.kind is Kind.PLAY for a in legal
+        ):
+            return self.normal.act(view)
+        options = self.candidates(view)
+        if len(options) == 1:
+            return options[0]
+        return self.search(view, options, self.sampler(view))
+
+    def sampler(self, view: SeatView) -> Callable[[], Game]:
+        return lambda: determinize(view, self.rng)
+
+    def search(self, view: SeatView, options: list[Action], sample: Callable[[], Game]) -> Action:
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        totals = [0.0] * len(options)
+        count = 0
+        while count < self.max_samples:
+            world = sample()
+            before = list(world.scores)
+            for i, option in enumerate(options):
+                sim = world.clone(self.rng.randrange(2**31))
+                sim.apply(option)
+                play_out(sim, self.rng)
+                totals[i] += outcome(sim, view.seat, before)
+            count += 1
+            if time.perf_counter() >= deadline:
+                break
+        best = max(range(len(options)), key=lambda i: totals[i])
+        return options[best]

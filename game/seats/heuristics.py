@@ -1,0 +1,124 @@
+"""Shared judgement for the heuristic seats: what a card is worth, how likely an opponent can call on
+it, which suit to name. Everything is computed from a seat view."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from ..actions import Action, Kind
+from ..cards import Card, deck
+from ..view import SeatView
+
+MAX_CALL = 13
+
+
+def points(view: SeatView, card: Card) -> int:
+    """What holding the card costs at the end of a round, in the preset's terms."""
+    if view.preset == "standard":
+        return min(card.rank, 10)
+    return 10 if card.rank == 1 or card.rank > 10 else card.rank
+
+
+def unseen(view: SeatView) -> list[Card]:
+    seen = {c.id for c in view.hand} | {c.id for c in view.discard}
+    for hand in view.revealed.values():
+        seen.update(c.id for c in hand)
+    for pile in view.laid:
+        seen.update(c.id for c in pile)
+    return [c for c in deck(view.deck) if c.id not in seen]
+
+
+def sum_chances(pool: Counter[int], cards: int, top: int = MAX_CALL) -> list[float]:
+    """P(a hand of `cards` unseen cards sums to v), v = 0..top, drawing independently from the pool."""
+    total = sum(pool.values())
+    if total == 0 or cards < 1:
+        return [0.0] * (top + 1)
+    single = [(rank, n / total) for rank, n in pool.items() if rank <= top]
+    dist = [0.0] * (top + 1)
+    dist[0] = 1.0
+    for _ in range(cards):
+        nxt = [0.0] * (top + 1)
+        for s, p in enumerate(dist):
+            if p:
+                for rank, q in single:
+                    if s + rank <= top:
+                        nxt[s + rank] += p * q
+        dist = nxt
+    return dist
+
+
+class Risk:
+    """How likely some opponent can call dobon on a card (or a run ending with it) that I put down."""
+
+    def __init__(self, view: SeatView):
+        self.view = view
+        pool = Counter(c.rank for c in unseen(view))
+        self.unseen_total = sum(pool.values()) or 1
+        self.pool = pool
+        self.top = 40 if view.preset == "standard" else MAX_CALL
+        self._dist: dict[int, list[float]] = {}
+        min_cards = 1 if view.preset == "standard" else 2
+        self.opponents = [
+            s for s in range(view.players) if s != view.seat and view.hand_sizes[s] >= min_cards
+        ]
+        self.runs = self._recent_runs()
+
+    def _chance(self, cards: int, total: int) -> float:
+        if total > self.top or total < 0:
+            return 0.0
+        if cards not in self._dist:
+            self._dist[cards] = sum_chances(self.pool, cards, self.top)
+        return self._dist[cards][total]
+
+    def _recent_runs(self) -> dict[int, list[int]]:
+        """Standard: for each opponent, the sums of the discards just before mine that a run may add."""
+        out: dict[int, list[int]] = {}
+        if self.view.preset != "standard":
+            return out
+        log = self.view.extra.get("turn_log", ())
+        for opp in self.opponents:
+            sums, total = [0], 0
+            for player, kind, card in reversed(log):
+                if player == opp or kind == "DRAW" or player == self.view.seat:
+                    break
+                if kind == "DISCARD" and card is not None:
+                    total += card.rank
+                    sums.append(total)
+            out[opp] = sums
+        return out
+
+    def of(self, card: Card) -> float:
+        safe = 1.0
+        for opp in self.opponents:
+            k = self.view.hand_sizes[opp]
+            p = 0.0
+            for before in self.runs.get(opp, [0]):
+                p = max(p, self._chance(k, card.rank + before))
+            safe *= 1.0 - p
+        return 1.0 - safe
+
+    def hope(self, keep: list[Card]) -> float:
+        """How likely a card my kept hand could call on turns up soon (a share of the unseen cards)."""
+        if len(keep) < (1 if self.view.preset == "standard" else 2):
+            return 0.0
+        total = sum(c.rank for c in keep)
+        if total > MAX_CALL:
+            return 0.0
+        return self.pool.get(total, 0) / self.unseen_total
+
+
+def suit_to_name(keep: Iterable[Card], options: list[Action]) -> Action:
+    """Of the play's suit variants, the one naming the suit I hold most of."""
+    held = Counter(c.suit for c in keep)
+    return max(options, key=lambda a: (held.get(a.suit, -1) if a.suit is not None else -0.5, a.flag))
+
+
+def longest_call(legal: Iterable[Action]) -> Action | None:
+    calls = [a for a in legal if a.kind is Kind.DOBON]
+    return max(calls, key=lambda a: len(a.cards)) if calls else None
+
+
+def lowest_bid(legal: Iterable[Action]) -> Action | None:
+    bids = [a for a in legal if a.kind is Kind.BID]
+    return min(bids, key=lambda a: a.amount) if bids else None

@@ -1,0 +1,129 @@
+"""AI seats: they decide from seat views only, and every level always returns a legal action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import REFEREE, Game, make_rules
+from game.arena import play_deal, rotations, run_arena
+from game.headless import play
+from game.realtime import RealtimeTable, Timing
+from game.rules import PRESETS
+from game.seats import SEATS, HardSeat, Seat, make_seat
+from game.seats.determinize import determinize
+from game.view import SeatView
+
+LEVELS = list(SEATS)
+
+
+def fast(seat: Seat) -> Seat:
+    if isinstance(seat, HardSeat):
+        seat.budget_ms = 3.0
+        seat.max_samples = 4
+    return seat
+
+
+class Spy(Seat):
+    """Wraps a level and fails if it is ever handed anything but its own seat's view."""
+
+    def __init__(self, inner: Seat, seat: int, game: Game):
+        super().__init__(0)
+        self.inner, self.seat, self.game, self.calls = inner, seat, game, 0
+
+    def act(self, view):
+        assert isinstance(view, SeatView), f"an AI was handed {type(view).__name__}, not a SeatView"
+        assert view.seat == self.seat
+        g = self.game
+        assert [c.id for c in view.hand] == [c.id for c in g.hands[self.seat]]
+        hidden = set()
+        for s in range(g.n):
+            if s != self.seat:
+                hidden |= {c.id for c in g.hands[s]} - {c.id for c in g.revealed.get(s, ())}
+        visible = {c.id for c in view.hand} | {c.id for c in view.discard}
+        visible |= {c.id for pile in view.laid for c in pile}
+        visible |= {c.id for c in view.extra.get("exposed", ())}
+        assert not visible & hidden, "a view carried another seat's hidden card"
+        for name in ("game", "_game", "stock_cards", "hands"):
+            assert not hasattr(view, name)
+        self.calls += 1
+        action = self.inner.act(view)
+        assert action in view.legal, f"{self.inner.name} chose {action} which is not legal"
+        return action
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_actions_from_views_only(preset, level):
+    cls = PRESETS[preset]
+    for players in (cls.min_players, 4, cls.players_cap):
+        options = {"max_players": cls.players_cap}
+        game = Game(make_rules(preset, players, options), players * 7 + len(level))
+        seats = [Spy(fast(make_seat(level, 1, s)), s, game) for s in range(players)]
+        play(game, seats, 2 if level != "hard" else 1)
+        assert sum(s.calls for s in seats) > 0
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_levels_mixed_at_one_table_in_real_time(preset):
+    """The table's real-time driver hands AI seats views too, and only legal actions result."""
+    game = Game(make_rules(preset, 4), 11)
+    seats = {
+        s: Spy(fast(make_seat(level, 2, s)), s, game)
+        for s, level in enumerate(["easy", "normal", "hard", "greedy"])
+    }
+    table = RealtimeTable(game, seats, Timing(turn_ms=10, dobon_ms=5, window_ms=20))
+    now = 0.0
+    for _ in range(3000):
+        now += 7
+        table.run_due(now)
+        if game.phase.value in ("round-over", "match-over"):
+            break
+    assert game.phase.value in ("round-over", "match-over"), "the real-time table got stuck"
+    assert sum(s.calls for s in seats.values()) > 0
+
+
+def test_determinized_games_agree_with_the_view_and_hide_the_truth():
+    game = Game(make_rules("app", 4), 5)
+    rng = random.Random(1)
+    while game.sync_next() != 2 or game.window is not None:
+        seat = game.sync_next()
+        legal = game.sync_actions(seat) if seat != REFEREE else game.legal_actions(REFEREE)
+        game.apply(legal[0] if len(legal) == 1 else rng.choice(list(legal)))
+    view = game.view(2)
+    truth = [sorted(c.id for c in h) for h in game.hands]
+    differ = 0
+    for _ in range(20):
+        world = determinize(view, rng)
+        assert sorted(c.id for c in world.all_cards()) == list(range(52))
+        assert [len(h) for h in world.hands] == [len(h) for h in game.hands]
+        assert sorted(c.id for c in world.hands[2]) == truth[2]
+        assert world.discard == game.discard
+        differ += any(sorted(c.id for c in world.hands[s]) != truth[s] for s in (0, 1, 3))
+        assert world.legal_actions(2) == game.legal_actions(2)
+    assert differ >= 18, "the sampled hands keep matching the real ones"
+
+
+def test_arena_rotates_levels_through_every_seat_on_the_same_deals():
+    assert rotations(["hard", "normal"], 4) == [
+        ["hard", "normal", "hard", "normal"],
+        ["normal", "hard", "normal", "hard"],
+    ]
+    assert len(rotations(["easy", "normal", "greedy"], 4)) == 4
+    one = play_deal(("app", 4, {}, rotations(["normal", "greedy"], 4), 3, 0))
+    again = play_deal(("app", 4, {}, rotations(["normal", "greedy"], 4), 3, 0))
+    assert one.seats == again.seats  # duplicate deals replay identically
+    for rotation in one.seats:
+        assert abs(sum(score for _level, score, _won in rotation)) < 1e-9
+
+
+def test_arena_summary_has_every_field_and_is_deterministic():
+    first = run_arena("standard", 4, ["normal", "easy"], 12, 4, workers=1)
+    second = run_arena("standard", 4, ["normal", "easy"], 12, 4, workers=2)
+    assert [r["ai"] for r in first["results"]] == ["normal", "easy"]
+    for r in first["results"]:
+        assert set(r) >= {"ai", "points_per_round", "ci95", "win_rate", "decision_ms_p50", "decision_ms_p95"}
+        assert r["ci95"] >= 0 and 0 <= r["win_rate"] <= 1
+    strip = lambda s: [{k: v for k, v in r.items() if not k.startswith("decision")} for r in s["results"]]  # noqa: E731
+    assert strip(first) == strip(second)
