@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--rules", default="app", metavar="PRESET", help="--demo: rule preset (default app)")
     table.add_argument("--players", type=int, default=4, help="--demo: number of AI seats (default 4)")
     table.add_argument("--seed", type=int, default=None, help="--demo: random seed (default 1)")
+    table.add_argument("--level", default="normal", metavar="AI", help="--demo: AI level of every seat (default normal)")
     table.add_argument("--frames", type=int, default=None, help="stop after this many frames")
     table.add_argument("--screenshot", metavar="PNG", help="save a screenshot of the last frame")
     table.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
@@ -180,6 +181,8 @@ def table(args: argparse.Namespace) -> int:
                 "--demo", f"unknown or unplayable preset {args.rules!r}; playable: {', '.join(presets)}"
             )
         cls = presets[args.rules]
+        if args.level not in SEATS:
+            return fail("--demo", f"unknown AI {args.level!r}; choose from {', '.join(SEATS)}")
         if not cls.min_players <= args.players <= cls.players_cap:
             return fail(
                 "--demo",

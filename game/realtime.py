@@ -18,6 +18,7 @@ wall time.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 
 from .actions import REFEREE, Action, Kind
@@ -37,13 +38,21 @@ class Timing:
 
 
 class RealtimeTable:
-    def __init__(self, game: Game, ai: Mapping[int, Seat], timing: Timing | None = None):
+    def __init__(
+        self,
+        game: Game,
+        ai: Mapping[int, Seat],
+        timing: Timing | None = None,
+        executor: Executor | None = None,
+    ):
         self.game = game
         self.ai = dict(ai)  # seat -> AI; seats not here are people (local or remote)
         self.timing = timing or Timing()
+        self.executor = executor  # where AI seats think, so a table's frames never wait for them
         self._key: tuple[int, int] = (-1, -1)
         self._since = 0.0
         self._asked: set[tuple[int, str]] = set()  # (seat, what) already decided in this situation
+        self._thinking: tuple[tuple[int, int], int, str, Future[Action]] | None = None
 
     # ------------------------------------------------------------------ people
 
@@ -62,7 +71,31 @@ class RealtimeTable:
             self._key = key
             self._since = now
             self._asked = set()
+            if self._thinking is not None:
+                self._thinking[3].cancel()  # the situation moved on: that decision is stale
+                self._thinking = None
         return now - self._since
+
+    def _decide(self, seat: int, what: str, legal: list[Action]) -> Action | None:
+        """The AI's choice, or None while it is still thinking (with an executor)."""
+        agent = self.ai[seat]
+        view = self.game.view(seat, legal)
+        if self.executor is None:
+            return agent.act(view)
+        thinking = self._thinking
+        if thinking is not None and thinking[:3] == (self._key, seat, what):
+            if not thinking[3].done():
+                return None
+            self._thinking = None
+            return thinking[3].result()
+        if thinking is not None and not thinking[3].done():
+            return None  # one decision at a time
+        self._thinking = (self._key, seat, what, self.executor.submit(agent.act, view))
+        return None
+
+    @property
+    def thinking(self) -> bool:
+        return self._thinking is not None and not self._thinking[3].done()
 
     def due_in(self, now: float) -> float | None:
         """Milliseconds until the next timed action could be due (None: nothing timed is pending)."""
@@ -93,16 +126,20 @@ class RealtimeTable:
         t = self.timing
         window = game.window
         # 1. AI dobon calls
-        if window is not None and elapsed >= t.dobon_ms:
+        if window is not None:
             for seat in list(window.pending):
                 if seat not in self.ai or (seat, "call") in self._asked:
                     continue
-                self._asked.add((seat, "call"))
+                if elapsed < t.dobon_ms * getattr(self.ai[seat], "reaction_factor", 1.0):
+                    continue
                 calls = game.book.call_actions(game, seat, window)
                 if not calls:
+                    self._asked.add((seat, "call"))
                     continue
-                legal = [Action(seat, Kind.PASS), *calls]
-                choice = self.ai[seat].act(game.view(seat, legal))
+                choice = self._decide(seat, "call", [Action(seat, Kind.PASS), *calls])
+                if choice is None:
+                    return []
+                self._asked.add((seat, "call"))
                 if choice.kind is Kind.DOBON:
                     return game.apply(choice)
         # 2. the referee closes a window that holds up play
@@ -111,7 +148,7 @@ class RealtimeTable:
         if elapsed < t.turn_ms:
             return []
         # 3. AI bids and declarations
-        for seat, agent in self.ai.items():
+        for seat in self.ai:
             if (seat, "other") in self._asked:
                 continue
             others = [
@@ -120,8 +157,10 @@ class RealtimeTable:
             others = [a for a in others if not (a.kind is Kind.PASS and window is not None)]
             if not others:
                 continue
+            choice = self._decide(seat, "other", others)
+            if choice is None:
+                return []
             self._asked.add((seat, "other"))
-            choice = agent.act(game.view(seat, others))
             if choice.kind is Kind.PASS:
                 continue  # declining an offer silently: nothing observable happens
             return game.apply(choice)
@@ -130,7 +169,9 @@ class RealtimeTable:
         if game.phase is Phase.TURN and seat in self.ai and (window is None or not window.freezes_turn):
             legal = [a for a in game.legal_actions(seat) if a.kind in TURN_KINDS]
             if legal:
-                return game.apply(self.ai[seat].act(game.view(seat, legal)))
+                choice = self._decide(seat, "turn", legal)
+                if choice is not None:
+                    return game.apply(choice)
         return []
 
     def run_due(self, now: float, limit: int = 50) -> list[Event]:

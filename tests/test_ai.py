@@ -127,3 +127,23 @@ def test_arena_summary_has_every_field_and_is_deterministic():
         assert r["ci95"] >= 0 and 0 <= r["win_rate"] <= 1
     strip = lambda s: [{k: v for k, v in r.items() if not k.startswith("decision")} for r in s["results"]]  # noqa: E731
     assert strip(first) == strip(second)
+
+
+def test_ai_seats_can_think_on_a_worker_thread():
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = Game(make_rules("app", 4), 21)
+    seats = {
+        s: Spy(fast(make_seat(level, 3, s)), s, game)
+        for s, level in enumerate(["hard", "normal", "easy", "greedy"])
+    }
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        table = RealtimeTable(game, seats, Timing(turn_ms=10, dobon_ms=5, window_ms=20), pool)
+        now = 0.0
+        for _ in range(20000):
+            now += 3
+            table.run_due(now)
+            if game.phase.value in ("round-over", "match-over"):
+                break
+    assert game.phase.value in ("round-over", "match-over")
+    assert len(game.actions) > 4

@@ -170,7 +170,7 @@ def run_app(args) -> int:
     size = tuple(args.size) if args.size else None
     app = App(settings, problem, size)
     if args.demo:
-        level = "basic"
+        level = args.level
         options = {}
         from game.rules import PRESETS
 

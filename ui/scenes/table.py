@@ -8,6 +8,7 @@ into actions, and shows refusals, the suit picker, the bid dialog and the Dobon 
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 import pygame_gui
@@ -41,7 +42,9 @@ class TableScene(Scene):
             for i, s in enumerate(self.setup.seats)
             if i not in self.humans
         }
-        self.rt = RealtimeTable(self.game, ai, self._timing())
+        # AI seats think on a worker thread (they only hold immutable views), so frames never wait
+        self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+        self.rt = RealtimeTable(self.game, ai, self._timing(), self.thinker)
         names = [s.name or tr("table.you") for s in self.setup.seats]
         self.board = Board(self.game, self.viewer, names, lambda: self.app.settings.animation_speed)
         self.board.on_sound = self.app.sounds.play
@@ -101,6 +104,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.save()
+        self.thinker.shutdown(wait=False, cancel_futures=True)
         super().exit()
 
     # ------------------------------------------------------------------ saving
