@@ -81,7 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--rules", default="app", metavar="PRESET", help="--demo: rule preset (default app)")
     table.add_argument("--players", type=int, default=4, help="--demo: number of AI seats (default 4)")
     table.add_argument("--seed", type=int, default=None, help="--demo: random seed (default 1)")
-    table.add_argument("--level", default="normal", metavar="AI", help="--demo: AI level of every seat (default normal)")
+    table.add_argument(
+        "--level", default="normal", metavar="AI", help="--demo: AI level of every seat (default normal)"
+    )
     table.add_argument("--frames", type=int, default=None, help="stop after this many frames")
     table.add_argument("--screenshot", metavar="PNG", help="save a screenshot of the last frame")
     table.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
@@ -104,6 +106,32 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
     arena.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     arena.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+    host = sub.add_parser("host", help="host a LAN table (headless)")
+    host.add_argument("--port", type=int, default=47000, help="TCP port (default 47000; 0 picks a free one)")
+    host.add_argument(
+        "--bind", default="0.0.0.0", metavar="ADDRESS", help="address to listen on (default all)"
+    )
+    host.add_argument("--rules", default="app", metavar="PRESET", help="rule preset (default app)")
+    host.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
+    host.add_argument("--ai", default="normal", metavar="LEVEL", help="AI level for seats no person takes")
+    host.add_argument("--rounds", type=int, default=3, help="rounds to play (default 3)")
+    host.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one)")
+    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
+    host.add_argument(
+        "--wait",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="start this long after the last person joined, once everyone is ready (default 3)",
+    )
+    host.add_argument("--people", type=int, default=0, help="wait for at least this many people (default 0)")
+    host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
+
+    join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")
+    join.add_argument("address", metavar="HOST:PORT", help="the table's address")
+    join.add_argument("--name", default="Guest", help="your name at the table")
+    join.add_argument("--ai", default="normal", metavar="LEVEL", help="the AI level that plays this seat")
 
     rep = sub.add_parser("replay", help="replay an action log written by sim --log")
     rep.add_argument("file", help="the log file")
@@ -137,6 +165,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 write_log(args.log, game, summary_names(summary))
             except OSError as exc:
                 return fail("sim", f"cannot write {args.log}: {exc}")
+    elif args.command == "host":
+        return run_host_command(args)
+    elif args.command == "join":
+        return run_join_command(args)
     elif args.command == "arena":
         return run_arena_command(args)
     elif args.command == "replay":
@@ -148,6 +180,77 @@ def main(argv: Sequence[str] | None = None) -> int:
         return table(args)
     print(json.dumps(summary.to_json()) if args.json else summary.table())
     return 0
+
+
+def run_host_command(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from net.host import Host, HostConfig
+
+    if args.ai not in SEATS:
+        return fail("host", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")
+    if not 0 <= args.port <= 65535:
+        return fail("host", "--port must be 0..65535")
+    if args.rounds < 1:
+        return fail("host", "--rounds must be at least 1")
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    try:
+        config = HostConfig(
+            args.rules,
+            args.players,
+            _options(args.option),
+            args.ai,
+            args.rounds,
+            seed,
+            args.bind,
+            args.port,
+            lobby_seconds=args.wait,
+            min_people=args.people,
+            advertise=not args.no_announce,
+        )
+        host = Host(config, log=lambda line: print(line, flush=True))
+    except ValueError as exc:
+        return fail("host", str(exc))
+    try:
+        asyncio.run(host.run())
+    except OSError as exc:
+        return fail("host", f"cannot listen on port {args.port}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def run_join_command(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from game.seats import make_seat
+    from net.client import Client, HostGone, play_as_ai
+
+    address, sep, port = args.address.rpartition(":")
+    if not sep or not address or not port.isdigit():
+        return fail("join", f"address must look like HOST:PORT, not {args.address!r}")
+    if args.ai not in SEATS:
+        return fail("join", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")
+
+    async def go() -> int:
+        client = Client(address.strip("[]"), int(port), args.name, log=lambda line: print(line, flush=True))
+        try:
+            welcome = await client.connect()
+            print(f"joined {welcome.rules} table as seat {welcome.seat}", flush=True)
+            finished = await play_as_ai(client, make_seat(args.ai, None, welcome.seat))
+        except HostGone as exc:
+            print(f"main.py join: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            await client.close()
+        me = client.seat
+        print(f"match finished: seat {me} ranked {finished.ranks[me]} with {finished.scores[me]}", flush=True)
+        return 0
+
+    try:
+        return asyncio.run(go())
+    except KeyboardInterrupt:
+        return 130
 
 
 def run_arena_command(args: argparse.Namespace) -> int:

@@ -95,3 +95,108 @@ class SeatView:
     @property
     def suit_in_force(self) -> Suit | None:
         return self.field_suit if self.field_suit is not None else self.field.suit
+
+    # ------------------------------------------------------------------ the wire form (LAN)
+
+    def to_json(self) -> dict[str, Any]:
+        w = self.window
+        return {
+            "seat": self.seat,
+            "preset": self.preset,
+            "deck": self.deck,
+            "options": self.options,
+            "players": self.players,
+            "hand": [c.code for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "field": self.field.code,
+            "field_suit": self.field_suit.letter if self.field_suit is not None else None,
+            "discard": [c.code for c in self.discard],
+            "stock": self.stock,
+            "direction": self.direction,
+            "turn": self.turn,
+            "phase": self.phase,
+            "chain": [self.chain_links, self.chain_cards],
+            "window": None
+            if w is None
+            else {
+                "placer": w.placer,
+                "cards": [c.code for c in w.cards],
+                "calls": list(w.calls),
+                "waiting_for_me": w.waiting_for_me,
+                "freezes_turn": w.freezes_turn,
+            },
+            "revealed": {str(k): [c.code for c in v] for k, v in self.revealed.items()},
+            "laid": [[c.code for c in p] for p in self.laid],
+            "scores": list(self.scores),
+            "match_no": self.match_no,
+            "round_no": self.round_no,
+            "parent": self.parent,
+            "legal": [a.to_json() for a in self.legal],
+            "extra": _encode(self.extra),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatView:
+        """Rebuild a view received over the network (raises KeyError/TypeError/ValueError if malformed)."""
+        from .cards import deck as get_deck
+
+        d = get_deck(str(data["deck"]))
+        cards = lambda codes: tuple(d.card(c) for c in codes)  # noqa: E731
+        w = data["window"]
+        window = None
+        if w is not None:
+            window = WindowView(
+                int(w["placer"]),
+                cards(w["cards"]),
+                tuple(w["calls"]),
+                bool(w["waiting_for_me"]),
+                bool(w["freezes_turn"]),
+            )
+        suit = data["field_suit"]
+        return cls(
+            seat=int(data["seat"]),
+            preset=str(data["preset"]),
+            deck=str(data["deck"]),
+            options={k: tuple(v) if isinstance(v, list) else v for k, v in dict(data["options"]).items()},
+            players=int(data["players"]),
+            hand=cards(data["hand"]),
+            hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
+            field=d.card(data["field"]),
+            field_suit=Suit.parse(suit) if suit else None,
+            discard=cards(data["discard"]),
+            stock=int(data["stock"]),
+            direction=int(data["direction"]),
+            turn=int(data["turn"]),
+            phase=str(data["phase"]),
+            chain_links=int(data["chain"][0]),
+            chain_cards=int(data["chain"][1]),
+            window=window,
+            revealed={int(k): cards(v) for k, v in data["revealed"].items()},
+            laid=tuple(cards(p) for p in data["laid"]),
+            scores=tuple(int(x) for x in data["scores"]),
+            match_no=int(data["match_no"]),
+            round_no=int(data["round_no"]),
+            parent=int(data["parent"]),
+            legal=tuple(Action.from_json(a, d) for a in data["legal"]),
+            extra=_decode(data["extra"], d),
+        )
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return {"card": value.code}
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _encode(v) for k, v in value.items()}
+    return value
+
+
+def _decode(value: Any, d) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"card"}:
+            return d.card(value["card"])
+        return {k: _decode(v, d) for k, v in value.items()}
+    if isinstance(value, list):
+        return tuple(_decode(v, d) for v in value)
+    return value

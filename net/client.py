@@ -1,0 +1,156 @@
+"""A LAN client: joins a table, keeps its seat's view, and acts when asked.
+
+The headless client (`python main.py join HOST:PORT --ai LEVEL`) lets an AI play its seat from the
+views it receives; the desktop table uses the same class with a person deciding. It never has more
+than its own seat's view: that is all the host sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+
+from game.actions import Action, Kind
+from game.seats import Seat
+from game.view import SeatView
+
+from .protocol import (
+    PROTOCOL_VERSION,
+    Act,
+    Bye,
+    Chat,
+    Error,
+    Finished,
+    Hello,
+    Lobby,
+    Ready,
+    Refused,
+    Update,
+    Welcome,
+    read_message,
+    send,
+)
+
+
+class HostGone(ConnectionError):
+    """The host went away (or refused us); the message says what happened."""
+
+
+class Client:
+    def __init__(
+        self, host: str, port: int, name: str, token: str | None = None, log: Callable[[str], None] = print
+    ):
+        self.host, self.port, self.name, self.token = host, port, name, token
+        self.log = log
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.welcome: Welcome | None = None
+        self.view: SeatView | None = None
+        self.seq = 0
+        self.names: list[str] = []
+        self.lobby: Lobby | None = None
+        self.finished: Finished | None = None
+        self.received: list[object] = []  # every message, for tests and the table's log
+        self.refused: list[Refused] = []
+
+    async def connect(self) -> Welcome:
+        try:
+            self.reader, self.writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), 10
+            )
+        except (OSError, TimeoutError) as exc:
+            raise HostGone(f"cannot reach a table at {self.host}:{self.port} ({exc})") from None
+        await send(self.writer, Hello(PROTOCOL_VERSION, self.name, self.token))
+        reply = await self.receive()
+        if isinstance(reply, Error):
+            raise HostGone(f"the host refused: {reply.message}")
+        if not isinstance(reply, Welcome):
+            raise HostGone(f"unexpected reply from the host: {type(reply).__name__}")
+        self.welcome = reply
+        self.token = reply.token
+        return reply
+
+    @property
+    def seat(self) -> int:
+        assert self.welcome is not None
+        return self.welcome.seat
+
+    async def receive(self) -> object:
+        assert self.reader is not None
+        try:
+            message = await read_message(self.reader)
+        except (ConnectionError, OSError) as exc:
+            raise HostGone("the host has gone away") from exc
+        self.received.append(message)
+        if isinstance(message, Update):
+            self.seq = message.seq
+            self.view = SeatView.from_json(message.view)
+            self.names = message.names or self.names
+        elif isinstance(message, Lobby):
+            self.lobby = message
+        elif isinstance(message, Finished):
+            self.finished = message
+        elif isinstance(message, Refused):
+            self.refused.append(message)
+        elif isinstance(message, Bye) and self.finished is None:
+            raise HostGone(f"the host closed the table: {message.reason}")
+        return message
+
+    async def ready(self, ready: bool = True) -> None:
+        assert self.writer is not None
+        await send(self.writer, Ready(ready))
+
+    async def chat(self, text: str) -> None:
+        assert self.writer is not None
+        await send(self.writer, Chat(text))
+
+    async def act(self, action: Action) -> None:
+        assert self.writer is not None
+        await send(self.writer, Act(action.to_json(), self.seq))
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                self.writer.close()
+                await self.writer.wait_closed()
+            self.writer = None
+
+
+def choose(agent: Seat, view: SeatView) -> Action | None:
+    """What an AI-played seat sends now: a dobon call if it has one, its turn action on its turn, its
+    bid or declaration; nothing otherwise (it never sends passes: silence is a pass)."""
+    legal = [a for a in view.legal if a.kind is not Kind.PASS]
+    if not legal:
+        return None
+    calls = [a for a in legal if a.kind is Kind.DOBON]
+    if calls:
+        return agent.act(SeatViewWith(view, [*calls, Action(view.seat, Kind.PASS)]))
+    if view.window is not None and view.window.freezes_turn:
+        return None
+    return agent.act(SeatViewWith(view, legal))
+
+
+def SeatViewWith(view: SeatView, legal: list[Action]) -> SeatView:
+    from dataclasses import replace
+
+    return replace(view, legal=tuple(legal))
+
+
+async def play_as_ai(client: Client, agent: Seat) -> Finished:
+    """Sit at the table and let `agent` play until the match ends."""
+    await client.ready()
+    acted_at = -1
+    while client.finished is None:
+        message = await client.receive()
+        if isinstance(message, Error):
+            client.log(f"host: {message.message}")
+        if not isinstance(message, Update) or client.view is None:
+            continue
+        if client.seq == acted_at and not any(a.kind is Kind.DOBON for a in client.view.legal):
+            continue
+        action = choose(agent, client.view)
+        if action is not None and action.kind is not Kind.PASS:
+            acted_at = client.seq
+            await client.act(action)
+    return client.finished

@@ -1,0 +1,482 @@
+"""The LAN host: authoritative, one ordered queue per table, each client sees only its own seat.
+
+The host runs the engine. Every message from a client goes into one queue and is handled in arrival
+order by the table task, so two calls can never race: the first to arrive is applied first and every
+client sees the same order. Before an action is applied the host checks that it comes from the seat's
+own connection (the seat token bound it at the handshake), that the client had seen the latest state
+(`seq`), and that the rules allow it; a refusal goes to that client only. After each action every
+client gets the events as its seat may see them and its seat's whole view.
+
+Timing: a reaction window lasts the same after every play whoever could call (the real-time driver,
+game.realtime). A dobon call names the card it answers. A call still in flight when the next card
+lands names a card whose window has closed, so the rules refuse it and only its sender hears so; a call
+that arrives while its window is open is applied in arrival order, before anything that arrives after.
+
+Seats no person takes are played by AI; a person who drops is played by AI until they come back with
+their token, and then continue with their hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.actions import REFEREE, Action, Kind
+from game.engine import Game
+from game.errors import IllegalAction
+from game.events import Event, RoundEnded, WindowOpened
+from game.phase import Phase
+from game.realtime import RealtimeTable, Timing
+from game.rules import make_rules
+from game.seats import make_seat
+
+from .protocol import (
+    PROTOCOL_VERSION,
+    Act,
+    Bye,
+    Chat,
+    Error,
+    Finished,
+    Hello,
+    Lobby,
+    ProtocolError,
+    Ready,
+    Refused,
+    SeatInfo,
+    Update,
+    Welcome,
+    encode,
+    read_message,
+)
+
+HELLO_TIMEOUT = 10.0
+FLOOD_PER_SECOND = 40  # messages a client may send per second before they are dropped
+FLOOD_DISCONNECT = 400  # ... and before it is cut off
+MAX_BAD = 20  # malformed messages before a client is cut off
+
+
+@dataclass
+class SeatState:
+    seat: int
+    name: str = ""
+    kind: str = "open"  # "open", "person", "ai"
+    token: str = ""
+    ready: bool = False
+    writer: asyncio.StreamWriter | None = None
+    sent: int = 0  # messages received this second (flood control)
+    second: float = 0.0
+    bad: int = 0
+
+    @property
+    def connected(self) -> bool:
+        return self.writer is not None
+
+
+@dataclass
+class HostConfig:
+    preset: str = "app"
+    players: int = 4
+    options: dict = field(default_factory=dict)
+    ai: str = "normal"
+    rounds: int = 3
+    seed: int = 0
+    host: str = "0.0.0.0"
+    port: int = 47000
+    lobby_seconds: float = 3.0  # a headless host starts this long after the last join, when all are ready
+    min_people: int = 0
+    timing: Timing = field(default_factory=lambda: Timing(turn_ms=700, dobon_ms=450, window_ms=1500))
+    round_pause: float = 1.5  # seconds between a round's end and the next deal
+    advertise: bool = True  # announce the table on the LAN (zeroconf)
+
+
+class Host:
+    def __init__(self, config: HostConfig, log: Callable[[str], None] = print):
+        self.cfg = config
+        self.log = log
+        self.rules = make_rules(config.preset, config.players, config.options)
+        self.seats = [SeatState(s) for s in range(config.players)]
+        self.queue: asyncio.Queue[tuple[int, object]] = asyncio.Queue()
+        self.game: Game | None = None
+        self.table: RealtimeTable | None = None
+        self.started = asyncio.Event()
+        self.finished = asyncio.Event()
+        self.last_join = time.monotonic()
+        self.window_seq = 0  # actions applied when the open window opened
+        self.rounds_done = 0
+        self.server: asyncio.base_events.Server | None = None
+        self.port = config.port
+        self.sent_log: dict[int, list[bytes]] = {}  # every frame sent to each seat (tests check it)
+        self.record = False
+        self.result: Finished | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        self.server = await asyncio.start_server(self._client, self.cfg.host, self.cfg.port)
+        self.port = self.server.sockets[0].getsockname()[1]
+        self.log(f"hosting {self.cfg.preset} for {self.cfg.players} on port {self.port}")
+
+    async def run(self) -> Finished:
+        if self.server is None:
+            await self.start()
+        advert = self._advertise() if self.cfg.advertise else None
+        try:
+            await self._lobby()
+            await self._play()
+        finally:
+            if advert is not None:
+                with contextlib.suppress(Exception):
+                    advert()
+            await self.close()
+        assert self.result is not None
+        return self.result
+
+    async def close(self) -> None:
+        for s in self.seats:
+            if s.writer is not None:
+                with contextlib.suppress(Exception):
+                    s.writer.write(encode(Bye("the host closed the table")))
+                    s.writer.close()
+                s.writer = None
+        if self.server is not None:
+            self.server.close()
+            with contextlib.suppress(Exception):
+                await self.server.wait_closed()
+
+    def _advertise(self):
+        from .discovery import advertise
+
+        try:
+            return advertise(self.port, self.cfg.preset, self.cfg.players, f"Dobon {self.cfg.preset}")
+        except Exception as exc:  # no multicast here: joining by address still works
+            self.log(f"(not announced on the LAN: {exc})")
+            return None
+
+    # ------------------------------------------------------------------ clients
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        seat: SeatState | None = None
+        try:
+            hello = await read_message(reader, HELLO_TIMEOUT)
+            if not isinstance(hello, Hello):
+                await self._send_raw(writer, Error("handshake", "say hello first"))
+                return
+            if hello.version != PROTOCOL_VERSION:
+                await self._send_raw(
+                    writer,
+                    Error(
+                        "version",
+                        f"this table speaks protocol {PROTOCOL_VERSION}, your game {hello.version}: "
+                        "update both to the same version",
+                    ),
+                )
+                return
+            seat = self._seat_for(hello)
+            if seat is None:
+                await self._send_raw(
+                    writer, Error("full", "the table is full or has started; no seat for you")
+                )
+                return
+            await self._send_raw(writer, self._welcome(seat))  # before anything else reaches this client
+            seat.writer = writer
+            await self.queue.put((seat.seat, "joined"))
+            while True:
+                message = await read_message(reader)
+                if not self._rate_ok(seat):
+                    if seat.sent > FLOOD_DISCONNECT:
+                        self.log(f"seat {seat.seat} flooded the table and was cut off")
+                        break
+                    await self._send(seat, Error("flood", "too many messages; slow down"))
+                    continue
+                await self.queue.put((seat.seat, message))
+        except ProtocolError as exc:
+            if seat is not None:
+                seat.bad += 1
+                await self._send(seat, Error(exc.code, str(exc)))
+                if seat.bad < MAX_BAD and exc.code not in ("too-large", "timeout"):
+                    return await self._resume(seat, reader, writer)
+            else:
+                await self._send_raw(writer, Error(exc.code, str(exc)))
+        except (ConnectionError, TimeoutError, OSError):
+            pass
+        except asyncio.CancelledError:
+            pass  # the table is closing
+        finally:
+            if seat is not None and seat.writer is writer:
+                seat.writer = None
+                await self.queue.put((seat.seat, "left"))
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _resume(self, seat: SeatState, reader, writer) -> None:
+        """Keep reading after a malformed message (it was refused; the stream is still in step)."""
+        try:
+            while True:
+                try:
+                    message = await read_message(reader)
+                except ProtocolError as exc:
+                    seat.bad += 1
+                    await self._send(seat, Error(exc.code, str(exc)))
+                    if seat.bad >= MAX_BAD or exc.code in ("too-large", "timeout"):
+                        return
+                    continue
+                if not self._rate_ok(seat):
+                    if seat.sent > FLOOD_DISCONNECT:
+                        return
+                    continue
+                await self.queue.put((seat.seat, message))
+        except (ConnectionError, TimeoutError, OSError, asyncio.CancelledError):
+            return
+        finally:
+            if seat.writer is writer:
+                seat.writer = None
+                await self.queue.put((seat.seat, "left"))
+
+    def _welcome(self, seat: SeatState) -> Welcome:
+        rules = self.rules
+        return Welcome(
+            seat.seat, seat.token, rules.preset, rules.players, _jsonable(rules.options()), self.cfg.rounds
+        )
+
+    def _rate_ok(self, seat: SeatState) -> bool:
+        now = time.monotonic()
+        if now - seat.second >= 1.0:
+            seat.second, seat.sent = now, 0
+        seat.sent += 1
+        return seat.sent <= FLOOD_PER_SECOND
+
+    def _seat_for(self, hello: Hello) -> SeatState | None:
+        if hello.token:
+            for s in self.seats:
+                if s.token and secrets.compare_digest(s.token, hello.token) and s.writer is None:
+                    return s
+            return None
+        if self.started.is_set():
+            return None
+        for s in self.seats:
+            if s.kind == "open":
+                s.kind = "person"
+                s.name = (hello.name or f"Player {s.seat + 1}")[:24]
+                s.token = secrets.token_hex(16)
+                self.last_join = time.monotonic()
+                return s
+        return None
+
+    async def _send_raw(self, writer: asyncio.StreamWriter, message) -> None:
+        with contextlib.suppress(Exception):
+            writer.write(encode(message))
+            await writer.drain()
+
+    async def _send(self, seat: SeatState, message) -> None:
+        writer = seat.writer
+        if writer is None:
+            return
+        frame = encode(message)
+        if self.record:
+            self.sent_log.setdefault(seat.seat, []).append(frame)
+        try:
+            writer.write(frame)
+            await asyncio.wait_for(writer.drain(), 5.0)
+        except (ConnectionError, OSError, TimeoutError):
+            seat.writer = None
+            await self.queue.put((seat.seat, "left"))
+
+    # ------------------------------------------------------------------ lobby
+
+    def lobby(self) -> Lobby:
+        return Lobby(
+            [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected) for s in self.seats],
+            self.started.is_set(),
+        )
+
+    async def _broadcast_lobby(self) -> None:
+        lobby = self.lobby()
+        for s in self.seats:
+            await self._send(s, lobby)
+
+    def ready_to_start(self) -> bool:
+        people = [s for s in self.seats if s.kind == "person"]
+        if len(people) < self.cfg.min_people or not all(s.ready for s in people):
+            return False
+        if all(s.kind != "open" for s in self.seats):
+            return True
+        return time.monotonic() - self.last_join >= self.cfg.lobby_seconds
+
+    async def _lobby(self) -> None:
+        while not self.started.is_set():
+            try:
+                seat, message = await asyncio.wait_for(self.queue.get(), 0.05)
+            except TimeoutError:
+                seat, message = -1, None
+            if message is not None:
+                await self._lobby_message(seat, message)
+            if self.ready_to_start():
+                self._begin()
+
+    async def _lobby_message(self, seat: int, message) -> None:
+        s = self.seats[seat]
+        if message == "joined":
+            self.log(f"seat {seat}: {s.name} joined")
+            await self._broadcast_lobby()
+        elif message == "left":
+            self.log(f"seat {seat}: {s.name} left")
+            s.kind, s.name, s.token, s.ready = "open", "", "", False
+            await self._broadcast_lobby()
+        elif isinstance(message, Ready):
+            s.ready = message.ready
+            await self._broadcast_lobby()
+        elif isinstance(message, Chat):
+            await self._chat(s, message)
+        elif isinstance(message, Act):
+            await self._send(s, Refused(message.action, "the match has not started"))
+        else:
+            await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
+
+    async def _chat(self, s: SeatState, message: Chat) -> None:
+        text = message.text.strip()[:200]
+        if text:
+            for other in self.seats:
+                await self._send(other, Chat(text, s.name or f"seat {s.seat}"))
+
+    def _begin(self) -> None:
+        for s in self.seats:
+            if s.kind == "open":
+                s.kind = "ai"
+                s.name = f"AI {s.seat + 1}"
+        self.game = Game(self.rules, self.cfg.seed)
+        ai = {s.seat: make_seat(self.cfg.ai, self.cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
+        self.table = RealtimeTable(self.game, ai, self.cfg.timing)
+        self.started.set()
+        self.log("match started: " + ", ".join(f"{s.seat}:{s.name}" for s in self.seats))
+
+    # ------------------------------------------------------------------ play
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    async def _play(self) -> None:
+        game, table = self.game, self.table
+        assert game is not None and table is not None
+        await self._broadcast_lobby()
+        await self._broadcast(game.events)
+        start = time.monotonic()
+        pause_until = 0.0
+        while self.result is None:
+            try:
+                seat, message = await asyncio.wait_for(self.queue.get(), 0.02)
+            except TimeoutError:
+                seat, message = -1, None
+            if message is not None:
+                await self._table_message(seat, message)
+            now = (time.monotonic() - start) * 1000
+            if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                if pause_until == 0.0:
+                    pause_until = now + self.cfg.round_pause * 1000
+                elif now >= pause_until:
+                    pause_until = 0.0
+                    await self._next_round()
+                continue
+            events = table.run_due(now)
+            if events:
+                await self._broadcast(events)
+
+    async def _next_round(self) -> None:
+        game = self.game
+        assert game is not None
+        self.rounds_done = sum(1 for e in game.events if isinstance(e, RoundEnded))
+        if self.rounds_done >= self.cfg.rounds or game.phase is Phase.MATCH_OVER:
+            ranks = list(game.book.ranks(game))
+            self.result = Finished(list(game.scores), ranks, self.names())
+            for s in self.seats:
+                await self._send(s, self.result)
+            order = sorted(range(game.n), key=lambda i: (ranks[i], i))
+            standings = ", ".join(f"{ranks[i]}. {self.seats[i].name} {game.scores[i]}" for i in order)
+            self.log(f"match finished after {self.rounds_done} round(s): {standings}")
+            return
+        events = game.apply(Action(REFEREE, Kind.NEXT_ROUND))
+        await self._broadcast(events)
+
+    async def _table_message(self, seat: int, message) -> None:
+        game, table = self.game, self.table
+        assert game is not None and table is not None
+        s = self.seats[seat]
+        if message == "joined":  # a person came back with their token
+            table.ai.pop(seat, None)
+            s.kind = "person"
+            self.log(f"seat {seat}: {s.name} is back")
+            await self._send_update(s, [])
+            await self._broadcast_lobby()
+        elif message == "left":
+            if s.kind == "person":
+                table.ai[seat] = make_seat(self.cfg.ai, self.cfg.seed, seat)
+                self.log(f"seat {seat}: {s.name} dropped; AI plays until they return")
+                await self._broadcast_lobby()
+        elif isinstance(message, Act):
+            await self._act(s, message)
+        elif isinstance(message, Chat):
+            await self._chat(s, message)
+        elif isinstance(message, Ready):
+            pass
+        else:
+            await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
+
+    async def _act(self, s: SeatState, message: Act) -> None:
+        game = self.game
+        assert game is not None
+        try:
+            action = Action.from_json(message.action, game.deck)
+        except ValueError as exc:
+            await self._send(s, Refused(message.action, f"not an action: {exc}"))
+            return
+        if action.seat != s.seat:
+            await self._send(s, Refused(message.action, "that is another seat's action"))
+            return
+        seq = len(game.actions)
+        if action.kind is Kind.DOBON:
+            if message.seq < self.window_seq or message.seq > seq:
+                await self._send(s, Refused(message.action, "stale: that card is no longer the one in play"))
+                return
+        elif message.seq != seq:
+            await self._send(
+                s, Refused(message.action, "stale: the table has moved on (your view is updated)")
+            )
+            await self._send_update(s, [])
+            return
+        try:
+            events = game.apply(action)
+        except IllegalAction as exc:
+            await self._send(s, Refused(message.action, exc.reason))
+            return
+        await self._broadcast(events)
+
+    async def _broadcast(self, events: list[Event]) -> None:
+        game = self.game
+        assert game is not None
+        for e in events:
+            if isinstance(e, WindowOpened):
+                self.window_seq = len(game.actions)
+        for s in self.seats:
+            await self._send_update(s, events)
+
+    async def _send_update(self, s: SeatState, events: list[Event]) -> None:
+        game = self.game
+        if s.writer is None or game is None:
+            return
+        view = game.view(s.seat)
+        await self._send(
+            s,
+            Update(
+                len(game.actions),
+                [e.for_seat(s.seat).to_json() for e in events],
+                view.to_json(),
+                self.names(),
+            ),
+        )
+
+
+def _jsonable(options: dict) -> dict:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}

@@ -1,0 +1,150 @@
+"""The LAN protocol: versioned, framed msgpack messages with a schema (msgspec), never pickle.
+
+A frame is a 4-byte big-endian length followed by that many bytes of msgpack. The length is checked
+against `MAX_FRAME` before anything is read, and every read has a timeout, so a hostile or broken peer
+can neither make us allocate a huge buffer nor hang us. A frame decodes into exactly one of the message
+types below (a tagged union); anything else is refused with an `Error` to its sender only.
+
+Handshake: the client sends `Hello` (protocol version, name, and its seat token when it comes back);
+the host answers `Welcome` (seat, token, table) or `Error("version", ...)` and closes. After that the
+host sends `Lobby` updates until the match starts, then `Update`s: the events of each action as this
+seat may see them, and this seat's whole view afterwards, numbered by `seq` (the count of actions
+applied so far). A client acts with `Act(action, seq)`, where `seq` is the last `Update.seq` it has
+seen. On reconnecting with its token a client gets its full view at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any
+
+import msgspec
+
+PROTOCOL_VERSION = 1
+MAX_FRAME = 256 * 1024  # bytes; a view of the biggest table is a few KB
+READ_TIMEOUT = 30.0  # seconds a frame may take to arrive once its header has started
+SERVICE_TYPE = "_dobon-table._tcp.local."
+
+
+class Hello(msgspec.Struct, tag="hello"):
+    version: int
+    name: str
+    token: str | None = None
+
+
+class SeatInfo(msgspec.Struct):
+    seat: int
+    name: str
+    kind: str  # "person", "ai" or "open"
+    ready: bool = False
+    connected: bool = False
+
+
+class Welcome(msgspec.Struct, tag="welcome"):
+    seat: int
+    token: str
+    rules: str
+    players: int
+    options: dict[str, Any]
+    rounds: int
+
+
+class Lobby(msgspec.Struct, tag="lobby"):
+    seats: list[SeatInfo]
+    started: bool = False
+
+
+class Ready(msgspec.Struct, tag="ready"):
+    ready: bool = True
+
+
+class Chat(msgspec.Struct, tag="chat"):
+    text: str
+    sender: str = ""
+
+
+class Act(msgspec.Struct, tag="act"):
+    action: dict[str, Any]
+    seq: int
+
+
+class Update(msgspec.Struct, tag="update"):
+    seq: int
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    names: list[str] = []
+
+
+class Refused(msgspec.Struct, tag="refused"):
+    """An action of this client that was not applied, and why (sent to that client only)."""
+
+    action: dict[str, Any]
+    reason: str
+
+
+class Error(msgspec.Struct, tag="error"):
+    code: str
+    message: str
+
+
+class Finished(msgspec.Struct, tag="finished"):
+    scores: list[int]
+    ranks: list[int]
+    names: list[str]
+
+
+class Bye(msgspec.Struct, tag="bye"):
+    reason: str = ""
+
+
+Message = Hello | Welcome | Lobby | Ready | Chat | Act | Update | Refused | Error | Finished | Bye
+
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder(Message)
+_header = struct.Struct(">I")
+
+
+class ProtocolError(Exception):
+    """A peer sent something that is not a valid message; `code` names the problem."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def encode(message: Message) -> bytes:
+    body = _encoder.encode(message)
+    return _header.pack(len(body)) + body
+
+
+def decode(body: bytes) -> Message:
+    try:
+        return _decoder.decode(body)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise ProtocolError("malformed", f"malformed message: {exc}") from None
+
+
+async def read_message(reader: asyncio.StreamReader, idle: float | None = None) -> Message:
+    """Read one frame. `idle` bounds the wait for a frame to begin (None: wait as long as it takes)."""
+    try:
+        header = await asyncio.wait_for(reader.readexactly(4), idle)
+    except asyncio.IncompleteReadError as exc:
+        raise ConnectionError("connection closed") from exc
+    (length,) = _header.unpack(header)
+    if length > MAX_FRAME:
+        raise ProtocolError("too-large", f"a message of {length} bytes is over the {MAX_FRAME}-byte limit")
+    if length == 0:
+        raise ProtocolError("malformed", "empty message")
+    try:
+        body = await asyncio.wait_for(reader.readexactly(length), READ_TIMEOUT)
+    except asyncio.IncompleteReadError as exc:
+        raise ConnectionError("connection closed mid-message") from exc
+    except TimeoutError:
+        raise ProtocolError("timeout", "a message took too long to arrive") from None
+    return decode(body)
+
+
+async def send(writer: asyncio.StreamWriter, message: Message) -> None:
+    writer.write(encode(message))
+    await writer.drain()

@@ -1,0 +1,298 @@
+"""LAN play over real sockets on 127.0.0.1: a full match, a reconnect, a hostile client, and a check
+that no message ever carries another seat's hidden cards."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+import struct
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import Action, Game, Kind
+from game.realtime import Timing
+from game.rules import make_rules
+from game.seats import make_seat
+from net.client import Client, HostGone, play_as_ai
+from net.host import Host, HostConfig
+from net.protocol import (
+    MAX_FRAME,
+    Act,
+    Error,
+    Hello,
+    ProtocolError,
+    Ready,
+    Refused,
+    Update,
+    decode,
+    encode,
+    read_message,
+)
+
+FAST = Timing(turn_ms=15, dobon_ms=8, window_ms=40)
+
+
+def config(**kw) -> HostConfig:
+    base = dict(
+        preset="app",
+        players=4,
+        ai="normal",
+        rounds=2,
+        seed=5,
+        host="127.0.0.1",
+        port=0,
+        lobby_seconds=0.2,
+        timing=FAST,
+        round_pause=0.05,
+        advertise=False,
+    )
+    base.update(kw)
+    return HostConfig(**base)
+
+
+async def run_match(host: Host, clients: list[Client], levels: list[str]):
+    await host.start()
+    runner = asyncio.create_task(host.run())
+    for c in clients:
+        c.port = host.port
+        await c.connect()
+    results = await asyncio.wait_for(
+        asyncio.gather(
+            *(play_as_ai(c, make_seat(level, 1, c.seat)) for c, level in zip(clients, levels, strict=True))
+        ),
+        120,
+    )
+    finished = await asyncio.wait_for(runner, 30)
+    for c in clients:
+        await c.close()
+    return finished, results
+
+
+def quiet(*_args) -> None:
+    pass
+
+
+def test_a_full_match_of_a_host_and_three_clients():
+    async def main():
+        host = Host(config(), log=quiet)
+        clients = [Client("127.0.0.1", 0, f"P{i}", log=quiet) for i in range(3)]
+        return host, await run_match(host, clients, ["normal", "easy", "hard"]), clients
+
+    host, (finished, results), clients = asyncio.run(main())
+    assert len(finished.scores) == 4 and sorted(finished.ranks)[0] == 1
+    assert all(r.scores == finished.scores for r in results)
+    assert host.rounds_done == 2
+    assert sum(finished.scores) == 4 * 1000  # app points are zero-sum
+    seats = sorted(c.seat for c in clients)
+    assert seats == [0, 1, 2] and host.seats[3].kind == "ai"
+    for c in clients:
+        assert c.view is not None and c.view.seat == c.seat
+        assert not any(isinstance(m, Error) for m in c.received)
+
+
+def test_a_client_that_drops_comes_back_with_its_hand():
+    async def main():
+        slow = Timing(turn_ms=60_000, dobon_ms=60_000, window_ms=60_000)
+        host = Host(config(timing=slow, players=3), log=quiet)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        a = Client("127.0.0.1", host.port, "A", log=quiet)
+        b = Client("127.0.0.1", host.port, "B", log=quiet)
+        await a.connect()
+        await b.connect()
+        await a.ready()
+        await b.ready()
+        while a.view is None:
+            await a.receive()
+        before, seq = a.view, a.seq
+        token, seat = a.token, a.seat
+        await a.close()
+        await asyncio.sleep(0.3)
+        assert host.table is not None and seat in host.table.ai  # an AI holds the seat meanwhile
+        back = Client("127.0.0.1", host.port, "A again", token=token, log=quiet)
+        welcome = await back.connect()
+        while back.view is None:
+            await back.receive()
+        intruder = Client("127.0.0.1", host.port, "thief", token="0" * 32, log=quiet)
+        with pytest.raises(HostGone):
+            await intruder.connect()
+        host.result = "stop"  # end the test's table
+        runner.cancel()
+        await host.close()
+        await b.close()
+        await back.close()
+        return before, seq, welcome, back, seat
+
+    before, seq, welcome, back, seat = asyncio.run(main())
+    assert welcome.seat == seat
+    assert back.seq == seq
+    assert back.view == before
+
+
+@given(frames=st.lists(st.binary(min_size=0, max_size=200), min_size=1, max_size=12))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_decoding_never_fails_except_as_a_protocol_error(frames):
+    for body in frames:
+        try:
+            decode(body)
+        except ProtocolError as exc:
+            assert exc.code == "malformed"
+
+
+async def hostile(port: int, frames: list[bytes], rng: random.Random) -> list[object]:
+    """A client that joins, then sends garbage, forged and stale messages; returns what it was told."""
+    got: list[object] = []
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(encode(Hello(1, "mallory")))
+    await writer.drain()
+    welcome = await read_message(reader, 5)
+    seat = welcome.seat
+    for body in frames:
+        writer.write(struct.pack(">I", len(body) or 1) + (body or b"\x00"))
+    old = Act({"seat": seat, "act": "draw"}, 0)
+    forged = [
+        Act({"seat": (seat + 1) % 4, "act": "draw"}, 0),  # another seat's action
+        Act({"seat": seat, "act": "play", "cards": ["AS"]}, 0),  # out of turn / not in hand
+        Act({"seat": seat, "act": "dobon", "cards": ["KH"]}, 0),
+        Act({"seat": seat, "act": "nonsense"}, 0),
+        old,
+        old,  # replayed
+    ]
+    writer.write(encode(Ready()))
+    await writer.drain()
+    await asyncio.sleep(0.8)  # the match starts; now misbehave during play
+    for body in frames:
+        writer.write(struct.pack(">I", len(body) or 1) + (body or b"\x00"))
+    for message in forged:
+        writer.write(encode(message))
+    await writer.drain()
+    deadline = asyncio.get_running_loop().time() + 3
+    while asyncio.get_running_loop().time() < deadline:
+        try:
+            got.append(await asyncio.wait_for(read_message(reader), 0.5))
+        except (TimeoutError, ConnectionError, ProtocolError):
+            break
+    # an oversized header and a half-sent frame: the host must cut us off, not hang
+    writer.write(struct.pack(">I", MAX_FRAME + 1) + b"x" * 10)
+    writer.write(struct.pack(">I", 50) + b"half")
+    await writer.drain()
+    writer.close()
+    return got
+
+
+@given(frames=st.lists(st.binary(min_size=0, max_size=64), min_size=1, max_size=8), salt=st.integers(0, 1000))
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_hostile_client_disturbs_nobody(frames, salt):
+    async def main():
+        host = Host(config(rounds=1, seed=salt, lobby_seconds=0.5), log=quiet)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        clients = [Client("127.0.0.1", host.port, f"P{i}", log=quiet) for i in range(3)]
+        for c in clients:
+            await c.connect()
+        told = asyncio.create_task(hostile(host.port, frames, random.Random(salt)))
+        results = await asyncio.wait_for(
+            asyncio.gather(*(play_as_ai(c, make_seat("normal", 1, c.seat)) for c in clients)), 120
+        )
+        await asyncio.wait_for(runner, 30)
+        got = await told
+        for c in clients:
+            await c.close()
+        return clients, results, got
+
+    clients, results, got = asyncio.run(main())
+    assert all(r is not None for r in results)
+    for c in clients:  # the others were never told about the hostile client's errors
+        assert not any(isinstance(m, Error) for m in c.received), [m for m in c.received if isinstance(m, Error)]
+        for m in c.received:
+            if isinstance(m, Refused):  # a race of its own (real time), never the hostile client's action
+                assert m.action.get("seat") == c.seat, m
+    reasons = [m.reason for m in got if isinstance(m, Refused)] + [
+        m.message for m in got if isinstance(m, Error)
+    ]
+    assert reasons, "the hostile client should have been told why it was refused"
+
+
+def test_a_mismatched_version_gets_a_clear_message():
+    async def main():
+        host = Host(config(), log=quiet)
+        await host.start()
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        writer.write(encode(Hello(999, "future")))
+        await writer.drain()
+        reply = await read_message(reader, 5)
+        writer.close()
+        await host.close()
+        return reply
+
+    reply = asyncio.run(main())
+    assert isinstance(reply, Error) and reply.code == "version" and "protocol" in reply.message
+
+
+def test_no_message_carries_another_seats_hidden_cards():
+    async def main():
+        host = Host(config(rounds=2, seed=9), log=quiet)
+        host.record = True
+        clients = [Client("127.0.0.1", 0, f"P{i}", log=quiet) for i in range(3)]
+        await run_match(host, clients, ["normal", "normal", "easy"])
+        return host
+
+    host = asyncio.run(main())
+    game = host.game
+    assert game is not None
+    deck = game.deck
+    replay = Game(make_rules("app", 4), host.cfg.seed)
+    applied = 0
+    checked = 0
+    for seat, frames in host.sent_log.items():
+        replay = Game(make_rules("app", 4), host.cfg.seed)
+        applied = 0
+        for frame in frames:
+            message = decode(frame[4:])
+            if not isinstance(message, Update):
+                continue
+            while applied < message.seq:
+                replay.apply(game.actions[applied])
+                applied += 1
+            if replay.phase.value in ("round-over", "match-over"):
+                continue  # every hand is shown at the end of a round
+            hidden = set()
+            for other in range(replay.n):
+                if other != seat:
+                    hidden |= {c.code for c in replay.hands[other]} - {
+                        c.code for c in replay.revealed.get(other, ())
+                    }
+            text = json.dumps([message.events, message.view])
+            shown = {code for code in deck.by_code if f'"{code}"' in text}
+            assert not shown & hidden, f"seat {seat} was sent {shown & hidden} at seq {message.seq}"
+            checked += 1
+    assert checked > 20
+
+
+def test_oversized_frames_are_refused_before_reading(monkeypatch):
+    async def main():
+        host = Host(config(), log=quiet)
+        await host.start()
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        writer.write(struct.pack(">I", 2**31))
+        await writer.drain()
+        reply = await read_message(reader, 5)
+        writer.close()
+        await host.close()
+        return reply
+
+    reply = asyncio.run(main())
+    assert isinstance(reply, Error) and reply.code == "too-large"
+
+
+def test_protocol_messages_round_trip():
+    act = Act(Action(2, Kind.PLAY, ()).to_json(), 7)
+    assert decode(encode(act)[4:]) == act
+    with pytest.raises(ProtocolError):
+        decode(msgspec.msgpack.encode({"type": "act", "seq": "x"}))
+    assert socket.AF_INET  # real sockets, loopback only, in every test above
