@@ -15,6 +15,7 @@ rest of the window is closed at once) instead of polling every seat for a pass.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 
@@ -129,10 +130,13 @@ class HardSeat(Seat):
         while count < self.max_samples:
             world = sample()
             before = list(world.scores)
+            seed = self.rng.randrange(2**31)
             for i, option in enumerate(options):
-                sim = world.clone(self.rng.randrange(2**31))
+                # common random numbers: every option meets the same world and the same luck, so the
+                # comparison measures the option, not the noise
+                sim = world.clone(seed)
                 sim.apply(option)
-                play_out(sim, self.rng)
+                play_out(sim, random.Random(seed))
                 totals[i] += outcome(sim, view.seat, before)
             count += 1
             if time.perf_counter() >= deadline:
