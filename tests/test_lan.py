@@ -208,7 +208,9 @@ def test_a_hostile_client_disturbs_nobody(frames, salt):
     clients, results, got = asyncio.run(main())
     assert all(r is not None for r in results)
     for c in clients:  # the others were never told about the hostile client's errors
-        assert not any(isinstance(m, Error) for m in c.received), [m for m in c.received if isinstance(m, Error)]
+        assert not any(isinstance(m, Error) for m in c.received), [
+            m for m in c.received if isinstance(m, Error)
+        ]
         for m in c.received:
             if isinstance(m, Refused):  # a race of its own (real time), never the hostile client's action
                 assert m.action.get("seat") == c.seat, m
