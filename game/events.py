@@ -7,6 +7,7 @@ not its own. Only events that carry hidden cards override it.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -191,3 +192,71 @@ class RoundEnded(Event):
 class MatchEnded(Event):
     scores: tuple[int, ...]
     ranks: tuple[int, ...]  # 1 = best; equal standing shares a rank
+
+
+# ---------------------------------------------------------------------------------- the wire form
+
+
+def _event_classes() -> dict[str, type[Event]]:
+    classes: dict[str, type[Event]] = {}
+    stack = list(Event.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        if "__slots__" in cls.__dict__:  # the dataclass itself, not the class it was made from
+            classes[cls.__name__] = cls
+        stack.extend(cls.__subclasses__())
+    return classes
+
+
+def event_from_json(data: dict[str, Any], deck: Any) -> Event:
+    """Rebuild an event sent over the network (`Event.to_json`); ValueError if it is not one.
+
+    Card codes become the deck's cards, suit letters become suits, lists become tuples; a round's
+    result and score lines are rebuilt as their dataclasses.
+    """
+    import typing
+
+    classes = _event_classes()
+    name = data.get("event") if isinstance(data, dict) else None
+    cls = classes.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ValueError(f"unknown event {name!r}")
+    hints = typing.get_type_hints(cls)
+    values = {}
+    for key in (f.name for f in dataclasses.fields(cls)):
+        if key not in data:
+            raise ValueError(f"event {name} lacks {key!r}")
+        values[key] = _from_wire(data[key], hints.get(key), deck)
+    return cls(**values)
+
+
+def _from_wire(value: Any, hint: Any, deck: Any) -> Any:
+    import typing
+
+    if value is None:
+        return None
+    if hint is RoundResult:
+        return RoundResult(
+            value["ending"],
+            tuple(value["winners"]),
+            tuple(value["losers"]),
+            tuple(value["deltas"]),
+            tuple(ScoreLine(x["seat"], x["item"], x["value"], x.get("note", "")) for x in value["lines"]),
+        )
+    if hint is Card:
+        return deck.card(value)
+    if hint is Suit:
+        return Suit.parse(value)
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, __import__("types").UnionType):
+        inner = [a for a in args if a is not type(None)]
+        return _from_wire(value, inner[0] if inner else None, deck)
+    if origin is tuple:
+        item = args[0] if args else None
+        return tuple(_from_wire(v, item, deck) for v in value)
+    if isinstance(value, list):
+        return tuple(_from_wire(v, None, deck) for v in value)
+    if isinstance(value, str) and hint is None and value in getattr(deck, "by_code", {}):
+        return deck.card(value)
+    return value

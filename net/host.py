@@ -112,6 +112,8 @@ class Host:
         self.sent_log: dict[int, list[bytes]] = {}  # every frame sent to each seat (tests check it)
         self.record = False
         self.result: Finished | None = None
+        self.forced = False  # the hosting player pressed Start
+        self.closing = False  # the hosting player left: stop without finishing
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -120,19 +122,19 @@ class Host:
         self.port = self.server.sockets[0].getsockname()[1]
         self.log(f"hosting {self.cfg.preset} for {self.cfg.players} on port {self.port}")
 
-    async def run(self) -> Finished:
+    async def run(self) -> Finished | None:
         if self.server is None:
             await self.start()
         advert = self._advertise() if self.cfg.advertise else None
         try:
             await self._lobby()
-            await self._play()
+            if not self.closing:
+                await self._play()
         finally:
             if advert is not None:
                 with contextlib.suppress(Exception):
                     advert()
             await self.close()
-        assert self.result is not None
         return self.result
 
     async def close(self) -> None:
@@ -298,7 +300,13 @@ class Host:
         for s in self.seats:
             await self._send(s, lobby)
 
+    def force_start(self) -> None:
+        """Start now (the hosting player's Start button): empty seats get AI."""
+        self.forced = True
+
     def ready_to_start(self) -> bool:
+        if self.forced:
+            return True
         people = [s for s in self.seats if s.kind == "person"]
         if len(people) < self.cfg.min_people or not all(s.ready for s in people):
             return False
@@ -307,7 +315,7 @@ class Host:
         return time.monotonic() - self.last_join >= self.cfg.lobby_seconds
 
     async def _lobby(self) -> None:
-        while not self.started.is_set():
+        while not self.started.is_set() and not self.closing:
             try:
                 seat, message = await asyncio.wait_for(self.queue.get(), 0.05)
             except TimeoutError:
@@ -365,7 +373,7 @@ class Host:
         await self._broadcast(game.events)
         start = time.monotonic()
         pause_until = 0.0
-        while self.result is None:
+        while self.result is None and not self.closing:
             try:
                 seat, message = await asyncio.wait_for(self.queue.get(), 0.02)
             except TimeoutError:

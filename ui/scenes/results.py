@@ -7,7 +7,6 @@ import pygame
 import pygame_gui
 
 from game.events import RoundDealt, RoundEnded
-from game.phase import Phase
 
 from ..scene import Scene
 from ..table.board import GOLD, WHITE
@@ -23,10 +22,10 @@ CHART_COLOURS = [
 ]
 
 
-def score_history(game) -> list[list[int]]:
+def score_history(events) -> list[list[int]]:
     """Scores after each round of the current match, starting with the scores at its first deal."""
     rows: list[list[int]] = []
-    for event in game.events:
+    for event in events:
         if isinstance(event, RoundDealt) and event.round_no == 1:
             rows = [list(event.scores)]
         elif isinstance(event, RoundEnded):
@@ -61,6 +60,22 @@ class RoundResultScene(Scene):
         self.table = table
         self.game = table.game
         self.elapsed = 0.0
+        # a snapshot: at a LAN table the next round may arrive while this is shown
+        self.result = table.game.result
+        self.hands = [list(h) for h in table.game.hands]
+        self.laid = [list(p) for p in table.game.laid]
+        self.scores = list(table.game.scores)
+        self.round_no = table.game.round_no
+
+    def update_remote(self) -> None:
+        """At a LAN table the host ends the match itself: notice it while this screen is up."""
+        remote = self.table.remote
+        if remote is not None and remote.finished is None:
+            events = remote.poll()
+            if events:
+                self.table.board.feed(events)
+            if remote.finished is not None:
+                self.build()
 
     @property
     def opaque(self) -> bool:
@@ -68,7 +83,7 @@ class RoundResultScene(Scene):
 
     @property
     def match_over(self) -> bool:
-        return self.game.phase is Phase.MATCH_OVER
+        return self.table.match_done
 
     def widgets(self) -> None:
         w, h = self.app.size
@@ -98,6 +113,7 @@ class RoundResultScene(Scene):
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
+        self.update_remote()
         if self.table.demo and self.elapsed > 2.5:
             self.proceed()
 
@@ -105,21 +121,21 @@ class RoundResultScene(Scene):
         w, h = surface.get_size()
         b = self.table.board
         g = self.game
-        result = g.result
+        result = self.result
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((8, 24, 18, 236))
         surface.blit(shade, (0, 0))
         if result is None:
             return
         title = tr(f"results.ending.{result.ending}")
-        head = b.text(tr("results.title", round=g.round_no, ending=title), int(h * 0.045), GOLD, True)
+        head = b.text(tr("results.title", round=self.round_no, ending=title), int(h * 0.045), GOLD, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
         rows = g.n
         top = int(h * 0.12)
         row_h = int((h * 0.74) / rows)
         card_h = min(int(row_h * 0.62), int(h * 0.09))
         small = max(12, int(min(row_h * 0.16, h * 0.022)))
-        hands = g.hands
+        hands = self.hands
         for seat in range(g.n):
             y = top + seat * row_h
             role = (
@@ -133,7 +149,7 @@ class RoundResultScene(Scene):
                 f"{b._name(seat)}  {role}", small + 3, GOLD if seat in result.winners else WHITE, True
             )
             surface.blit(name, (int(w * 0.04), y + 4))
-            cards = list(hands[seat]) or list(g.laid[seat])
+            cards = list(hands[seat]) or list(self.laid[seat])
             for i, card in enumerate(cards[:14]):
                 b.blit_card(
                     surface,
@@ -149,7 +165,10 @@ class RoundResultScene(Scene):
                 surface.blit(surf, (x0 + col * int(w * 0.2), y + 6 + row * (small + 5)))
             delta = result.deltas[seat]
             total = b.text(
-                tr("results.delta_total", delta=f"{delta:+d}", total=g.scores[seat]), small + 2, WHITE, True
+                tr("results.delta_total", delta=f"{delta:+d}", total=self.scores[seat]),
+                small + 2,
+                WHITE,
+                True,
             )
             surface.blit(total, total.get_rect(topright=(int(w * 0.96), y + 6)))
             pygame.draw.line(
@@ -168,12 +187,14 @@ class MatchResultScene(Scene):
 
     def widgets(self) -> None:
         w, h = self.app.size
-        self.again = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 310, int(h * 0.9), 300, 46),
-            key("results.new_match"),
-            self.app.gui,
-            container=self.container,
-        )
+        self.again = None
+        if self.table.remote is None:  # at a LAN table the host decides whether to play again
+            self.again = pygame_gui.elements.UIButton(
+                pygame.Rect(w // 2 - 310, int(h * 0.9), 300, 46),
+                key("results.new_match"),
+                self.app.gui,
+                container=self.container,
+            )
         self.title = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 + 10, int(h * 0.9), 300, 46),
             key("results.to_title"),
@@ -207,13 +228,15 @@ class MatchResultScene(Scene):
         surface.fill((14, 40, 30))
         head = b.text(tr("results.match_title"), int(h * 0.05), GOLD, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
-        ranks = g.book.ranks(g)
+        finished = self.table.remote.finished if self.table.remote is not None else None
+        ranks = tuple(finished.ranks) if finished is not None else g.book.ranks(g)
+        scores = list(finished.scores) if finished is not None else g.scores
         order = sorted(range(g.n), key=lambda s: (ranks[s], s))
         size = max(14, int(h * 0.03))
         for i, seat in enumerate(order):
             colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
             text = b.text(
-                tr("results.standing", rank=ranks[seat], name=b._name(seat), score=g.scores[seat]),
+                tr("results.standing", rank=ranks[seat], name=b._name(seat), score=scores[seat]),
                 size,
                 WHITE,
                 ranks[seat] == 1,
@@ -222,7 +245,7 @@ class MatchResultScene(Scene):
             pygame.draw.rect(surface, colour, (int(w * 0.06), y + 4, size - 6, size - 6), border_radius=4)
             surface.blit(text, (int(w * 0.06) + size + 4, y))
         # the chart of scores across the rounds
-        history = score_history(g)
+        history = score_history(self.table.event_log)
         chart = pygame.Rect(int(w * 0.42), int(h * 0.13), int(w * 0.53), int(h * 0.68))
         pygame.draw.rect(surface, (24, 60, 45), chart, border_radius=8)
         if len(history) >= 2:

@@ -24,16 +24,28 @@ from game.seats import make_seat
 from ..scene import Scene
 from ..settings import clear_match, save_match
 from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board
+from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..text import key, tr
 from .reasons import explain
 
 
 class TableScene(Scene):
-    def __init__(self, app, setup: GameSetup, game: Game | None = None, demo: bool = False):
+    def __init__(
+        self,
+        app,
+        setup: GameSetup,
+        game: Game | None = None,
+        demo: bool = False,
+        remote: RemoteTable | None = None,
+    ):
         super().__init__(app)
         self.setup = setup.complete()
         self.demo = demo
+        self.remote = remote  # a LAN table: the host runs the game, this scene shows its seat's view
+        if remote is not None:
+            assert remote.game is not None
+            game = remote.game
         self.game = game if game is not None else self.setup.new_game()
         self.viewer = self.setup.viewer if not demo else 0
         self.humans = set() if demo else {i for i, s in enumerate(self.setup.seats) if s.kind == "human"}
@@ -44,7 +56,7 @@ class TableScene(Scene):
         }
         # AI seats think on a worker thread (they only hold immutable views), so frames never wait
         self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        self.rt = RealtimeTable(self.game, ai, self._timing(), self.thinker)
+        self.rt = None if remote is not None else RealtimeTable(self.game, ai, self._timing(), self.thinker)
         names = [s.name or tr("table.you") for s in self.setup.seats]
         self.board = Board(self.game, self.viewer, names, lambda: self.app.settings.animation_speed)
         self.board.on_sound = self.app.sounds.play
@@ -54,12 +66,16 @@ class TableScene(Scene):
         self.picker: list[Action] | None = None  # suit choices waiting for the person
         self.bid_amount = 1
         self.last_one_armed = False
-        self.result_shown = (self.game.round_no, self.game.match_no) if game is not None else None
+        self.result_shown = (
+            (self.game.round_no, self.game.match_no) if game is not None and remote is None else None
+        )
         self.after_result = 0.0
         self.buttons: dict[str, pygame.Rect] = {}
         self.paused = False
         if game is None:
             self.board.feed(self.game.events)
+        elif remote is not None:
+            self.board.feed(remote.events)
         else:
             self.board.set_size(*self.app.size)
             self.board.shown.turn = self.game.turn
@@ -98,20 +114,23 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.paused = False
-        self.rt.timing = self._timing()
+        if self.rt is not None:
+            self.rt.timing = self._timing()
         self.build()
         self.board.names = [s.name or tr("table.you") for s in self.setup.seats]
 
     def exit(self) -> None:
         self.save()
         self.thinker.shutdown(wait=False, cancel_futures=True)
+        if self.remote is not None:
+            self.remote.session.close()
         super().exit()
 
     # ------------------------------------------------------------------ saving
 
     def save(self) -> None:
-        if self.demo:
-            return
+        if self.demo or self.remote is not None:
+            return  # a LAN seat lives on the host; its token brings it back
         if self.game.phase is Phase.MATCH_OVER:
             clear_match()
         else:
@@ -124,10 +143,29 @@ class TableScene(Scene):
         return self.viewer if self.viewer in self.humans else None
 
     def legal(self) -> list[Action]:
+        if self.remote is not None:
+            return self.remote.legal
         seat = self.person
         return self.game.legal_actions(seat) if seat is not None else []
 
+    @property
+    def match_done(self) -> bool:
+        if self.remote is not None:
+            return self.remote.finished is not None
+        return self.game.phase is Phase.MATCH_OVER
+
+    @property
+    def event_log(self) -> list:
+        return self.remote.events if self.remote is not None else self.game.events
+
     def submit(self, action: Action) -> bool:
+        if self.remote is not None:
+            reason = self.remote.submit(action)
+            if reason is not None:
+                self.say(explain(reason), RED)
+                return False
+            self.picker = None
+            return True
         try:
             events = self.rt.submit(action)
         except IllegalAction as exc:
@@ -307,8 +345,10 @@ class TableScene(Scene):
             self.toast = (text, left - dt, colour) if left - dt > 0 else None
         if self.paused:
             return
+        if self.remote is not None and self._poll_remote():
+            return
         g = self.game
-        if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) or (self.remote is not None and self.match_done):
             if not self.board.busy and self.result_shown != (g.round_no, g.match_no):
                 self.result_shown = (g.round_no, g.match_no)
                 self.save()
@@ -316,15 +356,42 @@ class TableScene(Scene):
 
                 self.app.stack.push(RoundResultScene(self.app, self))
             return
-        if not self.board.busy:
+        if not self.board.busy and self.rt is not None:
             self.clock_ms += dt * 1000
             events = self.rt.tick(self.clock_ms)
             if events:
                 self.board.feed(events)
         self._help()
 
+    def _poll_remote(self) -> bool:
+        """Take in what the host sent; True if the table has gone (a message scene replaced it)."""
+        remote = self.remote
+        assert remote is not None
+        if self.board.busy:
+            return False  # keep what the player has not seen yet in the queue
+        events = remote.poll()
+        if remote.game is not None and remote.game is not self.game:
+            self.game = remote.game
+            self.board.game = remote.game
+            if remote.names:
+                self.board.names = remote.names
+        if events:
+            self.board.feed(events)
+        for notice in remote.notices:
+            self.say(explain(notice), RED)
+        remote.notices.clear()
+        if remote.gone is not None:
+            from .lan import MessageScene
+
+            self.app.stack.replace(MessageScene(self.app, remote.gone))
+            return True
+        return False
+
     def continue_after_round(self) -> None:
         """Called by the result screen: deal the next round, or start a new match."""
+        if self.remote is not None:
+            self.result_shown = None  # the host deals the next round itself
+            return
         g = self.game
         referee = g.legal_actions(-1)
         if referee:

@@ -49,9 +49,14 @@ class TitleScene(Scene):
                 from .new_game import NewGameScene
 
                 self.app.stack.push(NewGameScene(self.app))
-            elif el in (self.items["host"], self.items["join"]):
-                self.notice = tr("title.lan_soon")
-                self.notice_time = 4.0
+            elif el is self.items["host"]:
+                from .lan import HostScene
+
+                self.app.stack.push(HostScene(self.app))
+            elif el is self.items["join"]:
+                from .lan import JoinScene
+
+                self.app.stack.push(JoinScene(self.app))
             elif el is self.items["rules"]:
                 from .rules import RulesScene
 

@@ -1,0 +1,74 @@
+"""LAN play from the desktop table: host from the title's screens, start with AI seats, play a card
+over the network, and get a clear message when the host disappears. Real sockets on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import pygame
+
+from game import Kind
+from ui.app import App
+from ui.settings import Settings
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = App(Settings(ai_turn_ms=200, ai_dobon_ms=100), None, (1280, 720))
+    yield application
+    application.close()
+
+
+def run_until(app: App, condition, seconds: float = 10.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.frame(1 / 60)
+        if condition():
+            return
+        time.sleep(0.005)
+    raise AssertionError("timed out")
+
+
+def test_host_from_the_table_play_over_the_network_and_lose_the_host(app):
+    from ui.scenes.lan import HostScene, LobbyScene, MessageScene
+    from ui.scenes.table import TableScene
+
+    host_scene = HostScene(app)
+    app.stack.push(host_scene)
+    app.frame(1 / 60)
+    host_scene.announce = False  # no multicast from tests
+    host_scene.open_table(port=0)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.hosting
+    run_until(app, lambda: lobby.remote.lobby is not None)
+    assert lobby.remote.lobby.seats[0].kind == "person"
+    lobby.session.send_chat("hello table")
+    run_until(app, lambda: any("hello table" in line for line in lobby.chat))
+    lobby.session.start_now()
+    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    assert table.remote is not None and table.person == 0
+    # wait for our turn, then play the first legal card by clicking it (or draw)
+    run_until(app, lambda: not table.board.busy and any(a.kind is Kind.DRAW for a in table.legal()), 30)
+    before = table.remote.session.client.seq
+    plays = [a for a in table.legal() if a.kind is Kind.PLAY and a.suit is None and not a.flag]
+    if plays:
+        rect = next(r for r, c in table.board.own_card_rects() if c is plays[0].card)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    else:
+        table.draw_card()
+    run_until(app, lambda: table.remote.session.client.seq > before, 10)
+    # an illegal click is refused locally with the reason, and nothing is sent
+    session = table.remote.session
+    session.host.closing = True  # the host disappears
+    session._run(session.host.close()).result(timeout=5)
+    run_until(app, lambda: isinstance(app.stack.top, MessageScene), 15)
+    assert "host" in app.stack.top.text.lower()

@@ -1,0 +1,433 @@
+"""LAN screens: host a table, join one (found on the LAN or typed in), the lobby, and the message a
+player sees when the host disappears."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import pygame
+import pygame_gui
+
+from game.rules import PRESETS, make_rules
+from game.seats import SEATS
+from net.host import HostConfig
+from net.protocol import Chat
+from net.session import NetSession
+
+from ..scene import Scene
+from ..table.remote import RemoteTable
+from ..table.setup import GameSetup, SeatSpec, default_level
+from ..text import key, tr
+
+DEFAULT_PORT = 47000
+
+
+def _background(surface: pygame.Surface) -> None:
+    surface.fill((16, 62, 44))
+
+
+class MessageScene(Scene):
+    """A message and a way back to the title (e.g. the host has gone)."""
+
+    def __init__(self, app, text: str):
+        super().__init__(app)
+        self.text = text
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        pygame_gui.elements.UITextBox(
+            self.text,
+            pygame.Rect(w // 2 - 320, h // 2 - 90, 640, 120),
+            self.app.gui,
+            container=self.container,
+        )
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - 150, h // 2 + 50, 300, 46),
+            key("lan.to_title"),
+            self.app.gui,
+            container=self.container,
+        )
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            from .title import TitleScene
+
+            self.app.stack.clear_to(TitleScene(self.app))
+            return None
+        return event
+
+    def draw(self, surface):
+        _background(surface)
+
+
+class HostScene(Scene):
+    """Choose the table's rules and open it on this computer."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        last = app.settings.last_setup or {}
+        self.preset = last.get("preset", "app") if last.get("preset") in PRESETS else "app"
+        self.players = 4
+        self.level = default_level()
+        self.announce = True
+        self.error: str | None = None
+        self.session: NetSession | None = None
+        self.opening: Future | None = None
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        gui, c = self.app.gui, self.container
+        x, y, lw = int(w * 0.1), int(h * 0.08), 240
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, 600, 48), key("lan.host_title"), gui, container=c, object_id="#heading"
+        )
+        y += 64
+        presets = [(tr(f"preset.{p}"), p) for p in PRESETS]
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("new.preset"), gui, container=c)
+        self.preset_menu = pygame_gui.elements.UIDropDownMenu(
+            presets,
+            next(p for p in presets if p[1] == self.preset),
+            pygame.Rect(x + lw, y, 360, 36),
+            gui,
+            container=c,
+        )
+        y += 46
+        cls = PRESETS[self.preset]
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("new.players"), gui, container=c)
+        self.players = min(max(self.players, cls.min_players), cls.players_cap)
+        self.players_menu = pygame_gui.elements.UIDropDownMenu(
+            [str(n) for n in range(cls.min_players, cls.players_cap + 1)],
+            str(self.players),
+            pygame.Rect(x + lw, y, 100, 36),
+            gui,
+            container=c,
+        )
+        y += 46
+        levels = [(tr(f"level.{n}"), n) for n in SEATS]
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.ai_level"), gui, container=c)
+        self.level_menu = pygame_gui.elements.UIDropDownMenu(
+            levels,
+            next(lv for lv in levels if lv[1] == self.level),
+            pygame.Rect(x + lw, y, 200, 36),
+            gui,
+            container=c,
+        )
+        y += 46
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.rounds"), gui, container=c)
+        self.rounds = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 100, 36), gui, container=c)
+        self.rounds.set_text("5")
+        self.rounds.set_allowed_characters("numbers")
+        y += 46
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.your_name"), gui, container=c)
+        self.name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
+        self.name.set_text(tr("table.you"))
+        self.name.set_text_length_limit(16)
+        y += 46
+        self.announce_button = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, lw + 240, 36),
+            f"{tr('lan.announce')}: {tr('settings.on' if self.announce else 'settings.off')}",
+            gui,
+            container=c,
+        )
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(x, h - 70, 200, 46), key("new.back"), gui, container=c
+        )
+        self.open = pygame_gui.elements.UIButton(
+            pygame.Rect(w - x - 240, h - 70, 240, 46), key("lan.open"), gui, container=c
+        )
+        if self.error:
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x + 220, h - 66, w - 2 * x - 480, 40), self.error, gui, container=c
+            )
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.preset_menu:
+                self.preset = event.ui_element.selected_option[1]
+            elif event.ui_element is self.players_menu:
+                self.players = int(event.text)
+            elif event.ui_element is self.level_menu:
+                self.level = event.ui_element.selected_option[1]
+            self.build()
+            return None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.stack.pop()
+            elif event.ui_element is self.announce_button:
+                self.announce = not self.announce
+                self.build()
+            elif event.ui_element is self.open:
+                self.open_table()
+            return None
+        return event
+
+    def open_table(self, port: int = DEFAULT_PORT) -> None:
+        try:
+            rounds = max(1, int(self.rounds.get_text() or "5"))
+            options = {"max_players": PRESETS[self.preset].players_cap} if self.players > 4 else {}
+            make_rules(self.preset, self.players, options)
+        except ValueError as exc:
+            self.error = str(exc)
+            self.build()
+            return
+        config = HostConfig(
+            self.preset,
+            self.players,
+            options,
+            self.level,
+            rounds,
+            __import__("random").randrange(2**31),
+            "0.0.0.0",
+            port,
+            lobby_seconds=1e9,
+            advertise=self.announce,
+        )
+        self.session = NetSession(self.name.get_text().strip() or tr("table.you"))
+        try:
+            self.session.host_table(config).result(timeout=5)
+        except OSError as exc:
+            self.session.close()
+            if port == DEFAULT_PORT:  # the usual port is taken: any free one will do
+                return self.open_table(0)
+            self.error = tr("lan.cannot_host", reason=str(exc))
+            self.build()
+            return
+        except Exception as exc:
+            self.session.close()
+            self.error = tr("lan.cannot_host", reason=str(exc))
+            self.build()
+            return
+        self.app.stack.replace(LobbyScene(self.app, self.session, hosting=True))
+
+    def draw(self, surface):
+        _background(surface)
+
+
+class JoinScene(Scene):
+    """Find tables on the LAN, or type an address."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.found: list = []
+        self.search: Future | None = None
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="browse")
+        self.error: str | None = None
+
+    def exit(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        super().exit()
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        gui, c = self.app.gui, self.container
+        x, y, lw = int(w * 0.1), int(h * 0.08), 240
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, 600, 48), key("lan.join_title"), gui, container=c, object_id="#heading"
+        )
+        y += 64
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.your_name"), gui, container=c)
+        self.name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
+        self.name.set_text(tr("table.you"))
+        self.name.set_text_length_limit(16)
+        y += 46
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.address"), gui, container=c)
+        self.address = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
+        self.address.set_text(f"127.0.0.1:{DEFAULT_PORT}")
+        self.join_button = pygame_gui.elements.UIButton(
+            pygame.Rect(x + lw + 250, y, 160, 36), key("lan.join"), gui, container=c
+        )
+        y += 56
+        self.search_button = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, lw + 240, 36), key("lan.search"), gui, container=c
+        )
+        y += 46
+        self.table_buttons = []
+        for i, table in enumerate(self.found[:6]):
+            label = f"{table.name}  —  {tr(f'preset.{table.preset}')}, {table.players}  ({table.host}:{table.port})"
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(x, y + i * 42, w - 2 * x, 36), label, gui, container=c
+            )
+            self.table_buttons.append((button, table))
+        if self.search is not None and not self.search.done():
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, 400, 36), key("lan.searching"), gui, container=c)
+        elif self.search is not None and not self.found:
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, 600, 36), key("lan.none_found"), gui, container=c)
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(x, h - 70, 200, 46), key("new.back"), gui, container=c
+        )
+        if self.error:
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x + 220, h - 66, w - 2 * x - 240, 40), self.error, gui, container=c
+            )
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.stack.pop()
+            elif event.ui_element is self.search_button:
+                from net.discovery import browse
+
+                self.search = self.pool.submit(browse, 2.0)
+                self.build()
+            elif event.ui_element is self.join_button:
+                self.join_address(self.address.get_text())
+            else:
+                for button, table in self.table_buttons:
+                    if event.ui_element is button:
+                        self.join(table.host, table.port)
+            return None
+        return event
+
+    def join_address(self, text: str) -> None:
+        host, sep, port = text.strip().rpartition(":")
+        if not sep or not host or not port.isdigit():
+            self.error = tr("lan.bad_address")
+            self.build()
+            return
+        self.join(host.strip("[]"), int(port))
+
+    def join(self, host: str, port: int) -> None:
+        session = NetSession(self.name.get_text().strip() or tr("table.you"))
+        try:
+            session.join(host, port).result(timeout=12)
+        except Exception as exc:
+            session.close()
+            self.error = str(exc)
+            self.build()
+            return
+        self.app.stack.replace(LobbyScene(self.app, session, hosting=False))
+
+    def update(self, dt: float) -> None:
+        if self.search is not None and self.search.done() and self.found is not None:
+            try:
+                found = self.search.result()
+            except Exception:
+                found = []
+            if found != self.found or not getattr(self, "_shown", False):
+                self.found = found
+                self._shown = True
+                self.build()
+
+    def draw(self, surface):
+        _background(surface)
+
+
+class LobbyScene(Scene):
+    """Who sits where, ready marks, a chat line; the host starts the match."""
+
+    def __init__(self, app, session: NetSession, hosting: bool):
+        super().__init__(app)
+        self.session = session
+        self.hosting = hosting
+        self.remote = RemoteTable(session)
+        self.chat: list[str] = []
+        self.ready = False
+        self.seats_key = None
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        gui, c = self.app.gui, self.container
+        x, y = int(w * 0.08), int(h * 0.06)
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, 700, 48), key("lan.lobby_title"), gui, container=c, object_id="#heading"
+        )
+        y += 60
+        lobby = self.remote.lobby
+        me = self.session.client.seat if self.session.client and self.session.client.welcome else -1
+        for info in lobby.seats if lobby else []:
+            kind = tr(f"lan.kind_{info.kind}")
+            mark = tr("lan.ready_mark") if info.ready else ""
+            you = tr("lan.you_mark") if info.seat == me else ""
+            text = f"{tr('new.seat', n=info.seat + 1)}   {info.name or '—'}   {kind}   {mark} {you}"
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2, 34), text, gui, container=c)
+            y += 36
+        if self.hosting and self.session.host is not None:
+            from net.discovery import _local_address
+
+            where = tr("lan.share", address=f"{_local_address()}:{self.session.host.port}")
+            pygame_gui.elements.UILabel(pygame.Rect(x, y + 10, w // 2, 34), where, gui, container=c)
+        chat_y = int(h * 0.12)
+        self.chat_box = pygame_gui.elements.UITextBox(
+            "<br>".join(self.chat[-12:]) or " ",
+            pygame.Rect(w // 2 + 20, chat_y, w // 2 - x - 20, int(h * 0.55)),
+            gui,
+            container=c,
+        )
+        self.chat_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(w // 2 + 20, chat_y + int(h * 0.55) + 8, w // 2 - x - 20, 36), gui, container=c
+        )
+        self.chat_entry.set_text_length_limit(200)
+        self.leave = pygame_gui.elements.UIButton(
+            pygame.Rect(x, h - 70, 200, 46), key("lan.leave"), gui, container=c
+        )
+        label = "lan.not_ready" if self.ready else "lan.ready"
+        self.ready_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - 110, h - 70, 220, 46), key(label), gui, container=c
+        )
+        self.start = None
+        if self.hosting:
+            self.start = pygame_gui.elements.UIButton(
+                pygame.Rect(w - x - 220, h - 70, 220, 46), key("lan.start"), gui, container=c
+            )
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.leave:
+                self.session.close()
+                from .title import TitleScene
+
+                self.app.stack.clear_to(TitleScene(self.app))
+            elif event.ui_element is self.ready_button:
+                self.ready = not self.ready
+                self.session.send_ready(self.ready)
+                self.build()
+            elif self.start is not None and event.ui_element is self.start:
+                self.session.start_now()
+            return None
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
+            text = self.chat_entry.get_text().strip()
+            if text:
+                self.session.send_chat(text)
+                self.chat_entry.set_text("")
+            return None
+        return event
+
+    def update(self, dt: float) -> None:
+        remote = self.remote
+        before = (len(self.chat), remote.lobby)
+        # chat lines are not events: take them before the table's poll sees the inbox
+        pending = self.session.poll()
+        keep = []
+        for message in pending:
+            if isinstance(message, Chat):
+                self.chat.append(f"<b>{message.sender}</b>: {message.text}")
+            else:
+                keep.append(message)
+        for message in keep:
+            self.session.inbox.put(message)
+        remote.poll()
+        if remote.gone is not None:
+            self.app.stack.replace(MessageScene(self.app, remote.gone))
+            return
+        if remote.game is not None:  # the match has started
+            self.start_table()
+            return
+        if (len(self.chat), remote.lobby) != before:
+            self.build()
+
+    def start_table(self) -> None:
+        from .table import TableScene
+
+        remote = self.remote
+        view = remote.view
+        assert view is not None
+        names = remote.names or [f"{i + 1}" for i in range(view.players)]
+        seats = [
+            SeatSpec("human" if i == view.seat else "ai", default_level(), names[i])
+            for i in range(view.players)
+        ]
+        setup = GameSetup(view.preset, view.players, dict(view.options), seats, 0)
+        self.app.stack.replace(TableScene(self.app, setup, remote=remote))
+
+    def draw(self, surface):
+        _background(surface)
