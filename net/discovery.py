@@ -26,12 +26,17 @@ class FoundTable:
 
 
 def _local_address() -> str:
-    """This machine's address as its own name resolves (no packet is sent anywhere)."""
+    """This machine's LAN address as its own name resolves (no packet is sent anywhere): the first
+    address that is not a loopback one, else the loopback."""
     try:
-        address = socket.gethostbyname(socket.gethostname())
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         return "127.0.0.1"
-    return address
+    addresses = [info[4][0] for info in infos]
+    for address in addresses:
+        if not address.startswith("127."):
+            return address
+    return addresses[0] if addresses else "127.0.0.1"
 
 
 def advertise(port: int, preset: str, players: int, name: str) -> Callable[[], None]:

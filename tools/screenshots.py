@@ -73,6 +73,33 @@ def main() -> None:
     shot(app, 10, out / f"settings{suffix}.png")
     app.stack.pop()
 
+    # LAN: the host screen, the join screen, and a lobby (hosted here, not announced)
+    from ui.scenes.lan import HostScene, JoinScene
+
+    host_scene = HostScene(app)
+    app.stack.push(host_scene)
+    shot(app, 5, out / f"lan-host{suffix}.png")
+    app.stack.pop()
+    app.stack.push(JoinScene(app))
+    shot(app, 5, out / f"lan-join{suffix}.png")
+    app.stack.pop()
+    host_scene = HostScene(app)
+    app.stack.push(host_scene)
+    run_frames(app, 2)
+    host_scene.announce = False
+    host_scene.open_table(port=0)
+    lobby = app.stack.top
+    lobby.session.send_chat("Hi! One more round?")
+    lobby.session.send_ready(True)
+    for _ in range(60):
+        run_frames(app, 1)
+        import time
+
+        time.sleep(0.01)
+    shot(app, 2, out / f"lan-lobby{suffix}.png")
+    lobby.session.close()
+    app.stack.clear_to(TitleScene(app))
+
     # a table with a person at seat 0, some turns in
     seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(4)]]
     setup = GameSetup("standard", 5, {}, seats, 21).complete()
