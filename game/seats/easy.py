@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..actions import Action, Kind
 from ..view import SeatView
 from .base import Seat
-from .heuristics import lowest_bid
+from .heuristics import fallback, lowest_bid
 
 MISS_DOBON = 0.45
 
@@ -36,8 +36,4 @@ class EasySeat(Seat):
             mine = [a for a in mine if not a.flag] or mine if forgets else flagged
             same = [a for a in mine if a.suit is None or a.suit is first.suit]
             return (same or mine)[0]
-        for kind in (Kind.DRAW, Kind.PASS):
-            for action in legal:
-                if action.kind is kind:
-                    return action
-        return legal[0]
+        return fallback(legal)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..actions import Action, Kind
 from ..view import SeatView
 from .base import Seat
-from .heuristics import longest_call, lowest_bid
+from .heuristics import fallback, obvious
 
 
 class GreedySeat(Seat):
@@ -16,12 +16,9 @@ class GreedySeat(Seat):
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal
-        call = longest_call(legal)
-        if call is not None:
-            return call
-        bid = lowest_bid(legal)
-        if bid is not None:
-            return bid
+        sure = obvious(legal)
+        if sure is not None:
+            return sure
         plays = [a for a in legal if a.kind is Kind.PLAY]
         if plays:
             top = max(a.card.rank for a in plays)
@@ -34,8 +31,4 @@ class GreedySeat(Seat):
                 if a.card is card and (a.suit is None or a.suit is highest):
                     return a
             return best[0]
-        for kind in (Kind.DRAW, Kind.PASS):
-            for action in legal:
-                if action.kind is kind:
-                    return action
-        return legal[0]
+        return fallback(legal)

@@ -114,6 +114,23 @@ def suit_to_name(keep: Iterable[Card], options: list[Action]) -> Action:
     return max(options, key=lambda a: (held.get(a.suit, -1) if a.suit is not None else -0.5, a.flag))
 
 
+def obvious(legal: Iterable[Action]) -> Action | None:
+    """What every heuristic seat does without thinking: call dobon (naming the longest run, worth a
+    multi-dobon), and bid as little as possible."""
+    legal = list(legal)
+    return longest_call(legal) or lowest_bid(legal)
+
+
+def fallback(legal: Iterable[Action]) -> Action:
+    """With no card to play: draw, or else pass, or else whatever there is."""
+    legal = list(legal)
+    for kind in (Kind.DRAW, Kind.PASS):
+        for action in legal:
+            if action.kind is kind:
+                return action
+    return legal[0]
+
+
 def longest_call(legal: Iterable[Action]) -> Action | None:
     calls = [a for a in legal if a.kind is Kind.DOBON]
     return max(calls, key=lambda a: len(a.cards)) if calls else None

@@ -16,7 +16,7 @@ from ..actions import Action, Kind
 from ..cards import Card
 from ..view import SeatView
 from .base import Seat
-from .heuristics import Risk, longest_call, lowest_bid, points, suit_to_name
+from .heuristics import Risk, obvious, points, suit_to_name
 
 
 class NormalSeat(Seat):
@@ -37,12 +37,9 @@ class NormalSeat(Seat):
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal
-        call = longest_call(legal)
-        if call is not None:
-            return call
-        bid = lowest_bid(legal)
-        if bid is not None:
-            return bid
+        sure = obvious(legal)
+        if sure is not None:
+            return sure
         for action in legal:
             if action.kind is Kind.DECLARE:
                 return action

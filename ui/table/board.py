@@ -197,21 +197,22 @@ class Board:
         self.flights.append(flight)
         return flight
 
-    def _land(self, card_id: int) -> Callable[[], None]:
+    @staticmethod
+    def _arrive(counter: Counter[int], key: int) -> Callable[[], None]:
+        """A flight's landing: one fewer card of `key` still on its way."""
+
         def done() -> None:
-            self.hidden[card_id] -= 1
-            if self.hidden[card_id] <= 0:
-                del self.hidden[card_id]
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
 
         return done
+
+    def _land(self, card_id: int) -> Callable[[], None]:
+        return self._arrive(self.hidden, card_id)
 
     def _land_back(self, seat: int) -> Callable[[], None]:
-        def done() -> None:
-            self.hidden_backs[seat] -= 1
-            if self.hidden_backs[seat] <= 0:
-                del self.hidden_backs[seat]
-
-        return done
+        return self._arrive(self.hidden_backs, seat)
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else "?"
