@@ -30,6 +30,8 @@ class NormalSeat(Seat):
     PRESET_WEIGHTS: ClassVar[dict[str, dict[str, float]]] = {
         # in `app` a low hand sum wins dobons, and playing high ranks is the way to keep it low
         "app": {"shed_weight": 0.0, "rank_weight": 3.0, "hope_weight": 300.0},
+        # in `standard` every point kept is paid at the end: shed them twice as eagerly
+        "standard": {"shed_weight": 2.0},
     }
 
     def weight(self, view: SeatView, name: str) -> float:
