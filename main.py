@@ -193,6 +193,8 @@ def run_host_command(args: argparse.Namespace) -> int:
         return fail("host", "--port must be 0..65535")
     if args.rounds < 1:
         return fail("host", "--rounds must be at least 1")
+    if not 0 <= args.people <= args.players:
+        return fail("host", f"--people must be 0..{args.players} (the number of seats)")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     try:
         config = HostConfig(
@@ -227,7 +229,7 @@ def run_join_command(args: argparse.Namespace) -> int:
     from net.client import Client, HostGone, play_as_ai
 
     address, sep, port = args.address.rpartition(":")
-    if not sep or not address or not port.isdigit():
+    if not sep or not address or not port.isdigit() or not 0 < int(port) < 65536:
         return fail("join", f"address must look like HOST:PORT, not {args.address!r}")
     if args.ai not in SEATS:
         return fail("join", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")

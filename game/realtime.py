@@ -113,8 +113,8 @@ class RealtimeTable:
     def _window_limit(self) -> float:
         window = self.game.window
         chain = getattr(self.game.rules, "chain_timeout_ms", None)
-        if window is not None and window.calls and chain is not None:
-            return chain
+        if window is not None and (window.calls or window.stop) and chain is not None:
+            return chain  # app: a chain, or the wait after a stop, closes after chain_timeout
         return self.timing.window_ms
 
     def tick(self, now: float) -> list[Event]:

@@ -24,6 +24,7 @@ from .protocol import (
     Finished,
     Hello,
     Lobby,
+    ProtocolError,
     Ready,
     Refused,
     Update,
@@ -59,7 +60,7 @@ class Client:
             self.reader, self.writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), 10
             )
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, OverflowError, ValueError) as exc:
             raise HostGone(f"cannot reach a table at {self.host}:{self.port} ({exc})") from None
         await send(self.writer, Hello(PROTOCOL_VERSION, self.name, self.token))
         reply = await self.receive()
@@ -82,10 +83,16 @@ class Client:
             message = await read_message(self.reader)
         except (ConnectionError, OSError) as exc:
             raise HostGone("the host has gone away") from exc
+        except ProtocolError as exc:
+            raise HostGone(f"the host sent something unreadable ({exc})") from exc
         self.received.append(message)
         if isinstance(message, Update):
+            try:
+                view = SeatView.from_json(message.view)
+            except (KeyError, TypeError, ValueError, IndexError) as exc:
+                raise HostGone(f"the host sent a view that does not make sense ({exc})") from exc
             self.seq = message.seq
-            self.view = SeatView.from_json(message.view)
+            self.view = view
             self.names = message.names or self.names
         elif isinstance(message, Lobby):
             self.lobby = message
@@ -105,9 +112,10 @@ class Client:
         assert self.writer is not None
         await send(self.writer, Chat(text))
 
-    async def act(self, action: Action) -> None:
+    async def act(self, action: Action, seq: int | None = None) -> None:
+        """Send an action, stamped with the update it was decided on (default: the latest received)."""
         assert self.writer is not None
-        await send(self.writer, Act(action.to_json(), self.seq))
+        await send(self.writer, Act(action.to_json(), self.seq if seq is None else seq))
 
     async def close(self) -> None:
         if self.writer is not None:

@@ -188,6 +188,8 @@ class Host:
             await self.queue.put((seat.seat, "joined"))
             while True:
                 message = await read_message(reader)
+                if seat.writer is not writer:
+                    break  # this connection no longer holds the seat (it was dropped)
                 if not self._rate_ok(seat):
                     if seat.sent > FLOOD_DISCONNECT:
                         self.log(f"seat {seat.seat} flooded the table and was cut off")
@@ -220,6 +222,8 @@ class Host:
             while True:
                 try:
                     message = await read_message(reader)
+                    if seat.writer is not writer:
+                        return  # this connection no longer holds the seat (it was dropped)
                 except ProtocolError as exc:
                     seat.bad += 1
                     await self._send(seat, Error(exc.code, str(exc)))
@@ -285,6 +289,8 @@ class Host:
             await asyncio.wait_for(writer.drain(), 5.0)
         except (ConnectionError, OSError, TimeoutError):
             seat.writer = None
+            with contextlib.suppress(Exception):
+                writer.close()
             await self.queue.put((seat.seat, "left"))
 
     # ------------------------------------------------------------------ lobby

@@ -121,7 +121,7 @@ def encode(message: Message) -> bytes:
 def decode(body: bytes) -> Message:
     try:
         return _decoder.decode(body)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
         raise ProtocolError("malformed", f"malformed message: {exc}") from None
 
 

@@ -75,6 +75,8 @@ class NetSession:
         except HostGone as exc:
             if client.finished is None:
                 self.inbox.put(exc)
+        except Exception as exc:  # whatever went wrong, the table must hear of it
+            self.inbox.put(HostGone(f"the connection failed: {exc}"))
 
     # ------------------------------------------------------------------ talking
 
@@ -86,9 +88,9 @@ class NetSession:
             except queue.Empty:
                 return out
 
-    def send_action(self, action: Action) -> None:
+    def send_action(self, action: Action, seq: int | None = None) -> None:
         if self.client is not None:
-            self._run(self.client.act(action))
+            self._run(self.client.act(action, seq))
 
     def send_ready(self, ready: bool = True) -> None:
         if self.client is not None:

@@ -56,7 +56,10 @@ def check_cards(g: Game) -> None:
 def check_views(g: Game) -> None:
     # cards in a hand that are not face up: what no other seat may be shown. (Revealed hands and the
     # turn log are history: their cards may have moved since, e.g. reshuffled and drawn.)
-    hidden = {s: {c.id for c in g.hands[s]} - {c.id for c in g.revealed.get(s, ())} for s in range(g.n)}
+    # face up now: exposed cards still held (standard), or a dobon caller's hand (app, final for the round)
+    exposed = {c.id for c in g.book.public_state(g).get("exposed", ())}
+    called = {c.id for s, h in g.revealed.items() for c in h} if g.rules.preset == "app" else set()
+    hidden = {s: {c.id for c in g.hands[s]} - exposed - called for s in range(g.n)}
     for seat in range(g.n):
         view = g.view(seat)
         assert [c.id for c in view.hand] == [c.id for c in g.hands[seat]]

@@ -1205,3 +1205,18 @@ def test_e21_champion():
     assert g.view(0).extra["wins"] == (5, 5, 5, 5)
     assert ended.ranks == (3, 1, 1, 4)
     assert [s for s, r in enumerate(ended.ranks) if r == 1] == [1, 2]
+
+
+def test_an_exposed_card_is_hidden_again_once_it_leaves_the_hand():
+    """A yaku exposes the whole hand; a card that leaves it is no longer shown as exposed, so if it is
+    later reshuffled and drawn back it is a hidden card again (D16)."""
+    g = Game(make_rules("standard", 3), 0, deal=False)
+    hands = [["3S", "6S", "7S", "9S", "KS"], ["2H", "4H", "6H", "8D", "10D"], ["3C", "5C", "7C", "9C", "JC"]]
+    g.start_round(g.deck_from_hands(hands, "4S", [], 0), 0)
+    for seat, amount in ((0, 5), (1, 1), (2, 1)):
+        g.apply(Action(seat, Kind.BID, amount=amount))
+    g.apply(Action(0, Kind.DECLARE, amount=1))
+    assert {c.code for c in g.view(1).extra["exposed"]} == {"3S", "6S", "7S", "9S", "KS"}
+    g.apply(Action(0, Kind.PLAY, (g.deck.card("3S"),)))
+    shown = {c.code for c in g.view(1).extra["exposed"]}
+    assert shown == {"6S", "7S", "9S", "KS"}

@@ -258,3 +258,26 @@ def test_the_suit_picker_shows_every_suit_symbol(app):
     scene, _game = table_with(app, hands, "5H")
     click(app, card_centre(scene, "8H"))
     assert [a.suit for a in scene.picker] == list(Suit)
+
+
+def test_remembered_choices_that_make_no_sense_are_ignored(app):
+    from ui.scenes.new_game import NewGameScene
+
+    app.settings.last_setup = {
+        "preset": "app",
+        "players": "x",
+        "seats": [1, {"kind": "wizard"}],
+        "options": [],
+    }
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    assert scene.preset == "app" and scene.players == 4
+
+
+def test_chat_and_messages_are_shown_as_text_not_markup(app):
+    from ui.scenes.lan import MessageScene
+
+    scene = MessageScene(app, '<img src="/nonexistent.png"> the host has gone')
+    app.stack.push(scene)
+    frames(app, 2)  # would raise if the text were read as markup

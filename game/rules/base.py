@@ -30,7 +30,6 @@ class RuleSet:
     players: int = 4
     max_players: int = 4  # the preset's default upper bound; an option may raise it to players_cap
     first_parent: int = 0
-    reaction_ms: int = 3000  # real-time: how long a reaction window stays open (same after every play)
 
     def validate(self) -> None:
         """Raise ValueError, with a message for a player, if the values do not make a game."""
@@ -72,6 +71,12 @@ class RuleSet:
 
 
 def _coerce(key: str, raw: Any, default: Any) -> Any:
+    if isinstance(default, tuple):  # card numbers: "5" or "5,12" on the command line, a list in a log
+        items = raw if isinstance(raw, list | tuple) else str(raw).split(",")
+        try:
+            return tuple(int(str(v).strip()) for v in items if str(v).strip())
+        except ValueError:
+            raise ValueError(f"option {key} must be card numbers such as 5 or 5,12, not {raw!r}") from None
     if isinstance(default, bool):
         if isinstance(raw, bool):
             return raw

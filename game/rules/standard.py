@@ -59,8 +59,8 @@ class StandardRules(RuleSet):
         super().validate()
         if self.rounds_per_match < 1:
             raise ValueError("rounds_per_match must be at least 1")
-        if self.max_bid < 1:
-            raise ValueError("max_bid must be at least 1")
+        if not 1 <= self.max_bid <= 999:
+            raise ValueError("max_bid must be 1..999")
 
     def rulebook(self) -> StandardRulebook:
         return StandardRulebook(self)
@@ -508,6 +508,7 @@ class StandardRulebook(Rulebook):
             return
         card = action.card
         game.put_on_field(seat, (card,))
+        r.exposed.pop(card.id, None)  # an exposed card is face up only while its owner holds it
         # 1. field suits: a choice card keeps its declared suit (own suit when none is given [D12])
         if self.choice_suits(card) and action.suit is not None and action.suit is not card.suit:
             game.field_suit = action.suit

@@ -3,6 +3,7 @@ player sees when the host disappears."""
 
 from __future__ import annotations
 
+import html
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
@@ -36,7 +37,7 @@ class MessageScene(Scene):
     def widgets(self) -> None:
         w, h = self.app.size
         pygame_gui.elements.UITextBox(
-            self.text,
+            html.escape(self.text),
             pygame.Rect(w // 2 - 320, h // 2 - 90, 640, 120),
             self.app.gui,
             container=self.container,
@@ -400,7 +401,7 @@ class LobbyScene(Scene):
         keep = []
         for message in pending:
             if isinstance(message, Chat):
-                self.chat.append(f"<b>{message.sender}</b>: {message.text}")
+                self.chat.append(f"<b>{html.escape(message.sender)}</b>: {html.escape(message.text)}")
             else:
                 keep.append(message)
         for message in keep:

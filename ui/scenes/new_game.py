@@ -20,16 +20,20 @@ class NewGameScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         last = app.settings.last_setup or {}
-        self.preset = last.get("preset", "app") if last.get("preset") in PRESETS else "app"
+        self.preset, self.players, self.seats, self.options = "app", 4, [], {}
+        try:  # remembered choices come from a file the player may have edited: take only what makes sense
+            if last.get("preset") in PRESETS:
+                self.preset = last["preset"]
+            self.players = int(last.get("players", 4))
+            for s in last.get("seats", []):
+                kind, level, name = s.get("kind"), s.get("level"), s.get("name", "")
+                if kind in ("human", "ai") and level in SEATS and isinstance(name, str):
+                    self.seats.append(SeatSpec(kind, level, name[:16]))
+            if last.get("preset") == self.preset and isinstance(last.get("options"), dict):
+                self.options = {k: v for k, v in last["options"].items() if isinstance(k, str)}
+        except (AttributeError, TypeError, ValueError):
+            self.preset, self.players, self.seats, self.options = "app", 4, [], {}
         cls = PRESETS[self.preset]
-        self.players = int(last.get("players", 4))
-        self.seats: list[SeatSpec] = []
-        for s in last.get("seats", []):
-            if isinstance(s, dict):
-                self.seats.append(
-                    SeatSpec(s.get("kind", "ai"), s.get("level", default_level()), s.get("name", ""))
-                )
-        self.options: dict = dict(last.get("options", {})) if last.get("preset") == self.preset else {}
         self.players = min(max(self.players, cls.min_players), cls.players_cap)
         self.error: str | None = None
 

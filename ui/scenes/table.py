@@ -130,7 +130,7 @@ class TableScene(Scene):
 
     def save(self) -> None:
         if self.demo or self.remote is not None:
-            return  # a LAN seat lives on the host; its token brings it back
+            return  # a LAN seat lives on the host, which keeps the match
         if self.game.phase is Phase.MATCH_OVER:
             clear_match()
         else:

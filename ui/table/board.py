@@ -485,7 +485,6 @@ class Board:
             seat = event.seat  # type: ignore[attr-defined]
             lay = self.layout
             assert lay is not None
-            self.shown.revealed[seat] = event.hand  # type: ignore[attr-defined]
             self.splashes.append(
                 Splash(
                     tr("table.yaku"),

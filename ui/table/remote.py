@@ -32,6 +32,7 @@ class RemoteTable:
         self.events: list[Event] = []  # everything this seat was shown, for the match chart
         self.notices: list[str] = []  # refusals and errors, for the table to show
         self.gone: str | None = None
+        self.seq = 0  # the update the table is showing: actions are stamped with it
         self.rng = random.Random(0)
 
     def poll(self) -> list[Event]:
@@ -39,10 +40,15 @@ class RemoteTable:
         out: list[Event] = []
         for message in self.session.poll():
             if isinstance(message, Update):
-                view = SeatView.from_json(message.view)
-                mirror = determinize(view, self.rng)
+                try:
+                    view = SeatView.from_json(message.view)
+                    mirror = determinize(view, self.rng)
+                    events = [event_from_json(e, mirror.deck) for e in message.events]
+                except (KeyError, TypeError, ValueError, IndexError) as exc:
+                    self.gone = f"the host sent something this table cannot show ({exc})"
+                    continue
                 mirror.quiet = False
-                events = [event_from_json(e, mirror.deck) for e in message.events]
+                self.seq = message.seq
                 for e in events:
                     if isinstance(e, RoundEnded):
                         mirror.result = e.result
@@ -72,5 +78,5 @@ class RemoteTable:
         if action not in self.legal:
             game = self.game
             return (game.refusal(action) if game is not None else None) or "not now"
-        self.session.send_action(action)
+        self.session.send_action(action, self.seq)
         return None
