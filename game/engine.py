@@ -79,6 +79,7 @@ class Game:
         rules.validate()
         self.rules = rules
         self.book = rules.rulebook()
+        self.public_options = rules.options()  # computed once; views get a read-only window on it
         self.n = rules.players
         self.deck: Deck = deck(rules.deck)
         self.seed = seed

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -28,7 +29,7 @@ class WindowView:
     freezes_turn: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # a snapshot: it holds copies only, so changing it changes nothing else
 class SeatView:
     seat: int
     preset: str
@@ -68,7 +69,7 @@ class SeatView:
             seat=seat,
             preset=game.rules.preset,
             deck=game.rules.deck,
-            options=game.rules.options(),
+            options=MappingProxyType(game.public_options),  # type: ignore[arg-type]
             players=game.n,
             hand=tuple(game.hands[seat]) if seat >= 0 else (),
             hand_sizes=tuple(len(h) for h in game.hands),
@@ -104,7 +105,7 @@ class SeatView:
             "seat": self.seat,
             "preset": self.preset,
             "deck": self.deck,
-            "options": self.options,
+            "options": dict(self.options),
             "players": self.players,
             "hand": [c.code for c in self.hand],
             "hand_sizes": list(self.hand_sizes),
