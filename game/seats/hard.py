@@ -118,28 +118,50 @@ class HardSeat(Seat):
         options = self.candidates(view)
         if len(options) == 1:
             return options[0]
-        return self.search(view, options, self.sampler(view))
+        plays = [a for a in legal if a.kind is Kind.PLAY]
+        draw = next((a for a in legal if a.kind is Kind.DRAW), None)
+        prior = self.normal.choose(view, plays, draw)
+        if prior not in options:
+            options.append(prior)
+        return self.search(view, options, self.sampler(view), prior)
 
     def sampler(self, view: SeatView) -> Callable[[], Game]:
         return lambda: determinize(view, self.rng)
 
-    def search(self, view: SeatView, options: list[Action], sample: Callable[[], Game]) -> Action:
+    def search(
+        self, view: SeatView, options: list[Action], sample: Callable[[], Game], prior: Action | None = None
+    ) -> Action:
+        """Sample worlds until the budget is spent; every option meets the same world with the same luck
+        (common random numbers), so each option's results can be compared world by world with the
+        heuristic's choice (`prior`). Leave the heuristic only for an option whose mean improvement over
+        it is more than two standard errors: search refines judgement, it does not replace it with noise."""
         deadline = time.perf_counter() + self.budget_ms / 1000.0
-        totals = [0.0] * len(options)
+        base = options.index(prior) if prior is not None else 0
+        sums = [0.0] * len(options)
+        squares = [0.0] * len(options)
         count = 0
         while count < self.max_samples:
             world = sample()
             before = list(world.scores)
             seed = self.rng.randrange(2**31)
-            for i, option in enumerate(options):
-                # common random numbers: every option meets the same world and the same luck, so the
-                # comparison measures the option, not the noise
+            values = []
+            for option in options:
                 sim = world.clone(seed)
                 sim.apply(option)
                 play_out(sim, random.Random(seed))
-                totals[i] += outcome(sim, view.seat, before)
+                values.append(outcome(sim, view.seat, before))
+            for i, value in enumerate(values):
+                diff = value - values[base]
+                sums[i] += diff
+                squares[i] += diff * diff
             count += 1
             if time.perf_counter() >= deadline:
                 break
-        best = max(range(len(options)), key=lambda i: totals[i])
+        best, best_mean = base, 0.0
+        for i in range(len(options)):
+            mean = sums[i] / count
+            var = max(0.0, squares[i] / count - mean * mean)
+            se = (var / count) ** 0.5 if count > 1 else float("inf")
+            if mean > best_mean and mean > 2.0 * se:
+                best, best_mean = i, mean
         return options[best]
