@@ -93,23 +93,6 @@ class RealtimeTable:
         self._thinking = (self._key, seat, what, self.executor.submit(agent.act, view))
         return None
 
-    @property
-    def thinking(self) -> bool:
-        return self._thinking is not None and not self._thinking[3].done()
-
-    def due_in(self, now: float) -> float | None:
-        """Milliseconds until the next timed action could be due (None: nothing timed is pending)."""
-        game = self.game
-        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            return None
-        elapsed = self._situation(now)
-        t = self.timing
-        marks = [t.dobon_ms, t.turn_ms]
-        if game.window is not None and game.window.freezes_turn:
-            marks.append(self._window_limit())
-        future = [m - elapsed for m in marks if m > elapsed]
-        return min(future) if future else 0.0
-
     def _window_limit(self) -> float:
         window = self.game.window
         chain = getattr(self.game.rules, "chain_timeout_ms", None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 
 from game.actions import Action, Kind
 from game.seats import Seat
@@ -133,16 +134,10 @@ def choose(agent: Seat, view: SeatView) -> Action | None:
         return None
     calls = [a for a in legal if a.kind is Kind.DOBON]
     if calls:
-        return agent.act(SeatViewWith(view, [*calls, Action(view.seat, Kind.PASS)]))
+        return agent.act(replace(view, legal=(*calls, Action(view.seat, Kind.PASS))))
     if view.window is not None and view.window.freezes_turn:
         return None
-    return agent.act(SeatViewWith(view, legal))
-
-
-def SeatViewWith(view: SeatView, legal: list[Action]) -> SeatView:
-    from dataclasses import replace
-
-    return replace(view, legal=tuple(legal))
+    return agent.act(replace(view, legal=tuple(legal)))
 
 
 async def play_as_ai(client: Client, agent: Seat) -> Finished:

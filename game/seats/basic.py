@@ -11,42 +11,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ..actions import Action, Kind
-from ..cards import Card, deck
+from ..rules.app import score_value
 from ..view import SeatView
 from .base import Seat
-
-MAX_CALL = 13  # no single card is worth more than 13, so larger hand sums can never call
-
-
-def score_value(card: Card) -> int:
-    return 10 if card.rank == 1 or card.rank > 10 else card.rank
-
-
-def unseen_ranks(view: SeatView) -> Counter[int]:
-    """How many cards of each rank this seat has not seen (in other hands or the stock)."""
-    seen = {c.id for c in view.hand} | {c.id for c in view.discard}
-    for hand in view.revealed.values():
-        seen.update(c.id for c in hand)
-    return Counter(c.rank for c in deck(view.deck) if c.id not in seen)
-
-
-def sum_chances(pool: Counter[int], cards: int) -> list[float]:
-    """P(a hand of `cards` unseen cards sums to v) for v = 0..13, drawing independently from the pool."""
-    total = sum(pool.values())
-    if total == 0 or cards < 2:
-        return [0.0] * (MAX_CALL + 1)
-    single = [(rank, n / total) for rank, n in pool.items() if rank <= MAX_CALL]
-    dist = [0.0] * (MAX_CALL + 1)
-    dist[0] = 1.0
-    for _ in range(cards):
-        nxt = [0.0] * (MAX_CALL + 1)
-        for s, p in enumerate(dist):
-            if p:
-                for rank, q in single:
-                    if s + rank <= MAX_CALL:
-                        nxt[s + rank] += p * q
-        dist = nxt
-    return dist
+from .heuristics import MAX_CALL, sum_chances, unseen
 
 
 class BasicSeat(Seat):
@@ -66,14 +34,14 @@ class BasicSeat(Seat):
                 if action.kind in (Kind.PASS, Kind.DRAW):
                     return action
             return legal[0]
-        pool = unseen_ranks(view)
-        unseen = sum(pool.values()) or 1
+        pool = Counter(c.rank for c in unseen(view))
+        unseen_count = sum(pool.values()) or 1
         chances: dict[int, list[float]] = {}
         opponents = [s for s in range(view.players) if s != view.seat]
         for s in opponents:
             k = view.hand_sizes[s]
-            if k not in chances:
-                chances[k] = sum_chances(pool, k)
+            if k not in chances:  # a single card can never call (app D10)
+                chances[k] = sum_chances(pool, k) if k >= 2 else [0.0] * (MAX_CALL + 1)
 
         def risk(value: int) -> float:
             safe = 1.0
@@ -94,7 +62,7 @@ class BasicSeat(Seat):
             total = sum(c.rank for c in keep)
             hope = 0.0
             if len(keep) >= 2 and total <= MAX_CALL:
-                hope = 25.0 * pool.get(total, 0) / unseen
+                hope = 25.0 * pool.get(total, 0) / unseen_count
             score = score_value(card) + hope - danger
             if card.rank == 2:
                 score += 4.0  # pushes a draw onto the next player

@@ -69,7 +69,6 @@ class TableScene(Scene):
         self.result_shown = (
             (self.game.round_no, self.game.match_no) if game is not None and remote is None else None
         )
-        self.after_result = 0.0
         self.buttons: dict[str, pygame.Rect] = {}
         self.paused = False
         if game is None:

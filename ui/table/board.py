@@ -177,9 +177,6 @@ class Board:
 
     # ------------------------------------------------------------------ presenting
 
-    def _dur(self, seconds: float) -> float:
-        return seconds
-
     def _fly(
         self, card, start, end, a0, a1, h0, h1, duration, delay=0.0, face_up=True, on_done=None
     ) -> Flight:
