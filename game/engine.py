@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from .actions import REFEREE, Action, Kind
 from .cards import Card, Deck, Suit, deck
+from .clues import Clue
 from .errors import IllegalAction
 from .events import (
     DirectionChanged,
@@ -104,6 +105,7 @@ class Game:
         self.phase = Phase.TURN
         self.revealed: dict[int, tuple[Card, ...]] = {}
         self.laid: list[list[Card]] = [[] for _ in range(self.n)]  # hands laid on the field, face up
+        self.clues: list[Clue] = []  # the round's public record of plays and draws (game.clues)
         self.result: RoundResult | None = None
         self.ext: object = None  # the rulebook's own round state
         self.match_ext: object = None  # the rulebook's own match state (streaks, laps ...)
@@ -178,6 +180,7 @@ class Game:
         self.phase = Phase.TURN
         self.revealed = {}
         self.laid = [[] for _ in range(self.n)]
+        self.clues = []
         self.result = None
         self.ext = None
         self.emit(
@@ -285,11 +288,16 @@ class Game:
         for card in cards:
             hand.remove(card)
             self.discard.append(card)
+        if not self.quiet:
+            self.clues.append(Clue(seat, tuple(cards)))
         self.emit(Played(seat, tuple(cards), len(hand)))
 
     def draw(self, seat: int, count: int, penalty: bool = False) -> tuple[Card, ...]:
         """Draw up to `count` cards one at a time, reshuffling the old field cards when the stock runs
         out (the field card stays). Returns what was drawn, which may be fewer if both piles run dry."""
+        if not self.quiet and seat == self.turn:
+            chain = self.chain_links or int(penalty)  # a rulebook may end the chain before the penalty
+            self.clues.append(Clue(seat, (), count, self.discard[-1], self.field_suit, chain))
         got: list[Card] = []
         stock = self.stock
         for _ in range(count):
@@ -560,6 +568,7 @@ class Game:
         twin.discard = list(self.discard)
         twin.laid = [list(p) for p in self.laid]
         twin.revealed = dict(self.revealed)
+        twin.clues = list(self.clues)
         twin.scores = list(self.scores)
         w = self.window
         if w is not None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import Card, Suit
+from .clues import Clue
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -56,6 +57,7 @@ class SeatView:
     parent: int
     legal: tuple[Action, ...]
     extra: dict[str, Any]  # the preset's public round state
+    history: tuple[Clue, ...] = ()  # the round's plays and turn draws, in order (game.clues)
 
     @classmethod
     def of(cls, game: Game, seat: int, legal: Sequence[Action]) -> SeatView:
@@ -91,6 +93,7 @@ class SeatView:
             parent=game.parent,
             legal=tuple(legal),
             extra=game.book.public_state(game),
+            history=tuple(game.clues),
         )
 
     @property
@@ -134,6 +137,7 @@ class SeatView:
             "parent": self.parent,
             "legal": [a.to_json() for a in self.legal],
             "extra": _encode(self.extra),
+            "history": [c.to_json() for c in self.history],
         }
 
     @classmethod
@@ -180,6 +184,7 @@ class SeatView:
             parent=int(data["parent"]),
             legal=tuple(Action.from_json(a, d) for a in data["legal"]),
             extra=_decode(data["extra"], d),
+            history=tuple(Clue.from_json(c, d) for c in data.get("history", ())),
         )
 
 

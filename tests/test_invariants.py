@@ -219,6 +219,8 @@ class HiddenInfo:
     def __init__(self, g: Game):
         self.g = g
         self.seen = 0
+        self.shown_to = 0
+        self.once_public: set[int] = set()  # every card ever played or turned up
 
     def check_views(self) -> None:
         g = self.g
@@ -226,10 +228,23 @@ class HiddenInfo:
         public = {c.id for c in g.discard} | revealed
         if g.window is not None:
             public |= {c.id for c in g.window.cards}
+        # the round's history names cards that were public when it recorded them: every play, and the
+        # field card at every draw (some may since have been shuffled back into the stock)
+        for e in g.events[self.shown_to :]:
+            if isinstance(e, Played):
+                self.once_public.update(c.id for c in e.cards)
+            elif isinstance(e, RoundDealt):
+                self.once_public.add(e.field.id)
+        self.shown_to = len(g.events)
+        once_public = self.once_public
         for s in range(g.n):
             v = g.view(s)
+            if s == 0:
+                history = {c.id for clue in v.history for c in (*clue.cards, clue.field) if c is not None}
+                assert history <= once_public, "the history names a card never shown"
+            assert len(v.history) == len(g.clues), "every seat sees the same history"
             allowed = public | {c.id for c in g.hands[s]}
-            leaked = [c for c in cards_in(v, []) if c.id not in allowed]
+            leaked = [c for c in cards_in(dataclasses.replace(v, history=()), []) if c.id not in allowed]
             assert not leaked, f"view({s}) shows hidden cards {leaked} (stock or another seat's hand)"
             assert isinstance(v.stock, int)
         ref = g.view(REFEREE)

@@ -8,6 +8,7 @@ points drop below zero. Decisions [Dn] refer to the spec's section 7.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,6 +19,7 @@ from ..phase import Phase
 from .base import Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
+    from ..clues import Clue
     from ..engine import Game, Window
 
 
@@ -174,6 +176,19 @@ class AppRulebook(Rulebook):
         # [D8] the window on this card stays open until the next player acts (or everyone passes)
         game.open_window(seat, (card,), freezes_turn=False)
         game.set_turn(game.next_seat(seat))
+
+    # ------------------------------------------------------------------ public inference
+
+    def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
+        if clue.chain:  # [D5] only a 2 answers a 2
+            return card.rank == TWO
+        field = clue.field
+        assert field is not None
+        suit = clue.suit if clue.suit is not None else field.suit
+        return card.suit is suit or card.rank == field.rank
+
+    def call_totals(self, history: Sequence[Clue], index: int, seat: int, held: int) -> tuple[int, ...]:
+        return (history[index].cards[0].rank,) if held >= 2 else ()  # [D10]
 
     # ------------------------------------------------------------------ dobon
 

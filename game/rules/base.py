@@ -8,12 +8,14 @@ round is scored and when a match ends. The engine core (`game.engine.Game`) owns
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from ..actions import Action
+    from ..cards import Card
+    from ..clues import Clue
     from ..engine import Game, Window
     from ..events import RoundResult
 
@@ -173,6 +175,21 @@ class Rulebook:
 
     def apply_other(self, game: Game, action: Action) -> None:
         raise NotImplementedError
+
+    # public inference: what visible behaviour tells about a hidden hand (optional, for the AI)
+    def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
+        """Could `card` have been played by the seat that made the turn draw `clue`, holding `held`
+        cards then? None: such a draw tells nothing (a preset without the hook)."""
+        return None
+
+    def call_totals(self, history: Sequence[Clue], index: int, seat: int, held: int) -> tuple[int, ...]:
+        """The hand totals that would have let `seat`, holding `held` cards, call dobon on the play
+        `history[index]` (public: it depends on the plays and draws only, never on the hand)."""
+        return ()
+
+    def could_call(self, hand: Sequence[Card], totals: tuple[int, ...]) -> bool:
+        """Would `hand` call, given the `call_totals` of a play?"""
+        return sum(c.rank for c in hand) in totals
 
     # rounds and matches
     def next_parent(self, game: Game, result: RoundResult) -> int:

@@ -11,6 +11,7 @@ refer to the spec's section 4.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,6 +22,7 @@ from ..phase import Phase
 from .base import Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
+    from ..clues import Clue
     from ..engine import Game, Window
 
 ALL_SUITS = frozenset(Suit)
@@ -204,18 +206,20 @@ class StandardRulebook(Rulebook):
             return frozenset((card.suit, PAIR[card.suit]))
         return frozenset((card.suit,))
 
-    def field_suits(self, game: Game) -> frozenset[Suit]:
+    def field_suits(self, field: Card, declared: Suit | None) -> frozenset[Suit]:
         """Effective suits of the field card: its declared suit if any, else its own (all for a joker)."""
-        if game.field_suit is not None:
-            return frozenset((game.field_suit,))
-        card = game.discard[-1]
-        if card.suit is None or card.rank in self.strong:
+        if declared is not None:
+            return frozenset((declared,))
+        if field.suit is None or field.rank in self.strong:
             return ALL_SUITS
-        return frozenset((card.suit,))
+        return frozenset((field.suit,))
 
-    def matches(self, game: Game, card: Card) -> bool:
-        field_card = game.discard[-1]
-        return card.rank == field_card.rank or bool(self.hand_suits(card) & self.field_suits(game))
+    def fits(self, card: Card, field: Card, declared: Suit | None, binding: bool) -> bool:
+        """May `card` be discarded on `field` (its declared suit, under binding or not)?"""
+        match = card.rank == field.rank or bool(self.hand_suits(card) & self.field_suits(field, declared))
+        if binding:  # attack cards, or a reflect card that matches [D2]
+            return card.rank in self.attack or (card.rank in self.rules.reflect and match)
+        return match
 
     def choice_suits(self, card: Card) -> tuple[Suit, ...]:
         """Suits a choice card may declare (empty for other cards)."""
@@ -437,9 +441,7 @@ class StandardRulebook(Rulebook):
         return not self._round(game).last_one[seat] or card.rank in self.strong
 
     def _discard_ok(self, game: Game, card: Card) -> bool:
-        if game.chain_links:  # binding: attack cards, or a reflect card that matches [D2]
-            return card.rank in self.attack or (card.rank in self.rules.reflect and self.matches(game, card))
-        return self.matches(game, card)
+        return self.fits(card, game.discard[-1], game.field_suit, game.chain_links > 0)
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         hand = game.hands[seat]
@@ -538,6 +540,35 @@ class StandardRulebook(Rulebook):
             r.went_out = seat
         r.claims = []
         game.open_window(seat, (card,), freezes_turn=True)
+
+    # ------------------------------------------------------------------ public inference
+
+    def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
+        if held <= 1:
+            return None  # a last card may be barred from going out (§2.4): drawing tells nothing
+        assert clue.field is not None
+        return self.fits(card, clue.field, clue.suit, clue.chain > 0)
+
+    def call_totals(self, history: Sequence[Clue], index: int, seat: int, held: int) -> tuple[int, ...]:
+        """The sums of the runs of discards ending at `history[index]` that `seat` could name (as in
+        `candidates`: a run stops at the seat's own discard or at any draw)."""
+        if held < 1:
+            return ()
+        out: list[int] = []
+        running = 0
+        for clue in reversed(history[: index + 1]):
+            if clue.seat == seat or clue.is_draw:
+                break
+            for card in clue.cards:
+                running += card.rank
+            out.append(running)
+        return tuple(out)
+
+    def could_call(self, hand: Sequence[Card], totals: tuple[int, ...]) -> bool:
+        zeros = sum(1 for c in hand if c.rank == 0)
+        if 0 < zeros < len(hand):
+            return False  # a mixed hand with a joker cannot call
+        return sum(c.rank for c in hand) in totals
 
     # ------------------------------------------------------------------ dobon
 
