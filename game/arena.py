@@ -39,6 +39,12 @@ class CheatingHardSeat(HardSeat):
     name = CHEAT
     oracle: Game | None = None
 
+    def infer(self, view) -> None:
+        game = self.oracle
+        assert game is not None
+        self.normal.deals = [{s: list(h) for s, h in enumerate(game.hands) if s != view.seat}]
+        self.normal.book = game.book
+
     def sampler(self, view):
         game = self.oracle
         assert game is not None

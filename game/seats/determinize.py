@@ -33,31 +33,44 @@ def known_in_hand(view: SeatView) -> dict[int, list[Card]]:
     return out
 
 
-def determinize(view: SeatView, rng: random.Random) -> Game:
-    """One complete game consistent with `view` (hidden cards sampled uniformly)."""
+def determinize(
+    view: SeatView,
+    rng: random.Random,
+    deal: tuple[dict[int, list[Card]], list[Card]] | None = None,
+) -> Game:
+    """One complete game consistent with `view`: the hidden cards sampled uniformly, or as `deal` gives
+    them (the other seats' hands and the stock, e.g. from an inference.HandSampler)."""
     rules = make_rules(view.preset, view.players, view.options)
     game = Game(rules, rng.randrange(2**31), deal=False)
     game.quiet = True
     me = view.seat
-    known = known_in_hand(view)
-    seen = {c.id for c in view.hand} | {c.id for c in view.discard}
-    for pile in view.laid:
-        seen.update(c.id for c in pile)
-    for hand in known.values():
-        seen.update(c.id for c in hand)
-    pool = [c for c in deck(view.deck) if c.id not in seen]
-    rng.shuffle(pool)
     hands: list[list[Card]] = []
-    for seat in range(view.players):
-        if seat == me:
-            hands.append(list(view.hand))
-            continue
-        hand = list(known.get(seat, ()))[: view.hand_sizes[seat]]
-        need = view.hand_sizes[seat] - len(hand)
-        hand.extend(pool[:need])
-        del pool[:need]
-        hand.sort()
-        hands.append(hand)
+    if deal is not None:
+        others, pool = deal
+        pool = list(pool)
+        rng.shuffle(pool)  # the order of the stock is unknown to everyone
+        hands = [
+            list(view.hand) if seat == me else sorted(others.get(seat, ())) for seat in range(view.players)
+        ]
+    else:
+        known = known_in_hand(view)
+        seen = {c.id for c in view.hand} | {c.id for c in view.discard}
+        for pile in view.laid:
+            seen.update(c.id for c in pile)
+        for hand in known.values():
+            seen.update(c.id for c in hand)
+        pool = [c for c in deck(view.deck) if c.id not in seen]
+        rng.shuffle(pool)
+        for seat in range(view.players):
+            if seat == me:
+                hands.append(list(view.hand))
+                continue
+            hand = list(known.get(seat, ()))[: view.hand_sizes[seat]]
+            need = view.hand_sizes[seat] - len(hand)
+            hand.extend(pool[:need])
+            del pool[:need]
+            hand.sort()
+            hands.append(hand)
     game.hands = hands
     game.stock = pool
     game.discard = list(view.discard)

@@ -1,13 +1,15 @@
 """`hard`: search over information sets by determinization (perfect-information Monte Carlo).
 
-For a turn decision with more than one sensible option, it repeatedly samples a complete game
-consistent with its own view (game.seats.determinize: hidden hands and the stock drawn from the cards
-it has not seen, with every hand's public size), tries each candidate action on a copy of that sample,
-plays the round out with a fast policy for every seat, and scores the outcome from its own point of
-view (its score change against the table's average). The same sample is used for every candidate, so
-their comparison is fair; it keeps sampling until its time budget is spent, then takes the best mean.
-Calls, bids and declarations use the normal heuristics. It never reads another seat's hand: it only
-ever sees its view.
+For a turn decision with more than one sensible option, it first infers the hidden hands: it draws
+deals of the cards it has not seen in proportion to how well they fit the round's history
+(game.seats.inference: who drew when they could have played, who let a card pass without calling).
+Those deals judge the danger of each card for its heuristic (the normal one, informed), and become
+complete games (game.seats.determinize) on which it tries each candidate action and plays the round
+out with a fast policy for every seat, scoring the outcome from its own point of view (its score change
+against the table's average). The same world and luck meet every candidate, so their comparison is
+fair; it samples until its time budget is spent, and leaves the heuristic's choice only for an option
+that beats it by more than `confidence` standard errors. Calls, bids and declarations use the normal
+heuristics. It never reads another seat's hand: it only ever sees its view.
 
 The rollouts use a lean path: no event log, windows resolved directly (a seat that can call does; the
 rest of the window is closed at once) instead of polling every seat for a pass.
@@ -20,11 +22,14 @@ import time
 from collections.abc import Callable
 
 from ..actions import REFEREE, Action, Kind
+from ..cards import Card
 from ..engine import Game
 from ..phase import Phase
 from ..view import SeatView
 from .base import Seat
-from .determinize import determinize
+from .determinize import determinize, known_in_hand
+from .heuristics import Risk
+from .inference import HandSampler, InferredRisk
 from .normal import NormalSeat
 
 CLOSE = Action(REFEREE, Kind.CLOSE)
@@ -88,14 +93,31 @@ def outcome(game: Game, me: int, before: list[int]) -> float:
     return value if game.book.higher_is_better else -value
 
 
+class InformedNormal(NormalSeat):
+    """The normal heuristic judging danger from the hands inferred for this decision."""
+
+    deals: list[dict[int, list[Card]]] | None = None
+    book = None
+
+    def risk(self, view: SeatView) -> Risk:
+        if self.deals is None:
+            return Risk(view)
+        return InferredRisk(view, self.deals, self.book)
+
+
 class HardSeat(Seat):
     name = "hard"
     budget_ms = 100.0  # thinking time per searched decision
     max_samples = 400
+    risk_deals = 100  # inferred deals behind the danger estimates
+    burn_in = 300  # sampler moves before the first deal is used
+    thinning = 10  # sampler moves between deals
+    confidence = 2.0  # standard errors by which an option must beat the heuristic's choice
 
     def __init__(self, seed: int | str | None = None):
         super().__init__(seed)
-        self.normal = NormalSeat(seed)
+        self.normal = InformedNormal(seed)
+        self.hands: HandSampler | None = None
 
     def candidates(self, view: SeatView) -> list[Action]:
         """The turn options worth searching: each card once (its best suit and last-one variant, as the
@@ -109,12 +131,14 @@ class HardSeat(Seat):
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal
+        self.normal.deals = None
         if len(legal) == 1:
             return legal[0]
         if any(a.kind in (Kind.DOBON, Kind.BID, Kind.DECLARE) for a in legal) or not any(
             a.kind is Kind.PLAY for a in legal
         ):
             return self.normal.act(view)
+        self.infer(view)
         options = self.candidates(view)
         if len(options) == 1:
             return options[0]
@@ -125,8 +149,26 @@ class HardSeat(Seat):
             options.append(prior)
         return self.search(view, options, self.sampler(view), prior)
 
+    def infer(self, view: SeatView) -> None:
+        """Draw the deals this decision reasons about, in proportion to how well they fit the history."""
+        hands = self.hands = HandSampler(view, self.rng, known_in_hand(view))
+        hands.mix(self.burn_in)
+        deals = []
+        for _ in range(self.risk_deals):
+            hands.mix(self.thinning)
+            deals.append(hands.hands())
+        self.normal.deals = deals
+        self.normal.book = hands.book
+
     def sampler(self, view: SeatView) -> Callable[[], Game]:
-        return lambda: determinize(view, self.rng)
+        hands = self.hands
+        assert hands is not None
+
+        def sample() -> Game:
+            hands.mix(self.thinning)
+            return determinize(view, self.rng, hands.deal())
+
+        return sample
 
     def search(
         self, view: SeatView, options: list[Action], sample: Callable[[], Game], prior: Action | None = None
@@ -162,6 +204,6 @@ class HardSeat(Seat):
             mean = sums[i] / count
             var = max(0.0, squares[i] / count - mean * mean)
             se = (var / count) ** 0.5 if count > 1 else float("inf")
-            if mean > best_mean and mean > 2.0 * se:
+            if mean > best_mean and mean > self.confidence * se:
                 best, best_mean = i, mean
         return options[best]

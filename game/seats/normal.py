@@ -51,9 +51,13 @@ class NormalSeat(Seat):
             return draw or next((a for a in legal if a.kind is Kind.PASS), legal[0])
         return self.choose(view, plays, draw)
 
+    def risk(self, view: SeatView) -> Risk:
+        """How this seat judges the danger of a card (hard: from hands inferred from the history)."""
+        return Risk(view)
+
     def play_scores(self, view: SeatView, plays: list[Action]) -> dict[int, tuple[float, Action]]:
         """Score every card that may be played (best variant per card)."""
-        risk = Risk(view)
+        risk = self.risk(view)
         by_card: dict[int, list[Action]] = {}
         for a in plays:
             by_card.setdefault(a.card.id, []).append(a)

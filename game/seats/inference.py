@@ -1,0 +1,288 @@
+"""Inference: which hidden hands are likely, given everything a seat has seen.
+
+A seat sees what the others did (`SeatView.history`): who played what, who drew and on which field.
+Two kinds of behaviour tell something about a hidden hand:
+
+* a seat that drew on its turn when it could have played probably held no card that fitted then
+  (the rulebook's `fitted` says what would have fitted);
+* a seat that let a play pass without calling dobon probably could not call on it then (the rulebook's
+  `call_totals` and `could_call`).
+
+Neither is certain (a player may draw or hold back on purpose, or be slow to call), so a hand that
+breaks one is made less likely, not impossible: each broken clue multiplies its weight by a factor.
+
+`HandSampler` draws complete deals of the unseen cards (every other hand with its public size, known
+cards kept in place, the rest as the stock) in proportion to those weights, by a Markov chain that
+swaps cards between hands and the stock (Metropolis). It reads the view only.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from ..cards import Card, deck
+from ..clues import Clue
+from ..rules import make_rules
+from ..rules.base import Rulebook
+from ..view import SeatView
+from .heuristics import Risk
+
+DRAW_DOUBT = 0.15  # weight factor for each card a drawing seat held that would have fitted
+PASS_DOUBT = 0.05
+STEER = True
+RANK_TEMP = 0.3
+HOPE_TEMP = 30.0  # weight factor for a hand that could have called dobon and did not
+
+
+@dataclass(frozen=True, slots=True)
+class NoCall:
+    """The seat let a play pass: its hand then (now + `played` since) would not have called."""
+
+    played: tuple[Card, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Void:
+    """The seat drew instead of playing: of the cards it holds now or played since, at most `allowance`
+    (the cards it drew since, this draw included) can fit the field it drew on."""
+
+    fits: frozenset[int]  # ids of unseen cards that would have fitted
+    played_fitting: int
+    allowance: int
+
+
+@dataclass(frozen=True, slots=True)
+class Steer:
+    """The seat's latest play, made with nothing drawn since: it chose `card` out of its hand then."""
+
+    card: Card
+    field: Card | None  # the field card it was played on
+
+
+_BOOKS: dict[tuple, Rulebook] = {}
+
+
+def rulebook(view: SeatView) -> Rulebook:
+    key = (view.preset, view.players, tuple(sorted(view.options.items())))
+    book = _BOOKS.get(key)
+    if book is None:
+        book = _BOOKS[key] = make_rules(view.preset, view.players, view.options).rulebook()
+    return book
+
+
+def clues_about(
+    view: SeatView, book: Rulebook, seat: int, pool: list[Card]
+) -> tuple[list[NoCall], list[Void], Steer | None]:
+    """What the history says about `seat`'s hand now. Walking back from the present, the hand then is
+    the hand now plus what the seat played since, as long as it has drawn nothing since; a draw breaks
+    that link for dobon clues, while a void clue allows for every card drawn since."""
+    history = view.history
+    nocalls: list[NoCall] = []
+    voids: list[Void] = []
+    steer: Steer | None = None
+    played: list[Card] = []
+    drawn = 0
+    size = view.hand_sizes[seat]
+    last_open = len(history) - 1 if view.window is not None else -1  # its window may still be answered
+    for index in range(len(history) - 1, -1, -1):
+        clue = history[index]
+        if clue.seat == seat:
+            if clue.is_draw:
+                held = size + len(played) - drawn - clue.drew
+                fits = _fitting(book, clue, held, pool) if held >= 1 and clue.field is not None else None
+                if fits is not None:
+                    fitting_played = sum(1 for c in played if book.fitted(c, clue, held))
+                    voids.append(Void(fits, fitting_played, drawn + clue.drew))
+                drawn += clue.drew
+            else:
+                if not played and not drawn and index > 0 and len(clue.cards) == 1:
+                    before = history[index - 1]
+                    field = before.cards[-1] if before.cards else before.field
+                    steer = Steer(clue.cards[0], field)
+                played.extend(clue.cards)
+        elif not clue.is_draw and drawn == 0 and index != last_open:
+            totals = book.call_totals(history, index, seat, size + len(played))
+            if totals:
+                nocalls.append(NoCall(tuple(played), totals))
+    return nocalls, voids, steer
+
+
+def _fitting(book: Rulebook, clue: Clue, held: int, pool: list[Card]) -> frozenset[int] | None:
+    out = set()
+    for card in pool:
+        verdict = book.fitted(card, clue, held)
+        if verdict is None:
+            return None  # this draw tells nothing
+        if verdict:
+            out.add(card.id)
+    return frozenset(out)
+
+
+class HandSampler:
+    """Deals of the unseen cards to the other seats, drawn in proportion to how well they fit the
+    history (see the module docstring)."""
+
+    def __init__(self, view: SeatView, rng: random.Random, known: dict[int, list[Card]]):
+        self.view = view
+        self.rng = rng
+        self.book = rulebook(view)
+        seen = {c.id for c in view.hand} | {c.id for c in view.discard}
+        for pile in view.laid:
+            seen.update(c.id for c in pile)
+        for cards in known.values():
+            seen.update(c.id for c in cards)
+        pool = [c for c in deck(view.deck) if c.id not in seen]
+        unseen = list(pool)
+        rng.shuffle(pool)
+        self.known = known
+        self.others = [s for s in range(view.players) if s != view.seat and view.hand_sizes[s] > 0]
+        self.free: dict[int, list[Card]] = {}
+        for seat in self.others:
+            need = max(0, view.hand_sizes[seat] - len(known.get(seat, ())))
+            self.free[seat] = pool[:need]
+            del pool[:need]
+        self.stock = pool
+        ranks = Counter(c.rank for c in unseen)
+        self.share = {r: n / max(1, len(unseen)) for r, n in ranks.items()}
+        self.steers = STEER and view.preset == "app"  # the model of choices is app play's
+        self.clues = {seat: clues_about(view, self.book, seat, unseen) for seat in self.others}
+        self.weights = {seat: self.log_weight(seat, self.free[seat]) for seat in self.others}
+        self.swappable = [s for s in self.others if self.free[s]]
+        self.informed = any(n or v or (t and self.steers) for n, v, t in self.clues.values())
+
+    def hand(self, seat: int, free: list[Card]) -> list[Card]:
+        return [*self.known.get(seat, ()), *free]
+
+    def log_weight(self, seat: int, free: list[Card]) -> float:
+        nocalls, voids, steer = self.clues[seat]
+        if not nocalls and not voids and steer is None:
+            return 0.0
+        hand = self.hand(seat, free)
+        broken = 0.0
+        if steer is not None and self.steers:
+            broken += self.steer_weight(hand, steer)
+        for clue in nocalls:
+            if self.book.could_call(hand + list(clue.played), clue.totals):
+                broken += _LOG_PASS
+        for void in voids:
+            fitting = void.played_fitting + sum(1 for c in free if c.id in void.fits)
+            if fitting > void.allowance:
+                broken += _LOG_DRAW * (fitting - void.allowance)
+        return broken
+
+    def steer_weight(self, hand: list[Card], steer: Steer) -> float:
+        """Log-likelihood of the seat's latest choice under a model of a player who sheds high cards
+        and keeps a hand that sums to a number likely to be played (so it can call on it)."""
+        then = [*hand, steer.card]
+        field = steer.field
+        options = [
+            c
+            for c in then
+            if field is None or c.rank == field.rank or c.suit is field.suit or c is steer.card
+        ]
+        if len(options) < 2:
+            return 0.0
+        total = sum(c.rank for c in then)
+        scores = []
+        mine = 0.0
+        for c in options:
+            keep_sum = total - c.rank
+            share = self.share.get(keep_sum, 0.0) if len(then) >= 3 else 0.0
+            value = RANK_TEMP * c.rank + HOPE_TEMP * share
+            scores.append(value)
+            if c is steer.card:
+                mine = value
+        top = max(scores)
+        return mine - top - math.log(sum(math.exp(v - top) for v in scores))
+
+    def step(self) -> None:
+        """One Metropolis move: swap a card of one hidden hand with a card of another or of the stock."""
+        if not self.swappable:
+            return
+        rng = self.rng
+        a = self.swappable[int(rng.random() * len(self.swappable))]
+        hand_a = self.free[a]
+        i = int(rng.random() * len(hand_a))
+        total = sum(len(self.free[s]) for s in self.others) - len(hand_a) + len(self.stock)
+        if total <= 0:
+            return
+        pick = int(rng.random() * total)
+        b = None
+        for s in self.others:
+            if s == a:
+                continue
+            if pick < len(self.free[s]):
+                b = s
+                break
+            pick -= len(self.free[s])
+        target = self.free[b] if b is not None else self.stock
+        new_a = list(hand_a)
+        new_a[i], card = target[pick], hand_a[i]
+        w_a = self.log_weight(a, new_a)
+        delta = w_a - self.weights[a]
+        if b is not None:
+            new_b = list(target)
+            new_b[pick] = card
+            w_b = self.log_weight(b, new_b)
+            delta += w_b - self.weights[b]
+        if delta >= 0 or rng.random() < math.exp(delta):
+            self.free[a] = new_a
+            self.weights[a] = w_a
+            if b is not None:
+                self.free[b] = new_b
+                self.weights[b] = w_b
+            else:
+                self.stock[pick] = card
+
+    def mix(self, steps: int) -> None:
+        if self.informed:
+            for _ in range(steps):
+                self.step()
+
+    def hands(self) -> dict[int, list[Card]]:
+        """The current deal: every other seat's whole hand."""
+        return {seat: self.hand(seat, self.free[seat]) for seat in self.others}
+
+    def deal(self) -> tuple[dict[int, list[Card]], list[Card]]:
+        """The current deal and the stock (in no particular order), for determinize."""
+        return self.hands(), list(self.stock)
+
+
+_LOG_PASS = math.log(PASS_DOUBT)
+_LOG_DRAW = math.log(DRAW_DOUBT)
+
+
+class InferredRisk(Risk):
+    """`Risk.of` from sampled deals: the share of likely deals in which some other seat could call
+    dobon on a card I put down (the deals drawn once per decision by a `HandSampler`)."""
+
+    def __init__(self, view: SeatView, deals: list[dict[int, list[Card]]], book: Rulebook):
+        super().__init__(view)
+        self.deals = deals
+        self.book = book
+        self._cache: dict[int, float] = {}
+
+    def of(self, card: Card) -> float:
+        if card.id in self._cache:
+            return self._cache[card.id]
+        view = self.view
+        history = (*view.history, Clue(view.seat, (card,)))
+        index = len(history) - 1
+        totals = {
+            s: t
+            for s in range(view.players)
+            if s != view.seat and (t := self.book.call_totals(history, index, s, view.hand_sizes[s]))
+        }
+        hits = 0
+        for deal in self.deals:
+            for seat, t in totals.items():
+                if self.book.could_call(deal[seat], t):
+                    hits += 1
+                    break
+        p = hits / len(self.deals) if self.deals else 0.0
+        self._cache[card.id] = p
+        return p
