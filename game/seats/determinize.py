@@ -33,6 +33,17 @@ def known_in_hand(view: SeatView) -> dict[int, list[Card]]:
     return out
 
 
+def hidden_cards(view: SeatView, known: dict[int, list[Card]]) -> list[Card]:
+    """The cards this seat has not seen: not in its hand, on the field, laid down, or `known` to be in
+    another hand. They are in the other hands or the stock, in some order nobody here knows."""
+    seen = {c.id for c in view.hand} | {c.id for c in view.discard}
+    for pile in view.laid:
+        seen.update(c.id for c in pile)
+    for hand in known.values():
+        seen.update(c.id for c in hand)
+    return [c for c in deck(view.deck) if c.id not in seen]
+
+
 def determinize(
     view: SeatView,
     rng: random.Random,
@@ -54,12 +65,7 @@ def determinize(
         ]
     else:
         known = known_in_hand(view)
-        seen = {c.id for c in view.hand} | {c.id for c in view.discard}
-        for pile in view.laid:
-            seen.update(c.id for c in pile)
-        for hand in known.values():
-            seen.update(c.id for c in hand)
-        pool = [c for c in deck(view.deck) if c.id not in seen]
+        pool = hidden_cards(view, known)
         rng.shuffle(pool)
         for seat in range(view.players):
             if seat == me:

@@ -23,11 +23,12 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from ..cards import Card, deck
+from ..cards import Card
 from ..clues import Clue
 from ..rules import make_rules
 from ..rules.base import Rulebook
 from ..view import SeatView
+from .determinize import hidden_cards
 from .heuristics import Risk
 
 DRAW_DOUBT = 0.15  # weight factor for each card a drawing seat held that would have fitted
@@ -130,12 +131,7 @@ class HandSampler:
         self.view = view
         self.rng = rng
         self.book = rulebook(view)
-        seen = {c.id for c in view.hand} | {c.id for c in view.discard}
-        for pile in view.laid:
-            seen.update(c.id for c in pile)
-        for cards in known.values():
-            seen.update(c.id for c in cards)
-        pool = [c for c in deck(view.deck) if c.id not in seen]
+        pool = hidden_cards(view, known)
         unseen = list(pool)
         rng.shuffle(pool)
         self.known = known
