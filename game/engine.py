@@ -295,9 +295,7 @@ class Game:
     def draw(self, seat: int, count: int, penalty: bool = False) -> tuple[Card, ...]:
         """Draw up to `count` cards one at a time, reshuffling the old field cards when the stock runs
         out (the field card stays). Returns what was drawn, which may be fewer if both piles run dry."""
-        if not self.quiet and seat == self.turn:
-            chain = self.chain_links or int(penalty)  # a rulebook may end the chain before the penalty
-            self.clues.append(Clue(seat, (), count, self.discard[-1], self.field_suit, chain))
+        field_then = self.discard[-1]  # a reshuffle keeps the field card
         got: list[Card] = []
         stock = self.stock
         for _ in range(count):
@@ -312,6 +310,9 @@ class Game:
         else:
             hand.extend(got)
             hand.sort()
+        if not self.quiet and seat == self.turn:
+            chain = self.chain_links or int(penalty)  # a rulebook may end the chain before the penalty
+            self.clues.append(Clue(seat, (), len(got), field_then, self.field_suit, chain))
         self.emit(Drew(seat, len(got), tuple(got), penalty))
         return tuple(got)
 

@@ -12,7 +12,10 @@ from game.seats.determinize import determinize, known_in_hand
 from game.seats.inference import HandSampler
 from game.view import SeatView
 
-HEARTS_OR_FIVES = "heart or 5"
+
+def fitting_5h(hand) -> int:
+    """How many cards of a hand could be played on the five of hearts."""
+    return sum(1 for c in hand if c.suit is Suit.HEARTS or c.rank == 5)
 
 
 def app_game(hands, field, stock=(), players=3):
@@ -65,24 +68,20 @@ def test_a_seat_that_drew_instead_of_playing_rarely_holds_a_card_that_fitted():
     view = g.view(2)
     hands = sample_hands(view, 1)
     assert all(len(h) == 6 for h in hands)
-    fitting = Counter(sum(1 for c in h if c.suit is Suit.HEARTS or c.rank == 5) for h in hands)
+    fitting = Counter(fitting_5h(h) for h in hands)
     at_most_one = (fitting[0] + fitting[1]) / len(hands)
-    assert at_most_one > 0.8, f"{HEARTS_OR_FIVES}s in sampled hands: {dict(fitting)}"
+    assert at_most_one > 0.8, f"cards fitting 5H in sampled hands: {dict(fitting)}"
     # without the clue, six of the unseen cards at random would often hold two or more that fit
     rng = random.Random(1)
     blind = [determinize(view, rng).hands[1] for _ in range(300)]
-    blind_fitting = sum(1 for h in blind if sum(1 for c in h if c.suit is Suit.HEARTS or c.rank == 5) <= 1)
+    blind_fitting = sum(1 for h in blind if fitting_5h(h) <= 1)
     assert blind_fitting / len(blind) < 0.5
 
 
 def test_a_two_card_hand_that_let_a_card_pass_rarely_sums_to_it():
-    g = Game(make_rules("app", 3), 1, deal=False)
-    g.start_round(
-        g.deck_from_hands(
-            [["7H", "9C", "KS", "2D", "3D"], ["AS", "4C", "6C", "7C", "QS"], ["8D", "JD", "10S", "3S", "4S"]],
-            "5H",
-        ),
-        first=0,
+    g = app_game(
+        [["7H", "9C", "KS", "2D", "3D"], ["AS", "4C", "6C", "7C", "QS"], ["8D", "JD", "10S", "3S", "4S"]],
+        "5H",
     )
     # strip seat 1 down to two cards through plays, then seat 0 plays a 7 that seat 1 lets pass
     g.hands[1] = [g.deck.card("2C"), g.deck.card("5C")]

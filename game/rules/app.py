@@ -50,6 +50,13 @@ def dobon_value(card: Card) -> int:
     return card.rank
 
 
+def fits(card: Card, field: Card, named: Suit | None, chain: bool) -> bool:
+    """May `card` be played on `field` (with the suit an 8 named, under a pending 2 or not)?"""
+    if chain:  # [D5] only a 2 answers a 2
+        return card.rank == TWO
+    return card.suit is (named if named is not None else field.suit) or card.rank == field.rank
+
+
 def score_value(card: Card) -> int:
     """Aces and face cards count 10 when scoring; others their number."""
     return 10 if card.rank == 1 or card.rank > 10 else card.rank
@@ -97,20 +104,17 @@ class AppRulebook(Rulebook):
         hand = game.hands[seat]
         plays = self._play[seat]
         out: list[Action] = []
-        if game.chain_links:
-            out = [plays[c.id] for c in hand if c.rank == TWO]  # [D5] only a 2 answers a 2
-        else:
-            field = game.discard[-1]
-            suit = game.field_suit if game.field_suit is not None else field.suit
-            rank = field.rank
-            last = len(hand) == 1
-            for c in hand:
-                if c.suit is suit or c.rank == rank:
-                    if c.rank == EIGHT and not last:
-                        play8 = self._play8[seat]
-                        out.extend(play8[(c.id, s)] for s in Suit)
-                    else:
-                        out.append(plays[c.id])
+        field = game.discard[-1]
+        named = game.field_suit
+        chain = game.chain_links > 0
+        last = len(hand) == 1
+        for c in hand:
+            if fits(c, field, named, chain):
+                if c.rank == EIGHT and not last:
+                    play8 = self._play8[seat]
+                    out.extend(play8[(c.id, s)] for s in Suit)
+                else:
+                    out.append(plays[c.id])
         if not out or game.drawable():  # [D7] with nothing to draw, a player who can play must
             out.append(self._draw[seat])
         return out
@@ -180,12 +184,8 @@ class AppRulebook(Rulebook):
     # ------------------------------------------------------------------ public inference
 
     def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
-        if clue.chain:  # [D5] only a 2 answers a 2
-            return card.rank == TWO
-        field = clue.field
-        assert field is not None
-        suit = clue.suit if clue.suit is not None else field.suit
-        return card.suit is suit or card.rank == field.rank
+        assert clue.field is not None
+        return fits(card, clue.field, clue.suit, clue.chain > 0)
 
     def call_totals(self, history: Sequence[Clue], index: int, seat: int, held: int) -> tuple[int, ...]:
         return (history[index].cards[0].rank,) if held >= 2 else ()  # [D10]

@@ -11,7 +11,7 @@ refer to the spec's section 4.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -554,48 +554,31 @@ class StandardRulebook(Rulebook):
         `candidates`: a run stops at the seat's own discard or at any draw)."""
         if held < 1:
             return ()
-        out: list[int] = []
-        running = 0
-        for clue in reversed(history[: index + 1]):
-            if clue.seat == seat or clue.is_draw:
-                break
-            for card in clue.cards:
-                running += card.rank
-            out.append(running)
-        return tuple(out)
+        steps = ((c.seat, c.is_draw, c.cards) for c in reversed(history[: index + 1]))
+        return tuple(total for _run, total in _runs(steps, seat))
 
     def could_call(self, hand: Sequence[Card], totals: tuple[int, ...]) -> bool:
-        zeros = sum(1 for c in hand if c.rank == 0)
-        if 0 < zeros < len(hand):
-            return False  # a mixed hand with a joker cannot call
-        return sum(c.rank for c in hand) in totals
+        total = _call_total(hand)
+        return total is not None and total in totals
 
     # ------------------------------------------------------------------ dobon
 
     def candidates(self, game: Game, seat: int) -> list[tuple[Card, ...]]:
         """Target runs `seat` may name now (§3 'Dobon candidates', D5): suffixes of the recent discards
         that end with the card just discarded and sum to the hand's numbers."""
-        hand = game.hands[seat]
-        if not hand:
+        total = _call_total(game.hands[seat])
+        if total is None:
             return []
-        zeros = sum(1 for c in hand if c.rank == 0)
-        if 0 < zeros < len(hand):
-            return []  # a mixed hand with a joker cannot call
-        total = sum(c.rank for c in hand)
-        run: list[Card] = []
-        running = 0
+        steps = (
+            (t.player, t.kind == "DRAW", (t.card,) if t.card is not None and t.kind == "DISCARD" else ())
+            for t in reversed(self._round(game).log)
+        )
         out: list[tuple[Card, ...]] = []
-        for turn in reversed(self._round(game).log):
-            if turn.player == seat or turn.kind == "DRAW":
-                break
-            if turn.kind == "DISCARD":
-                assert turn.card is not None
-                run.insert(0, turn.card)
-                running += turn.card.rank
-                if running == total:
-                    out.append(tuple(run))
-                elif running > total:
-                    break  # numbers are never negative, so longer runs only grow
+        for run, running in _runs(steps, seat):
+            if running == total:
+                out.append(run)
+            elif running > total:
+                break  # numbers are never negative, so longer runs only grow
         return out
 
     def _in_gaeshi(self, game: Game, window: Window) -> bool:
@@ -789,6 +772,30 @@ class StandardRulebook(Rulebook):
             deltas[p] += extra[p]
         ending = "gaeshi" if by == "gaeshi" else "dobon" if by else ("out" if winners else "exhaustion")
         return RoundResult(ending, tuple(winners), tuple(losers), tuple(deltas), tuple(head + lines))
+
+
+def _call_total(hand: Sequence[Card]) -> int | None:
+    """The number a hand calls dobon with, or None: an empty hand, or a joker mixed with others."""
+    zeros = sum(1 for c in hand if c.rank == 0)
+    if not hand or 0 < zeros < len(hand):
+        return None
+    return sum(c.rank for c in hand)
+
+
+def _runs(
+    steps: Iterable[tuple[int, bool, tuple[Card, ...]]], seat: int
+) -> Iterator[tuple[tuple[Card, ...], int]]:
+    """The runs of discards `seat` may name, newest first, from turns given newest first as (player,
+    drew, cards discarded): each run with its sum. A run stops at the seat's own turn or at any draw."""
+    run: tuple[Card, ...] = ()
+    running = 0
+    for player, drew, cards in steps:
+        if player == seat or drew:
+            return
+        if cards:
+            run = (*cards, *run)
+            running += sum(c.rank for c in cards)
+            yield run, running
 
 
 def _flush(cards: list[Card]) -> bool:

@@ -119,7 +119,7 @@ class HardSeat(Seat):
     def __init__(self, seed: int | str | None = None):
         super().__init__(seed)
         self.normal = InformedNormal(seed)
-        self.hands: HandSampler | None = None
+        self.inference: HandSampler | None = None
 
     def candidates(self, view: SeatView) -> list[Action]:
         """The turn options worth searching: each card once (its best suit and last-one variant, as the
@@ -153,7 +153,7 @@ class HardSeat(Seat):
 
     def infer(self, view: SeatView) -> None:
         """Draw the deals this decision reasons about, in proportion to how well they fit the history."""
-        hands = self.hands = HandSampler(view, self.rng, known_in_hand(view))
+        hands = self.inference = HandSampler(view, self.rng, known_in_hand(view))
         hands.mix(self.burn_in)
         deals = []
         for _ in range(self.risk_deals):
@@ -163,7 +163,7 @@ class HardSeat(Seat):
         self.normal.book = hands.book
 
     def sampler(self, view: SeatView) -> Callable[[], Game]:
-        hands = self.hands
+        hands = self.inference
         assert hands is not None
 
         def sample() -> Game:

@@ -30,12 +30,14 @@ from ..rules.base import Rulebook
 from ..view import SeatView
 from .determinize import hidden_cards
 from .heuristics import Risk
+from .normal import NormalSeat
 
 DRAW_DOUBT = 0.15  # weight factor for each card a drawing seat held that would have fitted
-PASS_DOUBT = 0.05
-STEER = True
-RANK_TEMP = 0.3
-HOPE_TEMP = 30.0  # weight factor for a hand that could have called dobon and did not
+PASS_DOUBT = 0.05  # weight factor for a hand that could have called dobon and did not
+# The model of a seat's choice of card is the normal heuristic's own scoring in app (shed high numbers,
+# keep a hand that sums to a likely number), softened by this temperature: people are not that exact.
+STEER_PRESETS = {"app": NormalSeat.PRESET_WEIGHTS["app"]}
+STEER_TEMPERATURE = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +63,7 @@ class Steer:
     """The seat's latest play, made with nothing drawn since: it chose `card` out of its hand then."""
 
     card: Card
-    field: Card | None  # the field card it was played on
+    field: Clue  # the field it was played on (as a draw there would have recorded it)
 
 
 _BOOKS: dict[tuple, Rulebook] = {}
@@ -103,7 +105,7 @@ def clues_about(
                 if not played and not drawn and index > 0 and len(clue.cards) == 1:
                     before = history[index - 1]
                     field = before.cards[-1] if before.cards else before.field
-                    steer = Steer(clue.cards[0], field)
+                    steer = Steer(clue.cards[0], Clue(seat, (), 1, field))
                 played.extend(clue.cards)
         elif not clue.is_draw and drawn == 0 and index != last_open:
             totals = book.call_totals(history, index, seat, size + len(played))
@@ -144,11 +146,11 @@ class HandSampler:
         self.stock = pool
         ranks = Counter(c.rank for c in unseen)
         self.share = {r: n / max(1, len(unseen)) for r, n in ranks.items()}
-        self.steers = STEER and view.preset == "app"  # the model of choices is app play's
+        self.steer = STEER_PRESETS.get(view.preset)
         self.clues = {seat: clues_about(view, self.book, seat, unseen) for seat in self.others}
         self.weights = {seat: self.log_weight(seat, self.free[seat]) for seat in self.others}
         self.swappable = [s for s in self.others if self.free[s]]
-        self.informed = any(n or v or (t and self.steers) for n, v, t in self.clues.values())
+        self.informed = any(n or v or (t and self.steer) for n, v, t in self.clues.values())
 
     def hand(self, seat: int, free: list[Card]) -> list[Card]:
         return [*self.known.get(seat, ()), *free]
@@ -159,7 +161,7 @@ class HandSampler:
             return 0.0
         hand = self.hand(seat, free)
         broken = 0.0
-        if steer is not None and self.steers:
+        if steer is not None and self.steer:
             broken += self.steer_weight(hand, steer)
         for clue in nocalls:
             if self.book.could_call(hand + list(clue.played), clue.totals):
@@ -174,21 +176,20 @@ class HandSampler:
         """Log-likelihood of the seat's latest choice under a model of a player who sheds high cards
         and keeps a hand that sums to a number likely to be played (so it can call on it)."""
         then = [*hand, steer.card]
-        field = steer.field
         options = [
-            c
-            for c in then
-            if field is None or c.rank == field.rank or c.suit is field.suit or c is steer.card
+            c for c in then if c is steer.card or self.book.fitted(c, steer.field, len(then)) is not False
         ]
         if len(options) < 2:
             return 0.0
+        assert self.steer is not None
+        rank_weight = self.steer["rank_weight"] / STEER_TEMPERATURE
+        hope_weight = self.steer["hope_weight"] / STEER_TEMPERATURE
         total = sum(c.rank for c in then)
         scores = []
         mine = 0.0
         for c in options:
-            keep_sum = total - c.rank
-            share = self.share.get(keep_sum, 0.0) if len(then) >= 3 else 0.0
-            value = RANK_TEMP * c.rank + HOPE_TEMP * share
+            share = self.share.get(total - c.rank, 0.0) if len(then) >= 3 else 0.0
+            value = rank_weight * c.rank + hope_weight * share
             scores.append(value)
             if c is steer.card:
                 mine = value
