@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game import REFEREE, Game, make_rules
+from game import REFEREE, Action, Game, Kind, make_rules
 from game.arena import play_deal, rotations, run_arena
 from game.headless import play
 from game.realtime import RealtimeTable, Timing
@@ -147,3 +147,45 @@ def test_ai_seats_can_think_on_a_worker_thread():
                 break
     assert game.phase.value in ("round-over", "match-over")
     assert len(game.actions) > 4
+
+
+def _auction_turn(game: Game) -> int:
+    seat = game.sync_next()
+    assert game.phase.name == "OPENING" and seat != REFEREE
+    return seat
+
+
+def test_hard_bids_to_lead_when_leading_pays():
+    """Standard's auction: leading the round costs the bid only if the leader fails to win it, and wins
+    a 50-point bonus if it does. Against seats that bid the minimum, hard's search takes the lead in a
+    good share of deals (where its hand makes winning likely enough), and never bids more than it takes."""
+    bids = []
+    for deal in range(12):
+        game = Game(make_rules("standard", 4), deal)
+        seat = _auction_turn(game)
+        hard = HardSeat(deal)
+        hard.budget_ms, hard.max_samples = 1e6, 30  # a fixed amount of thought: the same on any machine
+        action = hard.act(game.view(seat, game.sync_actions(seat)))
+        bids.append(action.amount)
+    assert set(bids) <= {1, 2}
+    assert 4 <= bids.count(2) <= 10, bids  # it judges each hand; 5 of these 12 (30 samples each)
+
+
+def test_hard_answers_the_bids_it_has_seen():
+    """Sealed bids are revealed once the auction is over; hard expects each seat to bid as it did last,
+    so its next bid is the minimum or one more than the highest it saw, never anything in between."""
+    game = Game(make_rules("standard", 4), 5)
+    hard = HardSeat(5)
+    hard.budget_ms, hard.max_samples = 1e6, 30
+    me = _auction_turn(game)
+    for seat in range(4):
+        if seat != me:
+            game.apply(Action(seat, Kind.BID, amount=9))
+    game.apply(Action(me, Kind.BID, amount=1))
+    assert game.view(me, ()).extra["bids"][(me + 1) % 4] == 9
+    hard.remember_bids(game.view(me, ()))
+    fresh = Game(make_rules("standard", 4), 6)
+    seat = _auction_turn(fresh)
+    assert hard.seen_bids == {s: 9 for s in range(4) if s != me}
+    amounts = {hard.act(fresh.view(seat, fresh.sync_actions(seat))).amount for _ in range(3)}
+    assert amounts <= {1, 10}

@@ -8,8 +8,9 @@ complete games (game.seats.determinize) on which it tries each candidate action 
 out with a fast policy for every seat, scoring the outcome from its own point of view (its score change
 against the table's average). The same world and luck meet every candidate, so their comparison is
 fair; it samples until its time budget is spent, and leaves the heuristic's choice only for an option
-that beats it by more than `confidence` standard errors. Calls, bids and declarations use the normal
-heuristics. It never reads another seat's hand: it only ever sees its view.
+that beats it by more than `confidence` standard errors. In an auction (standard) it searches the same
+way whether leading the round is worth outbidding the others (see `bid`). Calls and declarations use
+the normal heuristics. It never reads another seat's hand: it only ever sees its view.
 
 The rollouts use a lean path: no event log, windows resolved directly (a seat that can call does; the
 rest of the window is closed at once) instead of polling every seat for a pass.
@@ -120,6 +121,7 @@ class HardSeat(Seat):
         super().__init__(seed)
         self.normal = InformedNormal(seed)
         self.inference: HandSampler | None = None
+        self.seen_bids: dict[int, int] = {}  # the latest revealed bid of each other seat
 
     def candidates(self, view: SeatView) -> list[Action]:
         """The turn options worth searching: each card once (its best suit and last-one variant, as the
@@ -134,9 +136,13 @@ class HardSeat(Seat):
     def act(self, view: SeatView) -> Action:
         legal = view.legal
         self.normal.deals = None
+        self.remember_bids(view)
         if len(legal) == 1:
             return legal[0]
-        if any(a.kind in (Kind.DOBON, Kind.BID, Kind.DECLARE) for a in legal) or not any(
+        bids = [a for a in legal if a.kind is Kind.BID]
+        if bids:
+            return self.bid(view, bids)
+        if any(a.kind in (Kind.DOBON, Kind.DECLARE) for a in legal) or not any(
             a.kind is Kind.PLAY for a in legal
         ):
             return self.normal.act(view)
@@ -150,6 +156,38 @@ class HardSeat(Seat):
         if prior not in options:
             options.append(prior)
         return self.search(view, options, self.sampler(view), prior)
+
+    def remember_bids(self, view: SeatView) -> None:
+        """Once an auction is revealed, note what each other seat bid: the best guess of its next bid."""
+        bids = view.extra.get("bids")
+        if not bids or any(isinstance(b, bool) or not isinstance(b, int) for b in bids):
+            return  # no auction in this preset, or still sealed
+        for seat, amount in enumerate(bids):
+            if seat != view.seat:
+                self.seen_bids[seat] = amount
+
+    def bid(self, view: SeatView, bids: list[Action]) -> Action:
+        """The auction: is leading the round worth its price? Bids are sealed, so it supposes each other
+        seat bids what it was last seen to bid (the lowest bid if never seen), and searches two bids on
+        sampled deals: the lowest, and the one that just beats those. The round's result includes the
+        auction's own points (the leader's bonus if it wins the round, its bid if not), so the search
+        weighs leading against its price; it keeps the lowest bid unless leading pays by more than
+        `confidence` standard errors."""
+        low = min(bids, key=lambda a: a.amount)
+        others = [s for s in range(view.players) if s != view.seat]
+        supposed = {s: self.seen_bids.get(s, low.amount) for s in others}
+        over = next((a for a in bids if a.amount == max(supposed.values()) + 1), None)
+        if over is None:
+            return low
+        public = dict(view.extra)
+        public["bids"] = tuple(supposed.get(s) for s in range(view.players))
+
+        def sample() -> Game:
+            world = determinize(view, self.rng)
+            world.book.restore_round(world, public)  # the bids it supposes, its own still to come
+            return world
+
+        return self.search(view, [low, over], sample, low)
 
     def infer(self, view: SeatView) -> None:
         """Draw the deals this decision reasons about, in proportion to how well they fit the history."""
