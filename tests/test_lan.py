@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import socket
 import struct
 
 import msgspec
@@ -220,19 +219,25 @@ def test_a_hostile_client_disturbs_nobody(frames, salt):
     assert reasons, "the hostile client should have been told why it was refused"
 
 
-def test_a_mismatched_version_gets_a_clear_message():
+def host_reply_to(data: bytes):
+    """Send raw bytes to a fresh host over a real loopback socket and return its first reply."""
+
     async def main():
         host = Host(config(), log=quiet)
         await host.start()
         reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-        writer.write(encode(Hello(999, "future")))
+        writer.write(data)
         await writer.drain()
         reply = await read_message(reader, 5)
         writer.close()
         await host.close()
         return reply
 
-    reply = asyncio.run(main())
+    return asyncio.run(main())
+
+
+def test_a_mismatched_version_gets_a_clear_message():
+    reply = host_reply_to(encode(Hello(999, "future")))
     assert isinstance(reply, Error) and reply.code == "version" and "protocol" in reply.message
 
 
@@ -248,8 +253,6 @@ def test_no_message_carries_another_seats_hidden_cards():
     game = host.game
     assert game is not None
     deck = game.deck
-    replay = Game(make_rules("app", 4), host.cfg.seed)
-    applied = 0
     checked = 0
     for seat, frames in host.sent_log.items():
         replay = Game(make_rules("app", 4), host.cfg.seed)
@@ -276,19 +279,8 @@ def test_no_message_carries_another_seats_hidden_cards():
     assert checked > 20
 
 
-def test_oversized_frames_are_refused_before_reading(monkeypatch):
-    async def main():
-        host = Host(config(), log=quiet)
-        await host.start()
-        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-        writer.write(struct.pack(">I", 2**31))
-        await writer.drain()
-        reply = await read_message(reader, 5)
-        writer.close()
-        await host.close()
-        return reply
-
-    reply = asyncio.run(main())
+def test_oversized_frames_are_refused_before_reading():
+    reply = host_reply_to(struct.pack(">I", 2**31))
     assert isinstance(reply, Error) and reply.code == "too-large"
 
 
@@ -297,4 +289,3 @@ def test_protocol_messages_round_trip():
     assert decode(encode(act)[4:]) == act
     with pytest.raises(ProtocolError):
         decode(msgspec.msgpack.encode({"type": "act", "seq": "x"}))
-    assert socket.AF_INET  # real sockets, loopback only, in every test above
