@@ -46,8 +46,16 @@ class Scene:
             pygame.Rect(0, 0, w, h), manager=self.app.gui, starting_height=self.layer
         )
         self.widgets()
+        if self.covered:
+            self.container.hide()  # rebuilt under another scene (a resize, a language switch)
 
     layer = 1
+
+    @property
+    def covered(self) -> bool:
+        """Whether another scene sits above this one: its widgets must stay out of sight and reach."""
+        scenes = self.app.stack.scenes
+        return self in scenes and scenes[-1] is not self
 
     def widgets(self) -> None:
         """Create widgets inside self.container."""

@@ -153,6 +153,14 @@ def load_match() -> tuple[dict[str, Any] | None, str | None]:
         return None, f"the saved match could not be read ({exc}) and was set aside"
 
 
+def set_aside_match(reason: str) -> str:
+    """Move a save that cannot be resumed out of the way (kept beside it, as a broken settings file
+    is) so Continue does not come back on every launch; returns the message for the player."""
+    path = save_path()
+    _set_aside(path)
+    return f"the saved match could not be resumed ({reason}); it was set aside as {path.name}.broken"
+
+
 def clear_match() -> None:
     with contextlib.suppress(OSError):
         save_path().unlink()

@@ -38,10 +38,12 @@ class PauseMenu(Scene):
             object_id="#heading",
         )
         self.items = {}
+        # a LAN table is kept by its host: leaving it saves nothing here
+        leave = "leave" if self.table.remote is not None else "save_quit"
         for i, name in enumerate(("resume", "rules", "settings", "save_quit")):
             self.items[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y + i * (bh + 12), bw, bh),
-                key(f"menu.{name}"),
+                key(f"menu.{leave if name == 'save_quit' else name}"),
                 self.app.gui,
                 container=self.container,
             )

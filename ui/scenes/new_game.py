@@ -12,6 +12,7 @@ from game.rules import PRESETS
 from game.seats import SEATS
 
 from ..scene import Scene
+from ..settings import load_match
 from ..table.setup import AI_NAMES, GameSetup, SeatSpec, default_level
 from ..text import key, tr
 
@@ -210,7 +211,28 @@ class NewGameScene(Scene):
             "seats": [vars(s) for s in seats],
         }
         self.app.settings.save()
-        self.app.stack.replace(TableScene(self.app, setup))
+
+        def start() -> None:
+            self.app.stack.replace(TableScene(self.app, setup))
+
+        saved = load_match()[0]
+        if saved is None:
+            start()
+            return
+        from .confirm import ConfirmScene
+
+        self.app.stack.push(
+            ConfirmScene(self.app, saved_match_question(saved), "new.replace", "new.keep", start)
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 62, 44))
+
+
+def saved_match_question(saved: dict) -> str:
+    """What the player is about to lose: which match, how far it got."""
+    try:
+        preset = tr(f"preset.{saved['setup']['preset']}")
+    except (KeyError, TypeError):
+        preset = "?"
+    return tr("new.replace_question", preset=preset)

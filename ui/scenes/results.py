@@ -211,6 +211,7 @@ class MatchResultScene(Scene):
             if event.ui_element is self.title:
                 from .title import TitleScene
 
+                self.table.left_match = True  # the finished match has been seen: its save goes
                 self.app.stack.clear_to(TitleScene(self.app))
                 return None
         return event

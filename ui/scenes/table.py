@@ -30,6 +30,13 @@ from ..text import key, tr
 from .reasons import explain
 
 
+def distinct_choices(options: list[Action]) -> list[Action]:
+    """The suit choices worth offering: leaving the suit undeclared keeps the card's own suit, so it is
+    dropped where declaring that suit is offered too (one ♦ button, not "♦" and "♦ own suit")."""
+    declared = {a.suit for a in options if a.suit is not None}
+    return [a for a in options if a.suit is not None or a.card.suit not in declared]
+
+
 class TableScene(Scene):
     def __init__(
         self,
@@ -65,10 +72,12 @@ class TableScene(Scene):
         self.toast: tuple[str, float, tuple[int, int, int]] | None = None
         self.picker: list[Action] | None = None  # suit choices waiting for the person
         self.bid_amount = 1
+        self.bid_typed: str | None = None  # digits typed into the bid box, if any
         self.last_one_armed = False
-        self.result_shown = (
-            (self.game.round_no, self.game.match_no) if game is not None and remote is None else None
-        )
+        # the round whose result screen the person has been shown; None: show it when the round ends
+        # (a match resumed at a round's end shows that round's result again, with its Next button)
+        self.result_shown: tuple[int, int] | None = None
+        self.left_match = False  # the person left the finished match: its save goes
         self.buttons: dict[str, pygame.Rect] = {}
         self.paused = False
         if game is None:
@@ -83,6 +92,11 @@ class TableScene(Scene):
             self.board.shown.chain_links = self.game.chain_links
             self.board.shown.chain_cards = self.game.chain_cards
             self.board.shown.revealed = dict(self.game.revealed)
+            window = self.game.window
+            if window is not None:
+                self.board.shown.window = (window.placer, 0.0)
+            flags = self.game.book.public_state(self.game).get("last_one", ())
+            self.board.shown.last_one = {seat for seat, on in enumerate(flags) if on}
 
     def _timing(self) -> Timing:
         s = self.app.settings
@@ -130,9 +144,9 @@ class TableScene(Scene):
     def save(self) -> None:
         if self.demo or self.remote is not None:
             return  # a LAN seat lives on the host, which keeps the match
-        if self.game.phase is Phase.MATCH_OVER:
+        if self.left_match:
             clear_match()
-        else:
+        else:  # kept at a match's end too, so Continue shows the final standings until they are left
             save_match(save_data(self.setup, self.game))
 
     # ------------------------------------------------------------------ the person's actions
@@ -140,6 +154,15 @@ class TableScene(Scene):
     @property
     def person(self) -> int | None:
         return self.viewer if self.viewer in self.humans else None
+
+    @property
+    def accepts_input(self) -> bool:
+        """Whether the person's plays, draws and bids are taken now. It is exactly when the table shows
+        their cues (Draw lit, playable cards outlined, the bid box): once the board has presented
+        everything, so nothing lights up before it works, and nothing works before it is shown. Keys
+        and clicks before that (during the deal, while a card flies) do nothing; selecting a card
+        with the arrow keys works at any time. A dobon call is taken whenever it is legal."""
+        return self.person is not None and not self.paused and self.board.settled
 
     def legal(self) -> list[Action]:
         if self.remote is not None:
@@ -179,7 +202,7 @@ class TableScene(Scene):
 
     def play_card(self, card: Card) -> None:
         seat = self.person
-        if seat is None or self.board.busy:
+        if seat is None or not self.accepts_input:
             return
         options = [a for a in self.legal() if a.kind is Kind.PLAY and a.cards == (card,)]
         if not options:
@@ -195,8 +218,8 @@ class TableScene(Scene):
             options = flagged
         elif unflagged:
             options = unflagged
-        suits = {a.suit for a in options}
-        if len(options) > 1 and suits - {None}:
+        options = distinct_choices(options)
+        if len(options) > 1:
             self.picker = options
             return
         self.submit(options[0])
@@ -204,7 +227,7 @@ class TableScene(Scene):
 
     def draw_card(self) -> None:
         seat = self.person
-        if seat is None or self.board.busy:
+        if seat is None or not self.accepts_input:
             return
         action = Action(seat, Kind.DRAW)
         if action not in self.legal():
@@ -231,10 +254,52 @@ class TableScene(Scene):
                 self.submit(a)
                 return
 
+    @property
+    def bidding(self) -> bool:
+        """The bid box is up: the person may bid now."""
+        return self.accepts_input and any(a.kind is Kind.BID for a in self.legal())
+
+    @property
+    def max_bid(self) -> int:
+        return int(getattr(self.game.rules, "max_bid", 99))
+
+    def change_bid(self, step: int) -> None:
+        self.bid_typed = None
+        self.bid_amount = min(self.max_bid, max(1, self.bid_amount + step))
+
+    def type_bid(self, digit: str | None) -> None:
+        """A digit typed into the bid box (None: Backspace). The first digit replaces the amount."""
+        typed = self.bid_typed or ""
+        typed = typed[:-1] if digit is None else (typed + digit).lstrip("0")
+        self.bid_typed = typed
+        self.bid_amount = min(self.max_bid, max(1, int(typed or "1")))
+        if typed and int(typed) > self.max_bid:
+            self.bid_typed = str(self.max_bid)
+
+    def bid_key(self, k: int, text: str) -> bool:
+        """Keys of the bid box: digits type the amount, Backspace deletes, ↑/↓ ±1, Page Up/Down ±10,
+        Enter bids. True if the key was the box's."""
+        if text.isdigit() and len(text) == 1:
+            self.type_bid(text)
+        elif k == pygame.K_BACKSPACE:
+            self.type_bid(None)
+        elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            step = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 10, pygame.K_PAGEDOWN: -10}[k]
+            self.change_bid(step)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.place_bid()
+        else:
+            return False
+        return True
+
     def place_bid(self) -> None:
         seat = self.person
-        if seat is not None:
-            self.submit(Action(seat, Kind.BID, amount=self.bid_amount))
+        if (
+            seat is not None
+            and self.accepts_input
+            and self.submit(Action(seat, Kind.BID, amount=self.bid_amount))
+        ):
+            self.bid_typed = None
 
     # ------------------------------------------------------------------ events
 
@@ -286,10 +351,8 @@ class TableScene(Scene):
                     self.declare_yaku()
                 elif name == "bid":
                     self.place_bid()
-                elif name == "bid-":
-                    self.bid_amount = max(1, self.bid_amount - 1)
-                elif name == "bid+":
-                    self.bid_amount = min(getattr(self.game.rules, "max_bid", 99), self.bid_amount + 1)
+                elif name.startswith("bid") and name[3:].lstrip("+-").isdigit():
+                    self.change_bid(int(name[3:]))
                 return None
         if self.board.stock_rect().collidepoint(pos):
             self.draw_card()
@@ -308,6 +371,8 @@ class TableScene(Scene):
                 self.picker = None
             elif pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(self.picker):
                 self.submit(self.picker[k - pygame.K_1])
+            return None
+        if self.bidding and self.bid_key(k, getattr(event, "unicode", "")):
             return None
         if k == pygame.K_SPACE:
             self.call_dobon()
@@ -405,6 +470,8 @@ class TableScene(Scene):
         b.sum_hint = None
         if seat is None or not self.app.settings.practice_help:
             return
+        if not self.accepts_input:
+            return  # during the deal or while cards fly: no hint before the cards are on the table
         legal = self.legal()
         b.highlight = {a.card.id for a in legal if a.kind is Kind.PLAY and a.cards}
         total = sum(c.rank for c in self.game.hands[seat])
@@ -420,11 +487,7 @@ class TableScene(Scene):
         self._draw_controls(surface)
         if self.picker:
             self._draw_picker(surface)
-        elif (
-            self.person is not None
-            and self.game.phase is Phase.OPENING
-            and any(a.kind is Kind.BID for a in self.legal())
-        ):
+        elif self.accepts_input and any(a.kind is Kind.BID for a in self.legal()):
             self._draw_bid(surface)
         if self.toast:
             text, left, colour = self.toast
@@ -479,7 +542,7 @@ class TableScene(Scene):
         bw, bh = int(h * 0.2), int(h * 0.062)
         x = int(w - bw - 16)
         y = int(centre[1] - r * 1.35 - bh)
-        my_turn = self.game.turn == self.person and Kind.DRAW in kinds
+        my_turn = self.accepts_input and Kind.DRAW in kinds
         owe = self.game.chain_cards if self.game.chain_links else 1
         self._button(
             surface, "draw", pygame.Rect(x, y, bw, bh), tr("table.draw", count=owe), my_turn, (40, 90, 130)

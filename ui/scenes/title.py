@@ -7,10 +7,13 @@ import math
 import pygame
 import pygame_gui
 
+from game.engine import Game
+
 from ..card_art import CardArt
 from ..scene import Scene
-from ..settings import load_match
+from ..settings import load_match, set_aside_match
 from ..table.board import GOLD, RED, WHITE
+from ..table.setup import GameSetup, restore
 from ..text import key, tr
 
 
@@ -19,10 +22,13 @@ class TitleScene(Scene):
         super().__init__(app)
         self.time = 0.0
         self.notice: str | None = None
-        self.saved, problem = load_match()
-        if problem:
-            app.notices.append(problem)
+        self.saved: tuple[GameSetup, Game] | None = None
         self.art: CardArt | None = None
+
+    def enter(self) -> None:
+        # read the save only now: a table leaving for the title writes it after this scene is made
+        self.saved = load_saved(self.app)
+        super().enter()
 
     def widgets(self) -> None:
         w, h = self.app.size
@@ -71,16 +77,12 @@ class TitleScene(Scene):
         return event
 
     def resume_saved(self) -> None:
-        from ..table.setup import restore
         from .table import TableScene
 
-        try:
-            setup, game = restore(self.saved or {})
-        except ValueError as exc:
-            self.app.notices.append(str(exc))
-            self.saved = None
-            self.build()
+        if self.saved is None:
             return
+        setup, game = self.saved
+        self.saved = None
         self.app.stack.replace(TableScene(self.app, setup, game))
 
     def update(self, dt: float) -> None:
@@ -124,6 +126,21 @@ class TitleScene(Scene):
             box = text.get_rect(midbottom=(w // 2, h - 16)).inflate(24, 12)
             pygame.draw.rect(surface, (0, 0, 0), box, border_radius=10)
             surface.blit(text, text.get_rect(center=box.center))
+
+
+def load_saved(app) -> tuple[GameSetup, Game] | None:
+    """The saved match, replayed and ready to resume; a save that cannot be read or does not replay
+    is set aside with a notice, so Continue is offered only for a match that will open."""
+    data, problem = load_match()
+    if problem:
+        app.notices.append(problem)
+    if data is None:
+        return None
+    try:
+        return restore(data)
+    except ValueError as exc:
+        app.notices.append(set_aside_match(str(exc)))
+        return None
 
 
 def _font(bold: bool) -> str:

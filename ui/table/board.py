@@ -140,6 +140,12 @@ class Board:
             self.queue or self.flights or self.wait > 0 or any(not s.tween.done for s in self.splashes)
         )
 
+    @property
+    def settled(self) -> bool:
+        """Every event has been presented and no pause is running: the table shows what the game is,
+        so the person's cues (turn, Draw, playable cards) and their input can go live together."""
+        return not self.queue and self.wait <= 0
+
     def finish_all(self) -> None:
         """Skip every animation (e.g. when the window is resized or the player skips ahead)."""
         while self.queue:
