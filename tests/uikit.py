@@ -53,9 +53,10 @@ def press_button(app: App, element) -> None:
     frames(app, 1)
 
 
-def play_for_person(app: App, until, limit: int = 6000, dt: float = 0.1) -> None:
+def play_for_person(app: App, until, limit: int = 6000, dt: float = 0.1, act: bool = True) -> None:
     """Run the table, letting a basic seat choose the person's turn actions and bids (through the same
-    calls the clicks make), until `until()` is true; fails after `limit` frames."""
+    calls the clicks make; with act=False the person does nothing), until `until()` is true; fails
+    after `limit` frames."""
     from ui.scenes.table import TableScene
 
     helper = make_seat("basic", 5, 0)
@@ -63,7 +64,7 @@ def play_for_person(app: App, until, limit: int = 6000, dt: float = 0.1) -> None
         if until():
             return
         top = app.stack.top
-        if isinstance(top, TableScene) and top.person is not None and top.accepts_input:
+        if act and isinstance(top, TableScene) and top.person is not None and top.accepts_input:
             legal = [a for a in top.legal() if a.kind in (Kind.PLAY, Kind.DRAW, Kind.BID)]
             if legal:
                 top.submit(helper.act(top.game.view(top.person, legal)))

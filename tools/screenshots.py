@@ -1,6 +1,6 @@
 """Visit every screen of the table and save a screenshot of each (docs/screenshots/).
 
-    python tools/screenshots.py [OUT_DIR] [--lang en|ja]
+    python tools/screenshots.py [OUT_DIR] [--lang en|ja] [--size 800x600]
 
 Runs the real app; under Xvfb (DISPLAY set) it uses a real window, otherwise the dummy driver.
 """
@@ -47,12 +47,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--lang", default="en", choices=("en", "ja"))
+    parser.add_argument("--size", default="1280x720", help="window size, e.g. 800x600")
     args = parser.parse_args()
+    size = tuple(int(v) for v in args.size.lower().split("x"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     suffix = "" if args.lang == "en" else "-ja"
     settings = Settings(language=args.lang)
-    app = App(settings, None, (1280, 720))
+    app = App(settings, None, size)
 
     from ui.scenes.new_game import NewGameScene
     from ui.scenes.results import MatchResultScene, RoundResultScene

@@ -17,6 +17,20 @@ from .scene import SceneStack
 from .settings import Settings
 from .sound import Sounds
 
+MIN_SIZE = (800, 600)  # the smallest window the table is laid out for (tests/test_layout.py)
+
+
+def fit_window(size: tuple[int, int]) -> tuple[int, int]:
+    """A window size no smaller than MIN_SIZE and, where the desktop is known, no larger than it, so
+    a size saved on a big monitor never opens with the hand below the edge of a small one."""
+    w, h = size
+    real = pygame.display.get_init() and pygame.display.get_driver() not in ("dummy", "offscreen")
+    desktops = pygame.display.get_desktop_sizes() if real else []
+    if desktops:
+        dw, dh = desktops[0]
+        w, h = min(w, dw), min(h, dh - 60)  # room for a title bar and a panel
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
 
 def load_theme() -> dict:
     """The one theme file, with the font paths filled in (pygame-gui's bundled Noto Sans JP)."""
@@ -71,18 +85,21 @@ class App:
     # ------------------------------------------------------------------ display
 
     def _set_mode(self) -> pygame.Surface:
-        flags = pygame.RESIZABLE
         if self.settings.fullscreen:
-            flags = pygame.FULLSCREEN
-            return pygame.display.set_mode((0, 0), flags)
-        return pygame.display.set_mode(self.size, flags)
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.size = fit_window(self.size)
+        screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        with warnings.catch_warnings():  # pygame-ce notes that Window surfaces are the newer way
+            warnings.simplefilter("ignore")
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE  # the layout's smallest
+        return screen
 
     def apply_display_mode(self) -> None:
         self.screen = self._set_mode()
         self.resized(self.screen.get_size())
 
     def resized(self, size: tuple[int, int]) -> None:
-        self.size = (max(640, size[0]), max(400, size[1]))
+        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if not self.settings.fullscreen:
             self.settings.window_size = list(self.size)
         self.gui.set_window_resolution(self.size)
@@ -105,8 +122,8 @@ class App:
                 self.running = False
                 break
             if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-                self.screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
-                self.resized(event.size)
+                self.resized(event.size)  # never below MIN_SIZE, whatever the window manager allows
+                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 continue
             self.gui.process_events(event)
             top = self.stack.top

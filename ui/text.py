@@ -28,6 +28,7 @@ def setup(language: str) -> None:
             i18n.load_path.append(translations_dir())
         _ready = True
     i18n.set("locale", language)
+    install_cjk_line_breaks()
 
 
 def tr(key: str, **params: object) -> str:
@@ -35,6 +36,65 @@ def tr(key: str, **params: object) -> str:
     return i18n.t(NAMESPACE + key, **params)
 
 
+def rules_text(preset: str, part: str = "body") -> str:
+    """A preset's rules text (assets/translations/rules.<lang>.json) in the current language."""
+    return i18n.t(f"rules.{preset}.{part}")
+
+
 def key(name: str) -> str:
     """The full key for a pygame-gui widget's text, so the widget re-translates when the language changes."""
     return NAMESPACE + name
+
+
+# ---------------------------------------------------------------------------------- line breaking
+
+# a line may not start with closing punctuation, nor end with an opening bracket (kinsoku shori)
+NO_LINE_START = set(
+    "、。，．・：；？！ー）」』】〕〉》）］｝ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…‥"
+)
+NO_LINE_END = set("（「『【〔〈《（［｛")
+
+
+def _cjk(ch: str) -> bool:
+    """Kana, CJK ideographs and full-width forms: text that is written without spaces."""
+    o = ord(ch)
+    return 0x3000 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
+
+
+def break_points(text: str) -> list[int]:
+    """Where a line of `text` may break: after a space, as pygame-gui does, and between Japanese
+    characters (not inside a run of Latin letters or digits, and never against kinsoku)."""
+    points = []
+    for i in range(1, len(text)):
+        prev, cur = text[i - 1], text[i]
+        if prev == " " or (
+            (_cjk(prev) or _cjk(cur))
+            and cur not in NO_LINE_START
+            and prev not in NO_LINE_END
+            and not (cur.isascii() and cur.isalnum())
+            and not (prev.isascii() and prev.isalnum())
+        ):
+            points.append(i)
+    return points
+
+
+def install_cjk_line_breaks() -> None:
+    """pygame-gui wraps text boxes only at spaces, so Japanese (written without them) broke early at the
+    odd space or was hyphenated mid-word. Its text chunks keep their break points in `split_points`,
+    always recomputed from the chunk's text; make that a property computed by `break_points`."""
+    from pygame_gui.core.text.text_line_chunk import TextLineChunkFTFont
+
+    if isinstance(TextLineChunkFTFont.__dict__.get("split_points"), property):
+        return
+
+    def get(chunk) -> list[int]:
+        cached = chunk.__dict__.get("_break_points")
+        if cached is None or cached[0] != chunk.text:
+            cached = (chunk.text, break_points(chunk.text))
+            chunk.__dict__["_break_points"] = cached
+        return cached[1]
+
+    def put(chunk, _value) -> None:
+        """pygame-gui assigns the space-only list; the text decides instead."""
+
+    TextLineChunkFTFont.split_points = property(get, put)  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@ preset's house rules. Sensible defaults (remembered), so one click on Start begi
 
 from __future__ import annotations
 
+import html
 import random
 
 import pygame
@@ -41,86 +42,114 @@ class NewGameScene(Scene):
     # ------------------------------------------------------------------ widgets
 
     def widgets(self) -> None:
+        """Rules and what they are like, then players and the match options in two columns, then one row
+        per seat; rows tighten on short windows so Start is always on screen and nothing overlaps."""
         w, h = self.app.size
         gui, c = self.app.gui, self.container
-        x0, y = int(w * 0.08), int(h * 0.06)
+        x0, y = max(24, int(w * 0.06)), max(12, int(h * 0.03))
+        content = w - 2 * x0
         pygame_gui.elements.UILabel(
-            pygame.Rect(x0, y, 600, 48), key("new.title"), gui, container=c, object_id="#heading"
+            pygame.Rect(x0, y, content, 48), key("new.title"), gui, container=c, object_id="#heading"
         )
-        y += 56
-        lw, fw = 190, 240
+        y += 52
+        lw = 180
         pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("new.preset"), gui, container=c)
         names = [(tr(f"preset.{p}"), p) for p in PRESETS]
         self.preset_menu = pygame_gui.elements.UIDropDownMenu(
             names,
             next(n for n in names if n[1] == self.preset),
-            pygame.Rect(x0 + lw, y, fw + 120, 36),
+            pygame.Rect(x0 + lw, y, min(380, content - lw), 36),
             gui,
             container=c,
         )
-        y += 46
-        cls = PRESETS[self.preset]
-        top = cls.players_cap
-        pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("new.players"), gui, container=c)
-        counts = [str(n) for n in range(cls.min_players, top + 1)]
-        self.players_menu = pygame_gui.elements.UIDropDownMenu(
-            counts, str(self.players), pygame.Rect(x0 + lw, y, 100, 36), gui, container=c
-        )
-        y += 46
-        # match length and house rules
-        self.option_fields: dict[str, object] = {}
-        if self.preset == "app":
-            self._number_field("starting_points", tr("new.starting_points"), x0, y, lw)
-        else:
-            self._number_field("rounds_per_match", tr("new.rounds"), x0, y, lw)
-        y += 46
-        if self.preset == "standard":
-            self._number_field("max_bid", tr("new.max_bid"), x0, y, lw)
-            y += 46
-            self._toggle("auto_last_one", tr("new.auto_last_one"), x0, y, lw + fw)
-            y += 46
-        y += 10
-        pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 32), key("new.seats"), gui, container=c)
         y += 38
+        about = pygame_gui.elements.UITextBox(
+            html.escape(tr(f"preset_about.{self.preset}")),
+            pygame.Rect(x0 - 4, y, min(content + 8, 900), 66),
+            gui,
+            container=c,
+            object_id="#about",
+        )
+        about.set_active_effect(None)
+        y += 66
+        # players and the preset's options, two to a row where the window is wide enough
+        self.option_fields: dict[str, object] = {}
+        cells: list[tuple[str, str | None]] = [("players", None)]
+        cells.append(
+            ("starting_points", "new.starting_points")
+            if self.preset == "app"
+            else ("rounds_per_match", "new.rounds")
+        )
+        if self.preset == "standard":
+            cells += [("max_bid", "new.max_bid"), ("auto_last_one", "new.auto_last_one")]
+        columns = 2 if content >= 700 else 1
+        col_w = content // columns
+        for i, (name, label) in enumerate(cells):
+            cx, cy = x0 + (i % columns) * col_w, y + (i // columns) * 42
+            if name == "players":
+                self._players_field(cx, cy, lw)
+            elif name == "auto_last_one":
+                self._toggle(name, tr(label), cx, cy, col_w - 12)
+            else:
+                self._number_field(name, tr(label), cx, cy, lw)
+        y += -(-len(cells) // columns) * 42 + 4
+        pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 30), key("new.seats"), gui, container=c)
+        y += 32
         while len(self.seats) < self.players:
             i = len(self.seats)
             self.seats.append(SeatSpec("human" if i == 0 else "ai", default_level(), ""))
         self.seat_rows = []
         kinds = [(tr("new.kind_human"), "human"), (tr("new.kind_ai"), "ai")]
         levels = [(tr(f"level.{n}"), n) for n in SEATS]
+        pitch = max(32, min(40, (h - 76 - y) // self.players))
+        row_h = pitch - 4
+        name_w = max(140, min(220, content - 90 - 160 - 190 - 20))
         for i in range(self.players):
             s = self.seats[i]
-            pygame_gui.elements.UILabel(pygame.Rect(x0, y, 80, 34), tr("new.seat", n=i + 1), gui, container=c)
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x0, y, 86, row_h), tr("new.seat", n=i + 1), gui, container=c
+            )
             kind = pygame_gui.elements.UIDropDownMenu(
                 kinds,
                 next(k for k in kinds if k[1] == s.kind),
-                pygame.Rect(x0 + 90, y, 150, 34),
+                pygame.Rect(x0 + 90, y, 150, row_h),
                 gui,
                 container=c,
             )
             level = pygame_gui.elements.UIDropDownMenu(
                 levels,
                 next((lv for lv in levels if lv[1] == s.level), levels[0]),
-                pygame.Rect(x0 + 250, y, 170, 34),
+                pygame.Rect(x0 + 250, y, 180, row_h),
                 gui,
                 container=c,
             )
-            name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x0 + 430, y, 200, 34), gui, container=c)
+            name = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(x0 + 440, y, name_w, row_h), gui, container=c
+            )
             name.set_text(s.name or (AI_NAMES[i % len(AI_NAMES)] if s.kind == "ai" else ""))
             name.set_text_length_limit(16)
             self.seat_rows.append((kind, level, name))
-            y += 40
+            y += pitch
         bw = 200
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(x0, h - 70, bw, 46), key("new.back"), gui, container=c
+            pygame.Rect(x0, h - 62, bw, 46), key("new.back"), gui, container=c
         )
         self.start = pygame_gui.elements.UIButton(
-            pygame.Rect(w - x0 - bw, h - 70, bw, 46), key("new.start"), gui, container=c
+            pygame.Rect(w - x0 - bw, h - 62, bw, 46), key("new.start"), gui, container=c
         )
         if self.error:
             pygame_gui.elements.UILabel(
-                pygame.Rect(x0 + bw + 20, h - 66, w - 2 * (x0 + bw + 20), 40), self.error, gui, container=c
+                pygame.Rect(x0 + bw + 20, h - 58, w - 2 * (x0 + bw + 20), 40), self.error, gui, container=c
             )
+
+    def _players_field(self, x: int, y: int, lw: int) -> None:
+        gui, c = self.app.gui, self.container
+        cls = PRESETS[self.preset]
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("new.players"), gui, container=c)
+        counts = [str(n) for n in range(cls.min_players, cls.players_cap + 1)]
+        self.players_menu = pygame_gui.elements.UIDropDownMenu(
+            counts, str(self.players), pygame.Rect(x + lw, y, 100, 36), gui, container=c
+        )
 
     def _number_field(self, name: str, label: str, x: int, y: int, lw: int) -> None:
         gui, c = self.app.gui, self.container

@@ -78,10 +78,6 @@ class RoundResultScene(Scene):
                 self.build()
 
     @property
-    def opaque(self) -> bool:
-        return False
-
-    @property
     def match_over(self) -> bool:
         return self.table.match_done
 
@@ -122,9 +118,7 @@ class RoundResultScene(Scene):
         b = self.table.board
         g = self.game
         result = self.result
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((8, 24, 18, 236))
-        surface.blit(shade, (0, 0))
+        surface.fill((8, 24, 18))  # solid: nothing of the table (its log, its cards) shows through
         if result is None:
             return
         title = tr(f"results.ending.{result.ending}")
@@ -133,8 +127,8 @@ class RoundResultScene(Scene):
         rows = g.n
         top = int(h * 0.12)
         row_h = int((h * 0.74) / rows)
-        card_h = min(int(row_h * 0.62), int(h * 0.09))
         small = max(12, int(min(row_h * 0.16, h * 0.022)))
+        card_h = max(24, min(int(row_h - small * 1.7 - 18), int(h * 0.09)))  # inside its row
         hands = self.hands
         for seat in range(g.n):
             y = top + seat * row_h

@@ -8,7 +8,7 @@ import pygame_gui
 from game.rules import PRESETS
 
 from ..scene import Scene
-from ..text import key
+from ..text import key, rules_text, tr
 
 
 class RulesScene(Scene):
@@ -19,23 +19,32 @@ class RulesScene(Scene):
         self.preset = preset if preset in PRESETS else "app"
 
     def widgets(self) -> None:
+        """A tab per preset sharing the row left of Back, then what the preset is like in one line,
+        then its rules."""
         w, h = self.app.size
         gui, c = self.app.gui, self.container
         self.tabs: dict[str, pygame_gui.elements.UIButton] = {}
-        x = 20
-        for name in PRESETS:
+        back_w, gap = 150, 10
+        tab_w = min(300, (w - 40 - back_w - gap * len(PRESETS)) // len(PRESETS))
+        for i, name in enumerate(PRESETS):
             tab = pygame_gui.elements.UIButton(
-                pygame.Rect(x, 16, 340, 40), "rules." + name + ".title", gui, container=c
+                pygame.Rect(20 + i * (tab_w + gap), 16, tab_w, 40),
+                "rules." + name + ".title",
+                gui,
+                container=c,
             )
             if name == self.preset:
                 tab.select()
             self.tabs[name] = tab
-            x += 350
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(w - 180, 16, 160, 40), key("settings.back"), gui, container=c
+            pygame.Rect(w - back_w - 20, 16, back_w, 40), key("settings.back"), gui, container=c
         )
+        about = f"<i>{tr('preset_about.' + self.preset)}</i><br><br>"
         self.text = pygame_gui.elements.UITextBox(
-            "rules." + self.preset + ".body", pygame.Rect(20, 66, w - 40, h - 86), gui, container=c
+            about + rules_text(self.preset),
+            pygame.Rect(20, 66, w - 40, h - 86),
+            gui,
+            container=c,
         )
 
     def process_event(self, event):

@@ -23,37 +23,49 @@ class SettingsScene(Scene):
     layer = 6
 
     def widgets(self) -> None:
+        """One column of rows that fits from 800×600 up: labels wide enough for the Japanese ones, the
+        value beside its slider, Back at the foot of the panel below every row."""
         w, h = self.app.size
         gui, c = self.app.gui, self.container
         s = self.app.settings
-        x0, y = int(w * 0.12), int(h * 0.08)
-        pygame_gui.elements.UIPanel(
-            pygame.Rect(x0 - 30, y - 20, w - 2 * x0 + 60, h - 2 * y + 40), manager=gui, container=c
-        )
+        x0, top = max(40, int(w * 0.1)), max(20, int(h * 0.05))
+        panel = pygame.Rect(x0 - 24, top, w - 2 * x0 + 48, h - 2 * top)
+        pygame_gui.elements.UIPanel(panel, manager=gui, container=c)
+        content = w - 2 * x0
+        y = top + 16
         pygame_gui.elements.UILabel(
-            pygame.Rect(x0, y, 600, 48), key("settings.title"), gui, container=c, object_id="#heading"
+            pygame.Rect(x0, y, content, 48), key("settings.title"), gui, container=c, object_id="#heading"
         )
-        y += 60
-        lw = int(w * 0.3)
-        pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("settings.language"), gui, container=c)
+        y += 56
+        rows = 2 + len(SLIDERS) + 1  # language, sliders, two toggles (Back has its own place)
+        pitch = min(50, (panel.bottom - 76 - y) // rows)
+        height = min(36, pitch - 6)
+        lw = int(content * 0.42)
+        vw = 110
+        sw = content - lw - vw - 12
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x0, y, lw, height), key("settings.language"), gui, container=c
+        )
         langs = [("English", "en"), ("日本語", "ja")]
         self.language = pygame_gui.elements.UIDropDownMenu(
             langs,
             next(x for x in langs if x[1] == s.language),
-            pygame.Rect(x0 + lw, y, 200, 36),
+            pygame.Rect(x0 + lw, y, min(sw, 220), height),
             gui,
             container=c,
         )
-        y += 50
+        y += pitch
         self.sliders: dict[
             str, tuple[pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UILabel]
         ] = {}
         for name, low, high, unit in SLIDERS:
-            pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key(f"settings.{name}"), gui, container=c)
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x0, y, lw, height), key(f"settings.{name}"), gui, container=c
+            )
             value = getattr(s, name)
             step = 0.05 if isinstance(value, float) else 50
             slider = pygame_gui.elements.UIHorizontalSlider(
-                pygame.Rect(x0 + lw, y, int(w * 0.3), 32),
+                pygame.Rect(x0 + lw, y + 2, sw, height - 4),
                 float(value),
                 (low, high),
                 gui,
@@ -61,28 +73,28 @@ class SettingsScene(Scene):
                 click_increment=step,
             )
             label = pygame_gui.elements.UILabel(
-                pygame.Rect(x0 + lw + int(w * 0.3) + 12, y, 120, 32),
+                pygame.Rect(x0 + lw + sw + 12, y, vw, height),
                 self._fmt(name, value, unit),
                 gui,
                 container=c,
             )
             self.sliders[name] = (slider, label)
-            y += 46
+            y += pitch
         self.fullscreen = pygame_gui.elements.UIButton(
-            pygame.Rect(x0, y, lw + 200, 36),
+            pygame.Rect(x0, y, content, height),
             f"{tr('settings.fullscreen')}: {tr('settings.on' if s.fullscreen else 'settings.off')}",
             gui,
             container=c,
         )
-        y += 46
+        y += pitch
         self.help = pygame_gui.elements.UIButton(
-            pygame.Rect(x0, y, lw + 200, 36),
+            pygame.Rect(x0, y, content, height),
             f"{tr('settings.practice_help')}: {tr('settings.on' if s.practice_help else 'settings.off')}",
             gui,
             container=c,
         )
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(x0, h - y // 6 - 90, 200, 46), key("settings.back"), gui, container=c
+            pygame.Rect(x0, panel.bottom - 62, 200, 46), key("settings.back"), gui, container=c
         )
 
     @staticmethod

@@ -79,6 +79,7 @@ class TableScene(Scene):
         self.result_shown: tuple[int, int] | None = None
         self.left_match = False  # the person left the finished match: its save goes
         self.buttons: dict[str, pygame.Rect] = {}
+        self.lit: set[str] = set()  # the buttons drawn lit in the last frame
         self.paused = False
         if game is None:
             self.board.feed(self.game.events)
@@ -464,26 +465,30 @@ class TableScene(Scene):
             self.save()
 
     def _help(self) -> None:
+        """Practice help: playable cards outlined and the hand's sum once the table has caught up (not
+        during the deal), and "you can call" whenever the Dobon button is lit."""
         b = self.board
         seat = self.person
         b.highlight = set()
-        b.sum_hint = None
+        b.sum_hint = b.call_hint = None
         if seat is None or not self.app.settings.practice_help:
             return
-        if not self.accepts_input:
-            return  # during the deal or while cards fly: no hint before the cards are on the table
         legal = self.legal()
-        b.highlight = {a.card.id for a in legal if a.kind is Kind.PLAY and a.cards}
-        total = sum(c.rank for c in self.game.hands[seat])
-        b.sum_hint = tr("table.hand_sum", total=total)
         if any(a.kind is Kind.DOBON for a in legal):
-            b.sum_hint += "  " + tr("table.can_call")
+            b.call_hint = tr("table.can_call")
+        if not self.accepts_input:
+            return
+        b.highlight = {a.card.id for a in legal if a.kind is Kind.PLAY and a.cards}
+        b.sum_hint = tr("table.hand_sum", total=sum(c.rank for c in self.game.hands[seat]))
 
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         self.board.draw(surface)
+        if self.container is not None:
+            self.board.regions["menu"] = self.menu_button.rect.union(self.help_box.rect)
         self.buttons = {}
+        self.lit = set()
         self._draw_controls(surface)
         if self.picker:
             self._draw_picker(surface)
@@ -504,6 +509,10 @@ class TableScene(Scene):
         self, surface, name: str, rect: pygame.Rect, label: str, lit: bool, colour=(60, 70, 80)
     ) -> None:
         self.buttons[name] = rect
+        if lit:
+            self.lit.add(name)
+        if name in ("draw", "last_one", "yaku"):
+            self.board.regions[f"control:{name}"] = rect
         base = colour if lit else (45, 55, 52)
         pygame.draw.rect(surface, base, rect, border_radius=12)
         pygame.draw.rect(surface, GOLD if lit else (90, 110, 100), rect, 2, border_radius=12)
@@ -511,12 +520,13 @@ class TableScene(Scene):
         surface.blit(text, text.get_rect(center=rect.center))
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
-        w, h = self.app.size
+        lay = self.board.layout
+        assert lay is not None
         legal = self.legal()
         kinds = {a.kind for a in legal}
         # the Dobon button: always there, lit and pulsing while you may call
-        r = int(h * 0.085)
-        centre = (int(w - r * 1.45), int(h - r * 1.35))
+        r = lay.dobon_r
+        centre = (int(lay.dobon_centre[0]), int(lay.dobon_centre[1]))
         can = Kind.DOBON in kinds
         pulse = (math.sin(self.board.time * 7) + 1) / 2 if can else 0
         radius = int(r * (1 + 0.07 * pulse))
@@ -533,88 +543,123 @@ class TableScene(Scene):
         )
         surface.blit(label, label.get_rect(center=centre))
         keyhint = self.board.text(
-            tr("table.space"), max(11, int(r * 0.2)), (220, 220, 210) if can else (130, 130, 120)
+            tr("table.space"), lay.key_size, (220, 220, 210) if can else (130, 130, 120)
         )
-        surface.blit(keyhint, keyhint.get_rect(midtop=(centre[0], centre[1] + radius + 4)))
+        key_at = keyhint.get_rect(midtop=(centre[0], centre[1] + int(r * 1.07) + 4))
+        surface.blit(keyhint, key_at)
         self.buttons["dobon"] = pygame.Rect(centre[0] - radius, centre[1] - radius, radius * 2, radius * 2)
+        self.board.regions["dobon"] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r).union(key_at)
         if self.person is None:
             return
-        bw, bh = int(h * 0.2), int(h * 0.062)
-        x = int(w - bw - 16)
-        y = int(centre[1] - r * 1.35 - bh)
         my_turn = self.accepts_input and Kind.DRAW in kinds
         owe = self.game.chain_cards if self.game.chain_links else 1
         self._button(
-            surface, "draw", pygame.Rect(x, y, bw, bh), tr("table.draw", count=owe), my_turn, (40, 90, 130)
+            surface,
+            "draw",
+            pygame.Rect(lay.control_rect(0)),
+            tr("table.draw", count=owe),
+            my_turn,
+            (40, 90, 130),
         )
         if self.game.rules.preset == "standard":
-            y -= bh + 10
             two = len(self.game.hands[self.person]) == 2
             label = tr("table.last_one_on") if self.last_one_armed else tr("table.last_one")
             self._button(
                 surface,
                 "last_one",
-                pygame.Rect(x, y, bw, bh),
+                pygame.Rect(lay.control_rect(1)),
                 label,
                 two or self.last_one_armed,
                 (150, 110, 20),
             )
             if Kind.DECLARE in kinds:
-                y -= bh + 10
                 self._button(
-                    surface, "yaku", pygame.Rect(x, y, bw, bh), tr("table.yaku_button"), True, (120, 60, 140)
+                    surface,
+                    "yaku",
+                    pygame.Rect(lay.control_rect(2)),
+                    tr("table.yaku_button"),
+                    True,
+                    (120, 60, 140),
                 )
 
+    def _panel(self, surface: pygame.Surface, height: int, width: int) -> pygame.Rect:
+        """A dark box in the prompt band (between the piles and your hand), centred; never over the field
+        card, its badges, your plate or your cards."""
+        lay = self.board.layout
+        assert lay is not None
+        bx, by, bw, bh = lay.band()
+        panel = pygame.Rect(0, 0, min(width, bw - 16), min(height, max(bh, height)))
+        panel.midtop = (bx + bw // 2, by + max(0, (bh - panel.height) // 2))
+        bg = pygame.Surface(panel.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 215), bg.get_rect(), border_radius=16)
+        surface.blit(bg, panel)
+        pygame.draw.rect(surface, GOLD, panel, 2, border_radius=16)
+        self.board.regions["panel"] = panel
+        return panel
+
     def _draw_picker(self, surface: pygame.Surface) -> None:
-        w, h = self.app.size
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
-        assert self.picker is not None
-        title = self.board.text(tr("table.choose_suit"), int(h * 0.04), WHITE, True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.36))))
-        size = int(h * 0.13)
-        gap = int(size * 0.25)
-        total = len(self.picker) * size + (len(self.picker) - 1) * gap
-        x0 = (w - total) // 2
+        """The suit picker: a title, one button per suit (number keys 1-4) and Cancel, in one row."""
+        lay = self.board.layout
+        assert lay is not None and self.picker is not None
+        _bh = lay.band()[3]
+        title_size = max(15, int(lay.unit * 0.034))
+        size = int(max(40, min(lay.unit * 0.12, _bh - title_size * 1.6 - 30)))
+        gap = max(8, size // 5)
+        cancel_w = int(size * 1.6)
+        count = len(self.picker)
+        width = count * size + (count - 1) * gap + gap + cancel_w + 40
+        panel = self._panel(surface, int(title_size * 1.5) + size + 34, width)
+        title = self.board.text(tr("table.choose_suit"), title_size, WHITE, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
+        x = panel.x + 20
+        y = panel.y + int(title_size * 1.5) + 18
         for i, action in enumerate(self.picker):
-            rect = pygame.Rect(x0 + i * (size + gap), int(h * 0.42), size, size)
+            rect = pygame.Rect(x + i * (size + gap), y, size, size)
             self.buttons[f"suit:{i}"] = rect
-            pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=16)
-            pygame.draw.rect(surface, GOLD, rect, 3, border_radius=16)
+            pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=14)
+            pygame.draw.rect(surface, GOLD, rect, 3, border_radius=14)
             suit = action.suit if action.suit is not None else action.card.suit
             glyph = self.board.text(
                 suit.symbol if suit is not None else "?", int(size * 0.6), SUIT_COLOURS.get(suit, WHITE), True
             )
             surface.blit(glyph, glyph.get_rect(center=rect.center))
-            if action.suit is None:
-                note = self.board.text(tr("table.keep_suit"), max(12, size // 8), (60, 60, 60))
-                surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
-            num = self.board.text(str(i + 1), max(12, size // 7), (120, 120, 120))
-            surface.blit(num, (rect.x + 8, rect.y + 6))
-        cancel = pygame.Rect(0, 0, int(h * 0.2), int(h * 0.06))
-        cancel.center = (w // 2, int(h * 0.42) + size + int(h * 0.07))
+            num = self.board.text(str(i + 1), max(11, size // 6), (120, 120, 120))
+            surface.blit(num, (rect.x + 6, rect.y + 4))
+        cancel = pygame.Rect(x + count * (size + gap), y + size // 4, cancel_w, size // 2)
         self._button(surface, "cancel", cancel, tr("table.cancel"), True, (90, 60, 60))
 
     def _draw_bid(self, surface: pygame.Surface) -> None:
-        w, h = self.app.size
-        panel = pygame.Rect(0, 0, int(h * 0.62), int(h * 0.3))
-        panel.center = (w // 2, int(h * 0.62))
-        bg = pygame.Surface(panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=16)
-        surface.blit(bg, panel)
-        pygame.draw.rect(surface, GOLD, panel, 2, border_radius=16)
-        title = self.board.text(tr("table.auction_title"), int(h * 0.032), WHITE, True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 12)))
-        hint = self.board.text(tr("table.auction_hint"), max(12, int(h * 0.02)), (210, 220, 210))
-        surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.y + 18 + title.get_height())))
-        bh = int(h * 0.065)
-        minus = pygame.Rect(panel.x + 24, panel.bottom - bh * 2 - 20, bh, bh)
-        plus = pygame.Rect(panel.right - 24 - bh, minus.y, bh, bh)
-        self._button(surface, "bid-", minus, "−", True)
-        self._button(surface, "bid+", plus, "+", True)
-        amount = self.board.text(str(self.bid_amount), int(bh * 0.8), GOLD, True)
-        surface.blit(amount, amount.get_rect(center=(panel.centerx, minus.centery)))
-        ok = pygame.Rect(0, 0, int(panel.width * 0.5), bh)
-        ok.midbottom = (panel.centerx, panel.bottom - 12)
-        self._button(surface, "bid", ok, tr("table.bid", amount=self.bid_amount), True, (40, 110, 70))
+        """The bid box: what the auction is, then −10 −1 [amount] +1 +10 and Bid. Digits typed on the
+        keyboard set the amount, ↑/↓ and Page Up/Down step it, Enter bids."""
+        lay = self.board.layout
+        assert lay is not None
+        title_size = max(15, int(lay.unit * 0.032))
+        hint_size = max(12, int(lay.unit * 0.021))
+        bh = max(30, int(lay.unit * 0.06))
+        small = int(bh * 1.25)
+        width = int(small * 4 + bh * 2.2 + bh * 3.2 + 7 * 10 + 40)
+        hint = self.board.text(tr("table.auction_hint"), hint_size, (210, 220, 210))
+        panel = self._panel(surface, title_size + hint_size + bh + 56, max(width, hint.get_width() + 40))
+        title = self.board.text(tr("table.auction_title"), title_size, WHITE, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
+        surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.y + 12 + int(title_size * 1.3))))
+        y = panel.bottom - bh - 12
+        row = [("bid-10", "−10", small), ("bid-1", "−1", small), ("amount", "", int(bh * 2.2))]
+        row += [("bid+1", "+1", small), ("bid+10", "+10", small), ("bid", "", int(bh * 3.2))]
+        x = panel.centerx - (sum(w for _n, _l, w in row) + 10 * (len(row) - 1)) // 2
+        for name, label, w in row:
+            rect = pygame.Rect(x, y, w, bh)
+            if name == "amount":  # the amount, as an entry the keyboard types into
+                pygame.draw.rect(surface, (20, 40, 32), rect, border_radius=8)
+                pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
+                text = self.bid_typed if self.bid_typed else str(self.bid_amount)
+                caret = "|" if self.bid_typed is not None and int(self.board.time * 2) % 2 == 0 else ""
+                amount = self.board.text(text + caret, int(bh * 0.7), GOLD, True)
+                surface.blit(amount, amount.get_rect(center=rect.center))
+            elif name == "bid":
+                self._button(
+                    surface, name, rect, tr("table.bid", amount=self.bid_amount), True, (40, 110, 70)
+                )
+            else:
+                self._button(surface, name, rect, label, True)
+            x += w + 10

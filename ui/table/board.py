@@ -126,7 +126,11 @@ class Board:
         self.hover: int | None = None  # index into the viewer's hand
         self.selected: int | None = None
         self.highlight: set[int] = set()  # card ids to outline (legal plays, with practice help)
-        self.sum_hint: str | None = None
+        self.sum_hint: str | None = None  # practice help under your name: the hand's sum
+        self.call_hint: str | None = None  # practice help: you may call now
+        # what the last frame drew where, by name ("plate:2", "hand", "stock", "log", ...): the table's
+        # own check that nothing overlaps at any size (tests/test_layout.py)
+        self.regions: dict[str, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ events in
 
@@ -628,6 +632,7 @@ class Board:
         lay = self.layout
         assert lay is not None
         g = self.game
+        self.regions = {}
         dest.blit(self.felt(), (0, 0))
         self._draw_direction(dest)
         self._draw_stock(dest)
@@ -692,9 +697,9 @@ class Board:
                 dest, None, (lay.stock[0] - i * 1.5, lay.stock[1] - i * 1.5), lay.pile_card_h, 0, False
             )
         label = self.text(str(count), max(14, lay.pile_card_h // 7), WHITE, True)
-        dest.blit(
-            label, label.get_rect(center=(int(lay.stock[0]), int(lay.stock[1] + lay.pile_card_h * 0.62)))
-        )
+        at = label.get_rect(center=(int(lay.stock[0]), int(lay.stock[1] + lay.pile_card_h * 0.62)))
+        dest.blit(label, at)
+        self.regions["stock"] = self._pile_rect(lay.stock).inflate(8, 8).union(at)
 
     def _pile_rect(self, at: Point) -> pygame.Rect:
         lay = self.layout
@@ -711,6 +716,7 @@ class Board:
         lay = self.layout
         assert lay is not None
         pile = [c for c in self.game.discard if c.id not in self.hidden][-5:]
+        self.regions["field"] = self._pile_rect(lay.field).inflate(lay.pile_card_h // 3, lay.pile_card_h // 6)
         for _depth, card in enumerate(pile):
             pos, angle = lay.field_offset(card.id, 0)
             self.blit_card(dest, card, pos, lay.pile_card_h, angle)
@@ -736,6 +742,7 @@ class Board:
             pygame.draw.circle(dest, GOLD, centre, r, 3)
             glyph = self.text(suit.symbol, int(r * 1.3), SUIT_COLOURS[suit], True)
             dest.blit(glyph, glyph.get_rect(center=centre))
+            self.regions["suit"] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
         # draw chain / binding
         if self.shown.chain_links:
             pulse = self.pulses.get("chain")
@@ -751,13 +758,18 @@ class Board:
             pygame.draw.rect(dest, RED, box, border_radius=12)
             pygame.draw.rect(dest, GOLD, box, 2, border_radius=12)
             dest.blit(surf, surf.get_rect(center=box.center))
+            self.regions["chain"] = box
 
     def _plate(self, dest: pygame.Surface, seat: int, centre: Point) -> pygame.Rect:
         lay = self.layout
         assert lay is not None
         g = self.game
-        size = max(13, int(lay.unit * 0.026))
-        name = self.text(self._name(seat), size, WHITE, True)
+        size = lay.text_size
+        room = lay.plate_width(seat) - 24
+        label = self._name(seat)
+        if self.font(size, True).size(label)[0] > room:
+            label = self._clip(label, size, room, bold=True)
+        name = self.text(label, size, WHITE, True)
         score = self.text(tr("table.score", score=g.scores[seat]), size - 2, (220, 230, 220))
         count = (
             len(g.hands[seat])
@@ -765,10 +777,19 @@ class Board:
             - sum(1 for c in g.hands[seat] if c.id in self.hidden)
         )
         cards = self.text(tr("table.cards", count=max(0, count)), size - 2, (220, 230, 220))
-        w = max(name.get_width(), score.get_width() + cards.get_width() + 14) + 24
-        h = name.get_height() + score.get_height() + 10
+        hints = []
+        if seat == self.viewer:  # practice help lines under your own name and score
+            hints = [self.text(t, size - 2, c, True) for t, c in self._hints() if t]
+        w = (
+            max(name.get_width(), score.get_width() + cards.get_width() + 14, *(x.get_width() for x in hints))
+            + 24
+        )
+        h = name.get_height() + score.get_height() + 10 + sum(x.get_height() + 2 for x in hints)
         box = pygame.Rect(0, 0, w, h)
-        box.center = (int(centre[0]), int(centre[1]))
+        if seat == self.viewer:  # yours sits in the left column, above the log
+            box.bottomleft = (12, lay.plate_bottom)
+        else:
+            box.center = (int(centre[0]), int(centre[1]))
         turn = self.shown.turn == seat and self.game.phase.value in ("turn", "reaction")
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=10)
@@ -780,12 +801,21 @@ class Board:
         dest.blit(name, (box.x + 12, box.y + 4))
         dest.blit(score, (box.x + 12, box.y + 6 + name.get_height()))
         dest.blit(cards, (box.right - 12 - cards.get_width(), box.y + 6 + name.get_height()))
+        y = box.y + 8 + name.get_height() + score.get_height()
+        for hint in hints:
+            dest.blit(hint, (box.x + 12, y))
+            y += hint.get_height() + 2
+        self.regions[f"plate:{seat}"] = box.inflate(12, 12)
         if seat in self.shown.last_one:
             badge = self.text(tr("table.last_one_badge"), size - 2, (40, 20, 0), True)
             b = badge.get_rect(midbottom=(box.centerx, box.y - 4)).inflate(12, 4)
             pygame.draw.rect(dest, GOLD, b, border_radius=8)
             dest.blit(badge, badge.get_rect(center=b.center))
+            self.regions[f"badge:{seat}"] = b
         return box
+
+    def _hints(self) -> list[tuple[str | None, tuple[int, int, int]]]:
+        return [(self.sum_hint, (255, 240, 200)), (self.call_hint, (255, 150, 120))]
 
     def _draw_seat(self, dest: pygame.Surface, seat: int) -> None:
         lay = self.layout
@@ -794,17 +824,19 @@ class Board:
         spot = lay.spots[seat]
         revealed = self.shown.revealed.get(seat)
         laid = g.laid[seat]
-        if revealed:
-            for pos, card in zip(lay.laid_positions(seat, len(revealed)), revealed, strict=True):
-                self.blit_card(dest, card, pos, lay.reveal_card_h)
-        if laid and not revealed:
-            for pos, card in zip(lay.laid_positions(seat, len(laid)), laid, strict=True):
-                self.blit_card(dest, card, pos, lay.reveal_card_h)
+        shown = revealed or laid
+        for pos, card in zip(lay.laid_positions(seat, len(shown)), shown, strict=True):
+            self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         count = len(g.hands[seat]) - self.hidden_backs.get(seat, 0)
         if not revealed:
             for pos, angle in lay.small_hand_positions(seat, max(0, count)):
-                self.blit_card(dest, None, pos, lay.small_card_h, angle, False)
+                self._note(f"hand:{seat}", self.blit_card(dest, None, pos, lay.small_card_h, angle, False))
         self._plate(dest, seat, spot.centre)
+
+    def _note(self, name: str, rect: pygame.Rect) -> None:
+        """Grow the named region to cover `rect`."""
+        known = self.regions.get(name)
+        self.regions[name] = rect.copy() if known is None else known.union(rect)
 
     def own_card_rects(self) -> list[tuple[pygame.Rect, Card]]:
         """Clickable rectangles of the viewer's cards, topmost last."""
@@ -829,6 +861,7 @@ class Board:
             if card.id in self.hidden:
                 continue
             rect = self.blit_card(dest, card, pos, lay.hand_card_h, angle)
+            self._note("hand", rect)
             if card.id in self.highlight:
                 ring = art.outline((255, 220, 90), 4)
                 if angle:
@@ -842,12 +875,7 @@ class Board:
         revealed = self.shown.revealed.get(self.viewer) or g.laid[self.viewer]
         if revealed and not hand:
             for pos, card in zip(lay.laid_positions(self.viewer, len(revealed)), revealed, strict=True):
-                self.blit_card(dest, card, pos, lay.reveal_card_h)
-        if self.sum_hint:
-            hint = self.text(self.sum_hint, max(13, int(lay.unit * 0.024)), (255, 240, 200), True)
-            dest.blit(
-                hint, hint.get_rect(midleft=(int(spot.centre[0] + lay.unit * 0.14), int(spot.centre[1])))
-            )
+                self._note("hand", self.blit_card(dest, card, pos, lay.reveal_card_h))
 
     def _draw_splashes(self, dest: pygame.Surface) -> None:
         lay = self.layout
@@ -873,11 +901,25 @@ class Board:
             dest.blit(layer, layer.get_rect(center=(int(x), int(y))))
 
     def _draw_log(self, dest: pygame.Surface) -> None:
+        """The latest lines of the log in the left column under your plate, as wide as the space left of
+        your hand (a line too long for it ends in "…")."""
         lay = self.layout
         assert lay is not None
-        size = max(12, int(lay.unit * 0.021))
-        y = int(lay.h - 10)
-        for line in reversed(self.log):
-            surf = self.text(line, size, (225, 235, 225))
-            y -= surf.get_height() + 2
+        hand = self.regions.get("hand")
+        right = max(lay.side_w - 8, (hand.left if hand is not None else lay.side_w) - 10)
+        width = right - 12
+        y = int(lay.h - 8)
+        for line in list(reversed(self.log))[: lay.log_lines]:
+            surf = self.text(line, lay.log_size, (225, 235, 225))
+            if surf.get_width() > width:
+                surf = self.text(self._clip(line, lay.log_size, width), lay.log_size, (225, 235, 225))
+            y -= lay.log_line_h
             dest.blit(surf, (12, y))
+            self._note("log", surf.get_rect(topleft=(12, y)))
+
+    def _clip(self, line: str, size: int, width: int, bold: bool = False) -> str:
+        """`line` cut to fit `width` pixels, ending in "…"."""
+        font = self.font(size, bold)
+        while line and font.size(line + "…")[0] > width:
+            line = line[:-1]
+        return line + "…"

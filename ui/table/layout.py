@@ -24,6 +24,11 @@ class SeatSpot:
 
 
 class Layout:
+    """The table in three columns: your name plate and the log on the left, the hand and the piles in
+    the middle, the action buttons and the Dobon button on the right; the other seats round the top.
+    Between the piles and the hand lies the prompt band, where the bid box and the suit picker go, so
+    neither covers the field card, its badges or your hand."""
+
     def __init__(self, width: int, height: int, players: int, viewer: int):
         self.w = width
         self.h = height
@@ -35,6 +40,22 @@ class Layout:
         self.pile_card_h = int(unit * 0.17)  # stock and field
         self.small_card_h = int(unit * 0.095)  # opponents' hands
         self.reveal_card_h = int(unit * 0.105)  # revealed hands at a seat
+        self.text_size = max(13, int(unit * 0.026))  # name plates
+        self.log_size = max(12, int(unit * 0.021))
+        # the right column: the Dobon button (with its key below it) and the buttons stacked above it
+        self.dobon_r = int(min(height * 0.085, width * 0.065))
+        self.key_size = max(11, int(self.dobon_r * 0.2))
+        self.button_w = int(min(height * 0.2, width * 0.16))
+        self.button_h = int(max(30, min(height * 0.062, 56)))
+        self.side_w = max(int(self.dobon_r * 2.9), self.button_w) + 24
+        self.dobon_centre: Point = (
+            width - self.side_w / 2,
+            height - self.dobon_r * 1.07 - 6 - self.key_size * 1.5,
+        )
+        # the left column: your plate above the log
+        self.log_lines = 3 if height < 800 else 4 if height < 1300 else 5
+        self.log_line_h = int(self.log_size * 1.45)
+        self.plate_bottom = height - 8 - self.log_lines * self.log_line_h - 8
         self.centre: Point = (width * 0.5, height * 0.43)
         gap = self.pile_card_h * 0.55
         self.stock: Point = (self.centre[0] - gap - self.pile_card_h * 0.36, self.centre[1])
@@ -42,13 +63,28 @@ class Layout:
         self.hand_y = height - self.hand_card_h * 0.62
         self.spots = self._spots()
 
+    def control_rect(self, index: int) -> tuple[int, int, int, int]:
+        """The `index`-th action button above the Dobon button (0 nearest it), as x, y, w, h."""
+        x = int(self.w - self.side_w / 2 - self.button_w / 2)
+        bottom = self.dobon_centre[1] - self.dobon_r * 1.07 - 12
+        y = int(bottom - (index + 1) * self.button_h - index * 10)
+        return x, y, self.button_w, self.button_h
+
+    def band(self) -> tuple[int, int, int, int]:
+        """The prompt band between the piles and the hand (x, y, w, h): for the bid box and picker."""
+        top = self.centre[1] + self.pile_card_h * 0.62 + self.text_size * 1.6
+        bottom = self.h - self.hand_card_h * 1.22 - 8
+        left, right = self.side_w, self.w - self.side_w
+        return int(left), int(top), int(right - left), int(max(0, bottom - top))
+
     def _spots(self) -> dict[int, SeatSpot]:
         cx, cy = self.centre
         rx, ry = self.w * 0.40, self.h * 0.33
         spots: dict[int, SeatSpot] = {}
+        plate_centre = (self.side_w * 0.5, self.plate_bottom - self.text_size * 1.6)
         spots[self.viewer] = SeatSpot(
             self.viewer,
-            (self.w * 0.5 - self.hand_card_h * 2.6, self.h - self.hand_card_h * 1.32),
+            plate_centre,
             (self.w * 0.5, self.hand_y),
             (self.w * 0.5, self.h - self.hand_card_h * 1.55),
             0.0,
@@ -68,20 +104,35 @@ class Layout:
             spots[seat] = SeatSpot(seat, (px, py + self.small_card_h * 0.95), hand, laid, 0.0, side)
         return spots
 
+    def plate_width(self, seat: int) -> int:
+        """The widest a seat's name plate may be: your own fits the left column; another seat's stops
+        short of its neighbours' (a longer name is cut with "…")."""
+        if seat == self.viewer:
+            return int(self.side_w - 20)
+        spot = self.spots[seat]
+        room = self.unit * 0.45
+        for other, o in self.spots.items():
+            if other in (seat, self.viewer) or abs(o.centre[1] - spot.centre[1]) > self.text_size * 4:
+                continue
+            room = min(room, abs(o.centre[0] - spot.centre[0]) - 16)
+        edge = (min(spot.centre[0], self.w - spot.centre[0]) - 10) * 2  # centred, inside the window
+        return int(max(self.text_size * 6, min(room, edge)))
+
     def hand_positions(self, count: int, lift: int | None = None) -> list[tuple[Point, float]]:
-        """Centres and rotations of the viewer's cards, fanned in a gentle arc."""
+        """Centres and rotations of the viewer's cards, fanned in a gentle arc between the side columns
+        (however many cards), low enough to leave the prompt band free, high enough to stay on screen."""
         if count == 0:
             return []
         card_w = self.hand_card_h * 0.714
-        max_span = self.w * 0.56
+        max_span = max(card_w, self.w - 2 * self.side_w - card_w - 16)
         step = min(card_w * 0.78, max_span / max(count - 1, 1)) if count > 1 else 0
-        spread = min(3.2, 30 / max(count, 1))  # degrees between neighbours
+        spread = min(3.2, 16 / max(count, 1))  # degrees between neighbours: at most 8 either side
         out = []
         mid = (count - 1) / 2
         for i in range(count):
             off = i - mid
             x = self.w * 0.5 + off * step
-            y = self.hand_y + abs(off) ** 2 * self.hand_card_h * 0.008
+            y = self.hand_y + (off / mid) ** 2 * self.hand_card_h * 0.04 if mid else self.hand_y
             if lift is not None and i == lift:
                 y -= self.hand_card_h * 0.18
             out.append(((x, y), -off * spread))

@@ -1,0 +1,166 @@
+"""The table fits every window from the enforced minimum to 4K, for every seat count, without overlaps
+(issue 12, items 6 and 7). Each case draws a real frame and checks the regions the board and the table
+scene report for what they drew: every one inside the window, no two overlapping."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import uikit
+from uikit import frames
+
+from game import Game, Kind, make_rules
+from ui.scenes.table import TableScene
+from ui.table.setup import GameSetup, SeatSpec
+
+SIZES = [
+    (800, 600),
+    (1024, 768),
+    (1280, 720),
+    (1366, 768),
+    (1280, 1024),
+    (1920, 1080),
+    (2560, 1080),
+    (3840, 2160),
+]
+LONG = "Wwwwwwwwwwwwwwww"  # the longest name the new-game screen takes
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    import os
+
+    os.environ["DOBON_TABLE_HOME"] = str(tmp_path_factory.mktemp("home"))
+    application = uikit.make_app()
+    yield application
+    application.close()
+
+
+def table(app, size, preset: str, players: int, extra_cards: int = 0, help_on: bool = True) -> TableScene:
+    app.resized(size)
+    app.settings.practice_help = help_on
+    seats = [SeatSpec("human", "basic", LONG), *[SeatSpec("ai", "basic", LONG) for _ in range(players - 1)]]
+    options = {"max_players": 6} if preset == "app" and players > 4 else {}
+    setup = GameSetup(preset, players, options, seats, 5).complete()
+    game = Game(make_rules(preset, players, options), 5)
+    for _ in range(extra_cards):
+        game.hands[0].append(game.stock.pop())
+    game.hands[0].sort()
+    scene = TableScene(app, setup, game)
+    app.stack.clear_to(scene)
+    scene.board.log.extend(f"{LONG} played ♠{n} and a long line of log text follows" for n in range(6))
+    frames(app, 3)
+    return scene
+
+
+def seat_of(name: str, viewer: int) -> str | None:
+    """Parts drawn together on purpose: another seat's fan, plate, badge and laid cards; the field card
+    and the suit and draw badges on its corners."""
+    if name in ("field", "suit", "chain"):
+        return "field"
+    kind, _, seat = name.partition(":")
+    if kind in ("plate", "hand", "laid", "badge") and seat.isdigit() and int(seat) != viewer:
+        return seat
+    return None
+
+
+def problems(scene: TableScene, size) -> list[str]:
+    w, h = size
+    regions = dict(scene.board.regions)
+    out = []
+    for name, rect in regions.items():
+        if rect.left < 0 or rect.top < 0 or rect.right > w or rect.bottom > h:
+            out.append(f"{name} {rect} leaves the {w}x{h} window")
+    for (a, ra), (b, rb) in itertools.combinations(regions.items(), 2):
+        same = seat_of(a, scene.viewer)
+        if same is not None and same == seat_of(b, scene.viewer):
+            continue
+        if ra.colliderect(rb):
+            out.append(f"{a} {ra} overlaps {b} {rb}")
+    return out
+
+
+def expect(scene, size, *names: str) -> None:
+    missing = [n for n in names if n not in scene.board.regions]
+    assert not missing, f"not drawn: {missing}"
+    found = problems(scene, size)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("preset", "players"), [("app", n) for n in range(2, 7)] + [("standard", 6)])
+def test_every_size_and_seat_count_fits_without_overlaps(app, size, preset, players):
+    scene = table(app, size, preset, players)
+    names = ["stock", "field", "hand", "dobon", "log", "menu", "control:draw", f"plate:{scene.viewer}"]
+    names += [f"plate:{s}" for s in range(players)] + [f"hand:{s}" for s in range(1, players)]
+    expect(scene, size, *names)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_big_hand_stays_between_the_side_columns(app, size):
+    scene = table(app, size, "app", 4, extra_cards=11)
+    scene.board.hover = 0  # the raised card too
+    frames(app, 2)
+    expect(scene, size, "hand", "plate:0", "control:draw", "dobon")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_bid_box_covers_neither_the_field_nor_the_hand_sum(app, size):
+    scene = table(app, size, "standard", 5)
+    uikit.play_for_person(app, lambda: scene.bidding, limit=200, act=False)
+    frames(app, 1)
+    assert scene.board.sum_hint  # the hand sum is on your plate while the box is up
+    expect(scene, size, "panel", "field", "plate:0", "hand")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_suit_picker_leaves_the_suit_badge_and_field_in_view(app, size):
+    from game import Action, Suit
+
+    app.resized(size)
+    hands = [
+        ["8H", "3C", "9C", "KD", "4D"],
+        ["2S", "4S", "6S", "10S", "QS"],
+        ["2C", "4C", "6C", "8C", "10C"],
+        ["8S", "5C", "7C", "JC", "QC"],
+    ]
+    game = Game(make_rules("app", 4), 5, deal=False)
+    game.start_round(game.deck_from_hands(hands, "5S", [], 3), 3)
+    game.apply(Action(3, Kind.PLAY, (game.deck.card("8S"),), Suit.HEARTS))  # ♥ in force on a ♠8
+    seats = [SeatSpec("human", "basic", LONG), *[SeatSpec("ai", "basic", LONG) for _ in range(3)]]
+    scene = TableScene(app, GameSetup("app", 4, {}, seats, 5).complete(), game)
+    app.stack.clear_to(scene)
+    frames(app, 2)
+    scene.play_card(game.deck.card("8H"))
+    assert scene.picker
+    frames(app, 1)
+    expect(scene, size, "panel", "field", "suit", "hand")
+
+
+def test_ordinary_names_are_drawn_whole_and_long_ones_cut(app):
+    scene = table(app, (800, 600), "app", 6)
+    board = scene.board
+    assert (
+        board._name(1) == LONG
+        and board.layout.plate_width(1) < board.font(board.layout.text_size, True).size(LONG)[0]
+    )
+    board.names = ["Hana", "Ren", "Sora", "Yuki", "Kaito", "Aoi"]
+    frames(app, 1)
+    for seat in range(6):
+        plate = board.regions[f"plate:{seat}"]
+        assert (
+            plate.width >= board.text(board.names[seat], board.layout.text_size, bold=True).get_width() + 24
+        )
+
+
+def test_the_window_never_goes_below_the_minimum(app):
+    import pygame
+
+    from ui.app import MIN_SIZE
+
+    table(app, (1280, 720), "app", 4)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400))
+    frames(app, 2)
+    assert app.size == MIN_SIZE and app.screen.get_size() == MIN_SIZE
+    assert app.stack.top.board.layout.w == MIN_SIZE[0]

@@ -1,0 +1,135 @@
+"""Cues and input at the table agree (issue 12, items 9-13), driven with real pygame events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+import uikit
+from uikit import click, frames, press
+
+from game import Action, Game, Kind, Suit, make_rules
+from ui.scenes.table import TableScene
+from ui.table.setup import GameSetup, SeatSpec
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(animation_speed=1.0)
+    yield application
+    application.close()
+
+
+def new_table(app, preset: str = "app", players: int = 4, seed: int = 3) -> TableScene:
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(players - 1)]]
+    scene = TableScene(app, GameSetup(preset, players, {}, seats, seed).complete())
+    app.stack.push(scene)
+    return scene
+
+
+def cues(scene: TableScene) -> bool:
+    """Any of the person's turn cues on screen: Draw lit, playable cards outlined, the bid box."""
+    return "draw" in scene.lit or bool(scene.board.highlight) or "bid" in scene.buttons
+
+
+def test_no_hint_and_no_input_during_the_deal(app):
+    scene = new_table(app)
+    frames(app, 3)
+    assert scene.board.busy  # the cards are still being dealt
+    before = len(scene.game.actions)
+    for key in (pygame.K_DOWN, pygame.K_d, pygame.K_RETURN, pygame.K_UP):
+        press(app, key)
+    click(app, scene.board.stock_rect().center)
+    assert len(scene.game.actions) == before  # nothing was taken, nothing queued
+    assert scene.board.sum_hint is None and not scene.board.highlight and "draw" not in scene.lit
+    press(app, pygame.K_RIGHT)  # choosing a card is harmless and works at once
+    assert scene.board.selected is not None
+
+
+@pytest.mark.parametrize("preset", ["app", "standard"])
+def test_input_is_taken_the_moment_the_cues_show_and_never_before(app, preset):
+    """Whenever a turn cue is on screen, the person's input is taken, and the turn plate shows them;
+    whenever it is not, their clicks do nothing."""
+    scene = new_table(app, preset)
+    for _ in range(2000):
+        frames(app, 1, 1 / 30)
+        if not scene.board.settled:
+            assert not cues(scene), "a cue is lit while the table is still catching up"
+        if "draw" in scene.lit:
+            assert scene.accepts_input
+            assert scene.board.shown.turn == scene.person  # one turn signal, not two
+            before = len(scene.game.actions)
+            click(app, scene.buttons["draw"].center)
+            assert len(scene.game.actions) == before + 1, "Draw was lit but the click did nothing"
+            return
+        if "bid" in scene.buttons:
+            assert scene.accepts_input
+            click(app, scene.buttons["bid"].center)
+            assert scene.game.actions[-1].kind is Kind.BID
+    raise AssertionError("the person's turn never came")
+
+
+def auction_table(app) -> TableScene:
+    scene = new_table(app, "standard", 3)
+    uikit.play_for_person(app, lambda: scene.bidding, limit=400, act=False)
+    frames(app, 1)
+    return scene
+
+
+def test_the_bid_box_waits_for_the_deal_and_takes_typed_amounts(app):
+    scene = new_table(app, "standard", 3)
+    frames(app, 3)
+    assert "bid" not in scene.buttons  # not before any card is dealt
+    scene = auction_table(app)
+    assert "bid" in scene.buttons
+    for key, text in ((pygame.K_2, "2"), (pygame.K_5, "5")):
+        press(app, key, text)
+    assert scene.bid_amount == 25
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_7, "7")
+    assert scene.bid_amount == 27
+    press(app, pygame.K_PAGEUP)
+    press(app, pygame.K_DOWN)
+    assert scene.bid_amount == 36
+    click(app, scene.buttons["bid-10"].center)
+    click(app, scene.buttons["bid+1"].center)
+    assert scene.bid_amount == 27
+    press(app, pygame.K_RETURN)
+    bid = scene.game.actions[-1]
+    assert bid.kind is Kind.BID and bid.seat == 0 and bid.amount == 27
+
+
+def test_typed_bids_stop_at_the_tables_limit(app):
+    scene = auction_table(app)
+    for ch in "12345":
+        press(app, getattr(pygame, f"K_{ch}"), ch)
+    assert scene.bid_amount == scene.max_bid == 99
+
+
+def standard_turn(app, hand0: list[str]) -> tuple[TableScene, Game]:
+    """A standard round where the person (seat 0) won the auction and holds `hand0`."""
+    hands = [hand0, ["2S", "4S", "6S", "9S", "KS"], ["2C", "4C", "6C", "9C", "KC"]]
+    game = Game(make_rules("standard", 3), 4, deal=False)
+    game.start_round(game.deck_from_hands(hands, "5D", [], 0), 0)
+    for seat, amount in ((0, 9), (1, 1), (2, 1)):
+        game.apply(Action(seat, Kind.BID, amount=amount))
+    seats = [SeatSpec("human", "basic", ""), SeatSpec("ai", "basic", ""), SeatSpec("ai", "basic", "")]
+    scene = TableScene(app, GameSetup("standard", 3, {}, seats, 4).complete(), game)
+    app.stack.push(scene)
+    frames(app, 2)
+    assert game.turn == 0
+    return scene, game
+
+
+@pytest.mark.parametrize(("card", "suits"), [("JD", {Suit.DIAMONDS, Suit.HEARTS}), ("8D", set(Suit))])
+def test_the_standard_suit_picker_offers_each_suit_once(app, card, suits):
+    scene, game = standard_turn(app, [card, "3H", "7C", "QS", "10H"])
+    for rect, c in scene.board.own_card_rects():
+        if c.code == card:
+            click(app, rect.center)
+            break
+    assert scene.picker is not None
+    offered = [a.suit if a.suit is not None else a.card.suit for a in scene.picker]
+    assert sorted(offered) == sorted(suits) and len(offered) == len(set(offered))
+    click(app, scene.buttons["suit:0"].center)
+    assert game.actions[-1].kind is Kind.PLAY and game.actions[-1].card.code == card
