@@ -164,3 +164,21 @@ def test_a_match_saved_during_the_auction_resumes(app):
     frames(app, 1)
     press_button(app, title.items["continue"])
     assert isinstance(app.stack.scenes[0], TableScene)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_every_title_button_is_on_screen_with_a_saved_match(app, size):
+    from ui.settings import save_match
+    from ui.table.setup import save_data
+
+    setup = GameSetup(
+        "app", 2, {}, [SeatSpec("human", "basic", ""), SeatSpec("ai", "basic", "")], 1
+    ).complete()
+    save_match(save_data(setup, setup.new_game()))
+    app.resized(size)
+    title = TitleScene(app)
+    app.stack.push(title)
+    frames(app, 1)
+    rects = [b.rect for b in title.items.values()]
+    assert len(rects) == 7 and all(r.bottom <= size[1] - 8 for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])

@@ -15,7 +15,7 @@ from game.seats import SEATS
 from ..scene import Scene
 from ..settings import load_match
 from ..table.setup import AI_NAMES, GameSetup, SeatSpec, default_level
-from ..text import key, tr
+from ..text import key, rules_text, tr
 
 
 class NewGameScene(Scene):
@@ -261,7 +261,7 @@ class NewGameScene(Scene):
 def saved_match_question(saved: dict) -> str:
     """What the player is about to lose: which match, how far it got."""
     try:
-        preset = tr(f"preset.{saved['setup']['preset']}")
+        preset = rules_text(str(saved["setup"]["preset"]), "title")
     except (KeyError, TypeError):
         preset = "?"
     return tr("new.replace_question", preset=preset)

@@ -93,6 +93,8 @@ class TableScene(Scene):
             self.board.shown.chain_links = self.game.chain_links
             self.board.shown.chain_cards = self.game.chain_cards
             self.board.shown.revealed = dict(self.game.revealed)
+            self.board.shown.scores = tuple(self.game.scores)
+            self.board.log.append(tr("log.resumed", round=self.game.round_no, match=self.game.match_no))
             window = self.game.window
             if window is not None:
                 self.board.shown.window = (window.placer, 0.0)

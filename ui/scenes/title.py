@@ -32,14 +32,17 @@ class TitleScene(Scene):
 
     def widgets(self) -> None:
         w, h = self.app.size
-        bw, bh = max(260, int(w * 0.22)), max(40, int(h * 0.058))
-        x = (w - bw) // 2
-        y = int(h * 0.42)
-        self.items: dict[str, pygame_gui.elements.UIButton] = {}
         names = (["continue"] if self.saved else []) + ["solo", "host", "join", "rules", "settings", "quit"]
+        y = int(h * 0.42)
+        gap = max(6, int(h * 0.012))
+        # as tall as looks right, but the whole column always ends above the window's edge
+        bh = min(max(36, int(h * 0.058)), (h - y - 16) // len(names) - gap)
+        bw = max(260, int(w * 0.22))
+        x = (w - bw) // 2
+        self.items: dict[str, pygame_gui.elements.UIButton] = {}
         for i, name in enumerate(names):
             self.items[name] = pygame_gui.elements.UIButton(
-                pygame.Rect(x, y + i * (bh + 10), bw, bh),
+                pygame.Rect(x, y + i * (bh + gap), bw, bh),
                 key(f"title.{name}"),
                 self.app.gui,
                 container=self.container,

@@ -91,6 +91,7 @@ class Shown:
     window: tuple[int, float] | None = None  # (placer, opened at board time)
     revealed: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     last_one: set[int] = field(default_factory=set)
+    scores: tuple[int, ...] | None = None  # as dealt and as the last round's end showed them
 
 
 class Board:
@@ -231,7 +232,7 @@ class Board:
             return False
         g = self.game
         if isinstance(event, RoundDealt):
-            self.shown = Shown(turn=event.first, direction=1)
+            self.shown = Shown(turn=event.first, direction=1, scores=event.scores)
             self.round_over_seen = False
             self.match_over_seen = False
             self.log.clear()
@@ -449,6 +450,7 @@ class Board:
             self.shown.revealed.pop(event.seat, None)
             return False
         if isinstance(event, RoundEnded):
+            self.shown.scores = event.scores
             self.on_sound("round_end")
             self.round_over_seen = True
             self.wait = 0.6
@@ -770,7 +772,8 @@ class Board:
         if self.font(size, True).size(label)[0] > room:
             label = self._clip(label, size, room, bold=True)
         name = self.text(label, size, WHITE, True)
-        score = self.text(tr("table.score", score=g.scores[seat]), size - 2, (220, 230, 220))
+        scores = self.shown.scores if self.shown.scores is not None else g.scores
+        score = self.text(tr("table.score", score=scores[seat]), size - 2, (220, 230, 220))
         count = (
             len(g.hands[seat])
             - self.hidden_backs.get(seat, 0)
