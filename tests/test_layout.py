@@ -92,6 +92,8 @@ def expect(scene, size, *names: str) -> None:
 @pytest.mark.parametrize(("preset", "players"), [("app", n) for n in range(2, 7)] + [("standard", 6)])
 def test_every_size_and_seat_count_fits_without_overlaps(app, size, preset, players):
     scene = table(app, size, preset, players)
+    scene.board.call_hint = "You can call DOBON!"  # the longest plate: both practice lines
+    app.stack.top.draw(app.screen)
     names = ["stock", "field", "hand", "dobon", "log", "menu", "control:draw", f"plate:{scene.viewer}"]
     names += [f"plate:{s}" for s in range(players)] + [f"hand:{s}" for s in range(1, players)]
     expect(scene, size, *names)

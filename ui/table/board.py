@@ -782,7 +782,9 @@ class Board:
         cards = self.text(tr("table.cards", count=max(0, count)), size - 2, (220, 230, 220))
         hints = []
         if seat == self.viewer:  # practice help lines under your own name and score
-            hints = [self.text(t, size - 2, c, True) for t, c in self._hints() if t]
+            hints = [
+                self.text(self._fit(t, size - 2, room), size - 2, c, True) for t, c in self._hints() if t
+            ]
         w = (
             max(name.get_width(), score.get_width() + cards.get_width() + 14, *(x.get_width() for x in hints))
             + 24
@@ -919,6 +921,10 @@ class Board:
             y -= lay.log_line_h
             dest.blit(surf, (12, y))
             self._note("log", surf.get_rect(topleft=(12, y)))
+
+    def _fit(self, line: str, size: int, width: int) -> str:
+        """`line` (bold) as it is if it fits `width`, else cut with "…"."""
+        return line if self.font(size, True).size(line)[0] <= width else self._clip(line, size, width, True)
 
     def _clip(self, line: str, size: int, width: int, bold: bool = False) -> str:
         """`line` cut to fit `width` pixels, ending in "…"."""
