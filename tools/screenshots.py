@@ -118,6 +118,18 @@ def main() -> None:
     app.stack.clear_to(TableScene(app, setup, game))
     shot(app, 40, out / f"table{suffix}.png")
 
+    # the auction of a standard round: the bid box, with an amount being typed
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    auction = TableScene(app, GameSetup("standard", 4, {}, seats, 8).complete())
+    app.stack.clear_to(auction)
+    for _ in range(600):
+        if auction.bidding:
+            break
+        run_frames(app, 1)
+    auction.type_bid("1")
+    auction.type_bid("2")
+    shot(app, 2, out / f"auction{suffix}.png")
+
     # the suit picker after clicking an 8, and a dobon moment (app rules, exact hands)
     from game import Game, make_rules
 
@@ -180,6 +192,19 @@ def main() -> None:
     setup = GameSetup("app", 6, {"max_players": 6}, seats, 1).complete()
     app.stack.clear_to(TableScene(app, setup, demo=True))
     shot(app, 900, out / f"table-6{suffix}.png")
+
+    # the smallest window the table allows, mid-round with your turn up
+    app.resized((800, 600))
+    if app.screen.get_size() != (800, 600):
+        app.screen = pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(4)]]
+    small = TableScene(app, GameSetup("app", 5, {"max_players": 6}, seats, 4).complete())
+    app.stack.clear_to(small)
+    for _ in range(900):
+        if small.accepts_input and small.legal():
+            break
+        run_frames(app, 1)
+    shot(app, 2, out / f"table-800x600{suffix}.png")
 
 
 if __name__ == "__main__":
