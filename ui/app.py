@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import os
 import statistics
+import sys
 import time
 import warnings
+from dataclasses import asdict, fields
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -15,9 +20,69 @@ from . import text
 from .resources import resource_path
 from .scene import SceneStack
 from .settings import Settings
-from .sound import Sounds
+from .sound import Sounds, quiet_stderr
 
 MIN_SIZE = (800, 600)  # the smallest window the table is laid out for (tests/test_layout.py)
+ACTIVE_FPS = 60  # while something moves, and for INPUT_GRACE seconds after any input
+INPUT_GRACE = 0.5  # full rate this long after input: a pressed button, an opened menu show at once
+POLL = 1 / ACTIVE_FPS  # a quiet loop looks for input this often: as soon as a full-rate frame would
+HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL's video drivers that show nothing
+NO_DISPLAY = (
+    "No display found: Dobon Table needs a desktop session (set DISPLAY), "
+    "or use `python main.py sim` for headless play."
+)
+
+
+def find_display() -> str | None:
+    """Start the video system: None when there is a screen to open the window on, else the one line
+    that tells the player there is none. Without one SDL would quietly draw into memory (its
+    "offscreen" driver) and the game would run unseen until killed; a headless driver named in
+    SDL_VIDEODRIVER (tests, benches, `--demo` in CI) is what the user asked for and is kept."""
+    asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",") if d.strip()]
+    unix_desktop = sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd", "dragonfly"))
+    if unix_desktop and not asked and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return NO_DISPLAY  # nothing to connect to: do not even probe (SDL's probe prints noise)
+    try:
+        with quiet_stderr():  # a Wayland probe without XDG_RUNTIME_DIR complains, then SDL moves on
+            pygame.display.init()
+    except pygame.error:
+        return NO_DISPLAY
+    if pygame.display.get_driver() in HEADLESS_DRIVERS and pygame.display.get_driver() not in asked:
+        pygame.display.quit()
+        return NO_DISPLAY
+    return None
+
+
+class RunSettings(Settings):
+    """The settings of this run: the saved ones with the command-line flags laid over them. The app
+    reads a flag's value like any setting, but a flag lasts for this run only: `save` writes the
+    saved value of each setting a flag holds, until the player sets that setting (the Settings
+    screen), which ends the flag's hold on it. `keep` names settings whose saved value stays whatever
+    this run does (the window size under --size: a resize in that run is not remembered)."""
+
+    def __init__(self, saved: Settings, flags: dict[str, Any], keep: tuple[str, ...] = ()):
+        super().__init__(**{f.name: copy.deepcopy(getattr(saved, f.name)) for f in fields(Settings)})
+        for name, value in flags.items():
+            setattr(self, name, value)
+        held = {name: copy.deepcopy(getattr(saved, name)) for name in (*flags, *keep)}
+        object.__setattr__(self, "_held", held)
+        object.__setattr__(self, "_keep", frozenset(keep))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        held = self.__dict__.get("_held")
+        if held and name in held and name not in self._keep:
+            del held[name]  # the player chose: from now on this setting is saved as it is
+        super().__setattr__(name, value)
+
+    @property
+    def held(self) -> dict[str, Any]:
+        """The settings a flag holds this run, with the values saved for them."""
+        return dict(self._held)
+
+    def save(self) -> None:
+        data = asdict(self)
+        data.update(copy.deepcopy(self._held))
+        Settings(**data).save()
 
 
 def fit_window(size: tuple[int, int]) -> tuple[int, int]:
@@ -57,7 +122,10 @@ class App:
             settings, problem = Settings.load()
         self.settings = settings
         self.notices: list[str] = [problem] if problem else []
-        pygame.init()
+        # what the app uses; not pygame.init(), which would also open the mixer (Sounds does, quietly)
+        with quiet_stderr():
+            pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Dobon Table — ドボン")
         self.size = tuple(size or settings.window_size)  # type: ignore[assignment]
         self.screen = self._set_mode()
@@ -81,6 +149,8 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.frame_ms: list[float] = []
+        self.last_input = time.perf_counter()  # any event counts: the loop keeps full rate a moment
+        self.quiet_frames = 0  # frames the loop waited for (a quiet screen), rather than ran at full rate
 
     # ------------------------------------------------------------------ display
 
@@ -129,7 +199,8 @@ class App:
             top = self.stack.top
             if top is not None:
                 top.process_event(event)
-        dt = min(dt, 0.1)
+        top = self.stack.top
+        dt = min(dt, 0.1 if top is None or top.animating else 1.0)  # a quiet screen's frames are apart
         self.gui.update(dt)
         if self.stack.top is not None:
             self.stack.top.update(dt)
@@ -142,11 +213,25 @@ class App:
     def run(
         self, frames: int | None = None, fixed_dt: float | None = None, screenshot: str | None = None
     ) -> None:
-        """The render loop: until quit, or for `frames` frames (with a fixed dt: as fast as possible)."""
+        """The render loop: until quit, or for `frames` frames (with a fixed dt: as fast as possible).
+        It runs at ACTIVE_FPS while the top scene animates and for a moment after any input; on a
+        quiet screen it sleeps until the scene's next frame (`idle_fps` a second) or the next input,
+        whichever comes first, so an idle window costs next to nothing."""
         clock = pygame.time.Clock()
         count = 0
+        started = time.perf_counter()  # when the last frame began
         while self.running and self.stack.top is not None:
-            dt = clock.tick(60) / 1000.0 if fixed_dt is None else fixed_dt
+            if fixed_dt is not None:
+                dt = fixed_dt
+            elif self.quiet():
+                self.quiet_frames += 1
+                self.wait_for_input(started + 1 / self.stack.top.idle_fps - time.perf_counter())
+                dt = clock.tick() / 1000.0
+            else:
+                dt = clock.tick(ACTIVE_FPS) / 1000.0
+            started = time.perf_counter()
+            if pygame.event.peek():
+                self.last_input = started
             self.frame(dt)
             count += 1
             if frames is not None and count >= frames:
@@ -155,6 +240,26 @@ class App:
             Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, screenshot)
         self.close()
+
+    def quiet(self) -> bool:
+        """Whether the loop may slow down: the top scene (the only one that updates) has nothing
+        moving, no input came for INPUT_GRACE seconds, and no mouse button is held (pygame-gui
+        scrolls on its own while a scroll arrow is held down; a held key repeats as events)."""
+        top = self.stack.top
+        if top is None or top.animating or time.perf_counter() - self.last_input < INPUT_GRACE:
+            return False
+        return not any(pygame.mouse.get_pressed())
+
+    def wait_for_input(self, seconds: float) -> bool:
+        """Sleep up to `seconds`, waking as soon as an event arrives; True if one did. (Not
+        pygame.event.wait: with a timeout it polls every millisecond, a few % of a core by itself.)"""
+        end = time.perf_counter() + seconds
+        while not pygame.event.peek():
+            left = end - time.perf_counter()
+            if left <= 0:
+                return False
+            time.sleep(min(left, POLL))
+        return True
 
     def close(self) -> None:
         """Leave every scene (the table saves its match) and keep the settings."""
@@ -177,13 +282,19 @@ def run_app(args) -> int:
     from .scenes.title import TitleScene
     from .table.setup import GameSetup, SeatSpec
 
-    settings, problem = Settings.load()
+    missing = find_display()
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
+    saved, problem = Settings.load()
+    flags: dict[str, Any] = {}  # for this run only: never written into the saved settings
     if args.windowed:
-        settings.fullscreen = False
+        flags["fullscreen"] = False
     if args.fullscreen:
-        settings.fullscreen = True
+        flags["fullscreen"] = True
     if args.lang:
-        settings.language = args.lang
+        flags["language"] = args.lang
+    settings = RunSettings(saved, flags, keep=("window_size",) if args.size else ())
     size = tuple(args.size) if args.size else None
     app = App(settings, problem, size)
     if args.demo:

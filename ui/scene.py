@@ -80,6 +80,16 @@ class Scene:
         """Whether scenes below need not be drawn."""
         return True
 
+    # idling: only the top scene updates, so it alone decides how often the loop draws
+    @property
+    def animating(self) -> bool:
+        """Whether something moves on this scene while it is on top: the render loop then runs at full
+        rate. A quiet screen returns False; the loop then draws it `idle_fps` times a second, and at
+        once (and at full rate for a moment) on any input."""
+        return True
+
+    idle_fps = 5  # frames a second while quiet: a text cursor still blinks on time (every 0.4 s)
+
 
 class SceneStack:
     def __init__(self) -> None:

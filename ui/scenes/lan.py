@@ -57,6 +57,10 @@ class MessageScene(Scene):
             return None
         return event
 
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+
     def draw(self, surface):
         _background(surface)
 
@@ -200,6 +204,10 @@ class HostScene(Scene):
             return
         self.app.stack.replace(LobbyScene(self.app, self.session, hosting=True))
 
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+
     def draw(self, surface):
         _background(surface)
 
@@ -308,6 +316,10 @@ class JoinScene(Scene):
                 self.found = found
                 self._shown = True
                 self.build()
+
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
 
     def draw(self, surface):
         _background(surface)
@@ -429,6 +441,10 @@ class LobbyScene(Scene):
         ]
         setup = GameSetup(view.preset, view.players, dict(view.options), seats, 0)
         self.app.stack.replace(TableScene(self.app, setup, remote=remote))
+
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
 
     def draw(self, surface):
         _background(surface)

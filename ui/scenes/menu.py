@@ -30,13 +30,17 @@ class PauseMenu(Scene):
             manager=self.app.gui,
             container=self.container,
         )
-        pygame_gui.elements.UILabel(
-            pygame.Rect(x, y - 56, bw, 40),
+        # the heading is as big as its text in the heading font, in either language (a fixed 40 px
+        # box was too small for "Paused"), centred where that box was: above the buttons
+        self.heading = pygame_gui.elements.UILabel(
+            pygame.Rect(0, 0, -1, -1),
             key("menu.title"),
             self.app.gui,
             container=self.container,
             object_id="#heading",
         )
+        hw, hh = self.heading.rect.size
+        self.heading.set_relative_position((w // 2 - hw // 2, y - 36 - hh // 2))
         self.items = {}
         # a LAN table is kept by its host: leaving it saves nothing here
         leave = "leave" if self.table.remote is not None else "save_quit"
@@ -70,6 +74,10 @@ class PauseMenu(Scene):
                 self.app.stack.clear_to(TitleScene(self.app))
             return None
         return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) else event
+
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

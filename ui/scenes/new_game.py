@@ -254,6 +254,10 @@ class NewGameScene(Scene):
             ConfirmScene(self.app, saved_match_question(saved), "new.replace", "new.keep", start)
         )
 
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 62, 44))
 

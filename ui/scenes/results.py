@@ -113,6 +113,10 @@ class RoundResultScene(Scene):
         if self.table.demo and self.elapsed > 2.5:
             self.proceed()
 
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         b = self.table.board
@@ -215,6 +219,10 @@ class MatchResultScene(Scene):
         if self.table.demo and self.elapsed > 3:
             self.app.stack.pop()
             self.table.continue_after_round()
+
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

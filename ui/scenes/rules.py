@@ -62,5 +62,9 @@ class RulesScene(Scene):
             return None
         return event
 
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 62, 44))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
 import pygame_gui
 
+from game.cards import Card, deck
 from game.engine import Game
 
 from ..card_art import CardArt
@@ -98,34 +100,32 @@ class TitleScene(Scene):
             self.notice = self.app.notices.pop(0)
             self.notice_time = 6.0
 
+    @property
+    def animating(self) -> bool:
+        return False  # only the fan's slow sway moves (under a pixel a frame at the idle rate)
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The felt, the swaying fan, the logo and the notice. Everything but the fan is drawn once per
+        window size and language and kept (see the cached helpers below); the fan costs five small
+        rotations a frame."""
         w, h = surface.get_size()
-        surface.fill((16, 70, 48))
-        for i in range(12):
-            r = int(h * (0.2 + i * 0.07))
-            pygame.draw.circle(surface, (18 + i, 76 + i, 52 + i // 2), (w // 2, int(h * 0.2)), r, 2)
+        surface.blit(_backdrop(w, h), (0, 0))
         if self.art is None or self.art.size[1] != int(h * 0.2):
             self.art = CardArt(int(h * 0.2))
-        from game.cards import deck
-
-        cards = deck("52")
-        fan = [cards.card(c) for c in ("AS", "8H", "KD", "2C", "10S")]
-        for i, card in enumerate(fan):
+        for i, card in enumerate(_fan()):
             angle = (i - 2) * 12 + math.sin(self.time * 1.2 + i) * 2
             surf = pygame.transform.rotozoom(self.art.face(card), -angle, 1.0)
             cx = w // 2 + (i - 2) * int(h * 0.07)
             cy = int(h * 0.19) + abs(i - 2) * int(h * 0.012)
             surface.blit(surf, surf.get_rect(center=(cx, cy)))
-        font = pygame.font.Font(_font(True), int(h * 0.1))
-        logo = font.render("ドボン!", True, RED)
-        shadow = font.render("ドボン!", True, (0, 0, 0))
+        logo = _text("ドボン!", int(h * 0.1), True, RED)
         at = logo.get_rect(center=(w // 2, int(h * 0.35)))
-        surface.blit(shadow, at.move(4, 4))
+        surface.blit(_text("ドボン!", int(h * 0.1), True, (0, 0, 0)), at.move(4, 4))  # its shadow
         surface.blit(logo, at)
-        sub = pygame.font.Font(_font(True), int(h * 0.032)).render(tr("title.subtitle"), True, GOLD)
+        sub = _text(tr("title.subtitle"), int(h * 0.032), True, GOLD)
         surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.05))))
         if self.notice:
-            text = pygame.font.Font(_font(False), max(14, int(h * 0.024))).render(self.notice, True, WHITE)
+            text = _text(self.notice, max(14, int(h * 0.024)), False, WHITE)
             box = text.get_rect(midbottom=(w // 2, h - 16)).inflate(24, 12)
             pygame.draw.rect(surface, (0, 0, 0), box, border_radius=10)
             surface.blit(text, text.get_rect(center=box.center))
@@ -150,3 +150,34 @@ def _font(bold: bool) -> str:
     from ..card_art import font_path
 
     return font_path(bold)
+
+
+# The title's still parts, made once per window size (and text) instead of every frame: loading a
+# font and rendering with it each frame was most of what an idle title cost.
+
+
+@functools.lru_cache(maxsize=8)
+def _font_at(bold: bool, size: int) -> pygame.font.Font:
+    return pygame.font.Font(_font(bold), size)
+
+
+@functools.lru_cache(maxsize=16)
+def _text(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
+    return _font_at(bold, size).render(text, True, colour)
+
+
+@functools.lru_cache(maxsize=2)
+def _backdrop(w: int, h: int) -> pygame.Surface:
+    """The felt with its rings."""
+    surface = pygame.Surface((w, h)).convert() if pygame.display.get_surface() else pygame.Surface((w, h))
+    surface.fill((16, 70, 48))
+    for i in range(12):
+        r = int(h * (0.2 + i * 0.07))
+        pygame.draw.circle(surface, (18 + i, 76 + i, 52 + i // 2), (w // 2, int(h * 0.2)), r, 2)
+    return surface
+
+
+@functools.lru_cache(maxsize=1)
+def _fan() -> list[Card]:
+    cards = deck("52")
+    return [cards.card(c) for c in ("AS", "8H", "KD", "2C", "10S")]
