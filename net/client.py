@@ -102,7 +102,7 @@ class Client:
         elif isinstance(message, Refused):
             self.refused.append(message)
         elif isinstance(message, Bye) and self.finished is None:
-            raise HostGone(f"the host closed the table: {message.reason}")
+            raise HostGone(message.reason or "the host closed the table")  # the host says why, whole
         return message
 
     async def ready(self, ready: bool = True) -> None:

@@ -3,16 +3,30 @@
 A host announces a `_dobon-table._tcp` service carrying its preset, seat count and protocol version;
 `browse` lists what answers within a moment. Both are best effort: a network without multicast simply
 finds nothing.
+
+Everything here uses zeroconf's asyncio API, because the host announces from inside its running event
+loop: zeroconf's blocking calls wait for that same loop and give up after ~10 s (`EventLoopBlocked`),
+which froze the table for as long. Both sides take the interface addresses to use; by default that is
+every LAN interface (`lan_addresses`), and tests pass the addresses of the network they made.
+
+The addresses come from the interfaces themselves (ifaddr, which zeroconf uses too), never from what
+the computer's name resolves to: on many Linux set-ups that is 127.0.1.1, which no other computer can
+reach.
 """
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import socket
-import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from .protocol import PROTOCOL_VERSION, SERVICE_TYPE
+
+LOOPBACK = "127.0.0.1"
+_IFF_UP = 0x1  # Linux interface flag (linux/if.h)
 
 
 @dataclass(frozen=True)
@@ -25,78 +39,159 @@ class FoundTable:
     version: int
 
 
-def _local_address() -> str:
-    """This machine's LAN address as its own name resolves (no packet is sent anywhere): the first
-    address that is not a loopback one, else the loopback."""
+def describe(exc: BaseException) -> str:
+    """An exception as words for a message; some (zeroconf's EventLoopBlocked, a bare TimeoutError)
+    have no text of their own, and an empty reason tells the player nothing."""
+    return str(exc).strip() or type(exc).__name__
+
+
+def _is_up(name: str) -> bool:
+    """Whether an interface is up with a link (a cable in, Wi-Fi joined). Linux tells in /sys (an alias
+    such as eth0:1 is its device's; "unknown" is what drivers that do not track the link say);
+    elsewhere ifaddr lists configured adapters only, which are taken as up."""
+    device = Path("/sys/class/net", name.split(":")[0])
     try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return "127.0.0.1"
-    addresses = [info[4][0] for info in infos]
-    for address in addresses:
-        if not address.startswith("127."):
-            return address
-    return addresses[0] if addresses else "127.0.0.1"
+        flags = int((device / "flags").read_text(), 16)
+        state = (device / "operstate").read_text().strip()
+    except (OSError, ValueError):
+        return True
+    return bool(flags & _IFF_UP) and state in ("up", "unknown")
 
 
-def advertise(port: int, preset: str, players: int, name: str) -> Callable[[], None]:
-    """Announce a table; returns the function that withdraws the announcement."""
-    from zeroconf import ServiceInfo, Zeroconf
+def lan_interfaces() -> list[ipaddress.IPv4Interface]:
+    """This machine's IPv4 addresses, with their networks, on interfaces that are up, loopback left
+    out; link-local (169.254/16) ones last, as they are the least likely to be shared. Nothing is
+    sent: ifaddr only reads the interface table."""
+    import ifaddr
 
-    zc = Zeroconf()
+    found: list[ipaddress.IPv4Interface] = []
+    for adapter in ifaddr.get_adapters():
+        if not _is_up(adapter.name):
+            continue
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # IPv6
+            interface = ipaddress.IPv4Interface(f"{ip.ip}/{ip.network_prefix}")
+            if interface.ip.is_loopback or interface.ip.is_unspecified or interface in found:
+                continue
+            found.append(interface)
+    return sorted(found, key=lambda i: i.ip.is_link_local)
+
+
+def lan_addresses() -> list[str]:
+    """The addresses other computers can reach this one at (see `lan_interfaces`); may be empty."""
+    return [str(i.ip) for i in lan_interfaces()]
+
+
+class Announcement:
+    """A table announced on the LAN, until `withdraw` says goodbye (then browsers drop it at once,
+    instead of when its records expire)."""
+
+    def __init__(self, zc, info, addresses: list[str]):
+        self.zc, self.info, self.addresses = zc, info, addresses
+        self.name = info.name.removesuffix("." + SERVICE_TYPE)
+
+    async def withdraw(self) -> None:
+        try:
+            goodbye = await self.zc.async_unregister_service(self.info)
+            await goodbye  # the goodbye packets have gone out
+        finally:
+            await self.zc.async_close()
+
+
+async def advertise(
+    port: int, preset: str, players: int, name: str, addresses: Sequence[str] | None = None
+) -> Announcement:
+    """Announce a table on `addresses` (default: every LAN interface), from a running event loop.
+
+    Returns once the name is probed and claimed (about a second); the announcements go on in the
+    background. Raises OSError when there is no interface to announce on (only loopback)."""
+    from zeroconf import IPVersion
+    from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+
+    where = list(addresses) if addresses is not None else lan_addresses()
+    if not where:
+        raise OSError("this computer has no network connection besides loopback")
     host = socket.gethostname().split(".")[0] or "host"
-    info = ServiceInfo(
+    instance = f"{name} on {host}"[:63]  # the DNS limit for one label
+    info = AsyncServiceInfo(
         SERVICE_TYPE,
-        f"{name} on {host}.{SERVICE_TYPE}",
-        addresses=[socket.inet_aton(_local_address())],
+        f"{instance}.{SERVICE_TYPE}",
         port=port,
+        parsed_addresses=where,
         properties={"preset": preset, "players": str(players), "version": str(PROTOCOL_VERSION)},
     )
-    zc.register_service(info)
+    zc = AsyncZeroconf(interfaces=where, ip_version=IPVersion.V4Only)
+    try:
+        await zc.async_register_service(info, allow_name_change=True)  # a second table gets "-2"
+    except BaseException:  # including cancellation: never leave the sockets open
+        await zc.async_close()
+        raise
+    return Announcement(zc, info, where)
 
-    def stop() -> None:
-        zc.unregister_service(info)
-        zc.close()
 
-    return stop
+def _number(text: str | None) -> int:
+    """A number from a table's announcement; anything else on the LAN may answer with garbage."""
+    try:
+        return int(text or 0)
+    except ValueError:
+        return 0
 
 
-def browse(seconds: float = 1.5) -> list[FoundTable]:
-    """Tables that announced themselves within `seconds`."""
-    from zeroconf import ServiceBrowser, Zeroconf
+def _best_address(addresses: list[str], networks: list[ipaddress.IPv4Network]) -> str:
+    """Of a table's addresses, the first on a network this computer is on (the one it can reach)."""
+    for address in addresses:
+        if any(ipaddress.IPv4Address(address) in network for network in networks):
+            return address
+    return addresses[0]
 
-    zc = Zeroconf()
+
+async def async_browse(seconds: float = 1.5, interfaces: Sequence[str] | None = None) -> list[FoundTable]:
+    """Tables that announced themselves on `interfaces` (default: every LAN interface) within
+    `seconds`, from a running event loop."""
+    from zeroconf import IPVersion, ServiceStateChange
+    from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+    where = list(interfaces) if interfaces is not None else lan_addresses()
+    if not where:
+        return []  # only loopback: no LAN to search
     names: set[str] = set()
 
-    class Listener:
-        def add_service(self, zc_, type_, name):
-            names.add(name)
-
-        def update_service(self, zc_, type_, name):
-            names.add(name)
-
-        def remove_service(self, zc_, type_, name):
+    def changed(zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+        if state_change is ServiceStateChange.Removed:
             names.discard(name)
+        else:
+            names.add(name)
 
+    zc = AsyncZeroconf(interfaces=where, ip_version=IPVersion.V4Only)
+    browser = AsyncServiceBrowser(zc.zeroconf, SERVICE_TYPE, handlers=[changed])
     try:
-        ServiceBrowser(zc, SERVICE_TYPE, Listener())
-        time.sleep(seconds)
-        found = []
-        for name in sorted(names):
-            info = zc.get_service_info(SERVICE_TYPE, name, 1000)
-            if info is None or not info.addresses:
-                continue
-            props = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
-            found.append(
-                FoundTable(
-                    name.removesuffix("." + SERVICE_TYPE),
-                    socket.inet_ntoa(info.addresses[0]),
-                    info.port or 0,
-                    props.get("preset", "?"),
-                    int(props.get("players", "0") or 0),
-                    int(props.get("version", "0") or 0),
-                )
-            )
-        return found
+        await asyncio.sleep(seconds)
+        infos = [AsyncServiceInfo(SERVICE_TYPE, name) for name in sorted(names)]
+        await asyncio.gather(*(info.async_request(zc.zeroconf, 1000) for info in infos))
     finally:
-        zc.close()
+        await browser.async_cancel()
+        await zc.async_close()
+    networks = [i.network for i in lan_interfaces()]
+    found = []
+    for info in infos:
+        addresses = info.parsed_addresses(IPVersion.V4Only)
+        if not addresses or not info.port:
+            continue
+        props = info.decoded_properties
+        found.append(
+            FoundTable(
+                info.name.removesuffix("." + SERVICE_TYPE),
+                _best_address(addresses, networks),
+                info.port,
+                props.get("preset") or "?",
+                _number(props.get("players")),
+                _number(props.get("version")),
+            )
+        )
+    return found
+
+
+def browse(seconds: float = 1.5, interfaces: Sequence[str] | None = None) -> list[FoundTable]:
+    """`async_browse` for a thread without an event loop (the Join screen searches on a worker)."""
+    return asyncio.run(async_browse(seconds, interfaces))

@@ -34,6 +34,7 @@ from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
 from game.seats import make_seat
 
+from .discovery import Announcement, advertise, describe
 from .protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -91,6 +92,7 @@ class HostConfig:
     timing: Timing = field(default_factory=lambda: Timing(turn_ms=700, dobon_ms=450, window_ms=1500))
     round_pause: float = 1.5  # seconds between a round's end and the next deal
     advertise: bool = True  # announce the table on the LAN (zeroconf)
+    announce_on: tuple[str, ...] | None = None  # interface addresses to announce on (None: the LAN's)
 
 
 class Host:
@@ -114,6 +116,9 @@ class Host:
         self.result: Finished | None = None
         self.forced = False  # the hosting player pressed Start
         self.closing = False  # the hosting player left: stop without finishing
+        self.announcement: Announcement | None = None  # the table as announced on the LAN
+        self.announce_error: str | None = None  # why it could not be announced
+        self._announcing: asyncio.Task | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -125,15 +130,14 @@ class Host:
     async def run(self) -> Finished | None:
         if self.server is None:
             await self.start()
-        advert = self._advertise() if self.cfg.advertise else None
+        if self.cfg.advertise and self._announcing is None and not self.closing:
+            # in the background: claiming the name takes about a second, and the lobby is open meanwhile
+            self._announcing = asyncio.create_task(self._announce())
         try:
             await self._lobby()
             if not self.closing:
                 await self._play()
         finally:
-            if advert is not None:
-                with contextlib.suppress(Exception):
-                    advert()
             await self.close()
         return self.result
 
@@ -148,15 +152,34 @@ class Host:
             self.server.close()
             with contextlib.suppress(Exception):
                 await self.server.wait_closed()
+        await self._withdraw()
 
-    def _advertise(self):
-        from .discovery import advertise
-
+    async def _announce(self) -> None:
+        bound = self.cfg.host not in ("", "0.0.0.0", "::")
+        where = self.cfg.announce_on or ((self.cfg.host,) if bound else None)
         try:
-            return advertise(self.port, self.cfg.preset, self.cfg.players, f"Dobon {self.cfg.preset}")
+            self.announcement = await advertise(
+                self.port, self.cfg.preset, self.cfg.players, f"Dobon {self.cfg.preset}", where
+            )
         except Exception as exc:  # no multicast here: joining by address still works
-            self.log(f"(not announced on the LAN: {exc})")
-            return None
+            self.announce_error = describe(exc)
+            self.log(f"(not announced on the LAN: {self.announce_error})")
+            return
+        at = ", ".join(f"{a}:{self.port}" for a in self.announcement.addresses)
+        self.log(f"announced on the LAN as {self.announcement.name!r} at {at}")
+
+    async def _withdraw(self) -> None:
+        """Take the table off the LAN (idempotent: both the lobby's Leave and the end of `run` close)."""
+        task, self._announcing = self._announcing, None
+        if task is not None and not task.done():
+            task.cancel()  # still claiming the name: advertise closes its sockets
+            await asyncio.wait([task], timeout=3)
+        announcement, self.announcement = self.announcement, None
+        if announcement is not None:
+            try:
+                await asyncio.wait_for(announcement.withdraw(), 3)
+            except Exception as exc:
+                self.log(f"(could not withdraw the LAN announcement: {describe(exc)})")
 
     # ------------------------------------------------------------------ clients
 

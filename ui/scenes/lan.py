@@ -4,6 +4,8 @@ player sees when the host disappears."""
 from __future__ import annotations
 
 import html
+import socket
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
@@ -11,6 +13,7 @@ import pygame_gui
 
 from game.rules import PRESETS, make_rules
 from game.seats import SEATS
+from net.discovery import LOOPBACK, describe, lan_addresses
 from net.host import HostConfig
 from net.protocol import Chat
 from net.session import NetSession
@@ -21,10 +24,44 @@ from ..table.setup import GameSetup, SeatSpec, default_level
 from ..text import key, tr
 
 DEFAULT_PORT = 47000
+JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
 
 
 def _background(surface: pygame.Surface) -> None:
     surface.fill((16, 62, 44))
+
+
+def _kept(entry: pygame_gui.elements.UITextEntryLine | None, default: str) -> str:
+    """What an entry held before the widgets were rebuilt: a rebuild (a menu choice, a failed join)
+    must not lose what the player typed."""
+    return entry.get_text() if entry is not None else default
+
+
+def _message_box(scene: Scene, text: str) -> pygame_gui.elements.UITextBox:
+    """A message above a screen's bottom buttons, wrapped: a sentence must not be cut off."""
+    w, h = scene.app.size
+    x = int(w * 0.1)
+    return pygame_gui.elements.UITextBox(
+        html.escape(text), pygame.Rect(x, h - 170, w - 2 * x, 90), scene.app.gui, container=scene.container
+    )
+
+
+def join_error(exc: BaseException, host: str, port: int) -> str:
+    """A join failure as a sentence a player can act on, instead of an errno. The client reports
+    every failure as HostGone; what the system said is the exception it was raised from."""
+    address = f"{host}:{port}"
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, socket.gaierror | UnicodeError):
+            return tr("lan.join_unknown_host", host=host)
+        if isinstance(cause, ConnectionRefusedError):
+            return tr("lan.join_refused", address=address)
+        if isinstance(cause, TimeoutError):
+            return tr("lan.join_timeout", address=address, port=port)
+        if isinstance(cause, OSError) and not isinstance(cause, ConnectionError):
+            return tr("lan.join_unreachable", address=address)
+        cause = cause.__cause__ or cause.__context__
+    return tr("lan.join_failed", address=address, reason=describe(exc))
 
 
 class MessageScene(Scene):
@@ -119,13 +156,15 @@ class HostScene(Scene):
         )
         y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.rounds"), gui, container=c)
+        rounds = _kept(getattr(self, "rounds", None), "5")
         self.rounds = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 100, 36), gui, container=c)
-        self.rounds.set_text("5")
+        self.rounds.set_text(rounds)
         self.rounds.set_allowed_characters("numbers")
         y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.your_name"), gui, container=c)
+        name = _kept(getattr(self, "name", None), tr("table.you"))
         self.name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
-        self.name.set_text(tr("table.you"))
+        self.name.set_text(name)
         self.name.set_text_length_limit(16)
         y += 46
         self.announce_button = pygame_gui.elements.UIButton(
@@ -140,10 +179,7 @@ class HostScene(Scene):
         self.open = pygame_gui.elements.UIButton(
             pygame.Rect(w - x - 240, h - 70, 240, 46), key("lan.open"), gui, container=c
         )
-        if self.error:
-            pygame_gui.elements.UILabel(
-                pygame.Rect(x + 220, h - 66, w - 2 * x - 480, 40), self.error, gui, container=c
-            )
+        self.error_box = _message_box(self, self.error) if self.error else None
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -190,16 +226,12 @@ class HostScene(Scene):
         self.session = NetSession(self.name.get_text().strip() or tr("table.you"))
         try:
             self.session.host_table(config).result(timeout=5)
-        except OSError as exc:
-            self.session.close()
-            if port == DEFAULT_PORT:  # the usual port is taken: any free one will do
-                return self.open_table(0)
-            self.error = tr("lan.cannot_host", reason=str(exc))
-            self.build()
-            return
         except Exception as exc:
             self.session.close()
-            self.error = tr("lan.cannot_host", reason=str(exc))
+            taken = isinstance(exc, OSError) and not isinstance(exc, TimeoutError)
+            if taken and port == DEFAULT_PORT:  # the usual port is taken: any free one will do
+                return self.open_table(0)
+            self.error = tr("lan.cannot_host", reason=describe(exc))
             self.build()
             return
         self.app.stack.replace(LobbyScene(self.app, self.session, hosting=True))
@@ -213,17 +245,23 @@ class HostScene(Scene):
 
 
 class JoinScene(Scene):
-    """Find tables on the LAN, or type an address."""
+    """Find tables on the LAN, or type an address. Searching and joining run in the background, so the
+    screen keeps drawing while a far address takes its time to answer (or not)."""
 
     def __init__(self, app):
         super().__init__(app)
         self.found: list = []
         self.search: Future | None = None
+        self.searched = False  # the last search's outcome is shown
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="browse")
         self.error: str | None = None
+        self.attempt: tuple[NetSession, Future, str, int, float] | None = None  # a join under way
 
     def exit(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.attempt is not None:  # left while joining: drop the half-made connection
+            self.attempt[0].close()
+            self.attempt = None
         super().exit()
 
     def widgets(self) -> None:
@@ -235,13 +273,15 @@ class JoinScene(Scene):
         )
         y += 64
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.your_name"), gui, container=c)
+        name = _kept(getattr(self, "name", None), tr("table.you"))
         self.name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
-        self.name.set_text(tr("table.you"))
+        self.name.set_text(name)
         self.name.set_text_length_limit(16)
         y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.address"), gui, container=c)
+        address = _kept(getattr(self, "address", None), f"{LOOPBACK}:{DEFAULT_PORT}")
         self.address = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
-        self.address.set_text(f"127.0.0.1:{DEFAULT_PORT}")
+        self.address.set_text(address)
         self.join_button = pygame_gui.elements.UIButton(
             pygame.Rect(x + lw + 250, y, 160, 36), key("lan.join"), gui, container=c
         )
@@ -259,15 +299,15 @@ class JoinScene(Scene):
             self.table_buttons.append((button, table))
         if self.search is not None and not self.search.done():
             pygame_gui.elements.UILabel(pygame.Rect(x, y, 400, 36), key("lan.searching"), gui, container=c)
-        elif self.search is not None and not self.found:
+        elif self.searched and not self.found and not self.error:
             pygame_gui.elements.UILabel(pygame.Rect(x, y, 600, 36), key("lan.none_found"), gui, container=c)
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(x, h - 70, 200, 46), key("new.back"), gui, container=c
         )
-        if self.error:
-            pygame_gui.elements.UILabel(
-                pygame.Rect(x + 220, h - 66, w - 2 * x - 240, 40), self.error, gui, container=c
-            )
+        status = self.error
+        if self.attempt is not None:
+            status = tr("lan.joining", address=f"{self.attempt[2]}:{self.attempt[3]}")
+        self.error_box = _message_box(self, status) if status else None
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -276,6 +316,8 @@ class JoinScene(Scene):
             elif event.ui_element is self.search_button:
                 from net.discovery import browse
 
+                self.error = None  # a new attempt: the last one's complaint no longer applies
+                self.searched = False
                 self.search = self.pool.submit(browse, 2.0)
                 self.build()
             elif event.ui_element is self.join_button:
@@ -296,26 +338,45 @@ class JoinScene(Scene):
         self.join(host.strip("[]"), int(port))
 
     def join(self, host: str, port: int) -> None:
+        """Start joining the table at host:port; `update` takes the outcome."""
+        if self.attempt is not None:
+            return  # one attempt at a time
+        self.error = None
         session = NetSession(self.name.get_text().strip() or tr("table.you"))
+        self.attempt = (session, session.join(host, port), host, port, time.monotonic() + JOIN_SECONDS)
+        self.build()
+
+    def _joined(self) -> bool:
+        """Take a finished join attempt's outcome: True if the lobby replaced this screen."""
+        assert self.attempt is not None
+        session, future, host, port, deadline = self.attempt
+        if not future.done() and time.monotonic() < deadline:
+            return False
+        self.attempt = None
         try:
-            session.join(host, port).result(timeout=12)
+            if not future.done():
+                raise TimeoutError(f"no seat from {host}:{port} within {JOIN_SECONDS:g} s")
+            future.result()
         except Exception as exc:
+            future.cancel()
             session.close()
-            self.error = str(exc)
+            self.error = join_error(exc, host, port)
             self.build()
-            return
+            return False
         self.app.stack.replace(LobbyScene(self.app, session, hosting=False))
+        return True
 
     def update(self, dt: float) -> None:
-        if self.search is not None and self.search.done() and self.found is not None:
+        if self.attempt is not None and self._joined():
+            return
+        if self.search is not None and self.search.done() and not self.searched:
+            self.searched = True
             try:
-                found = self.search.result()
-            except Exception:
-                found = []
-            if found != self.found or not getattr(self, "_shown", False):
-                self.found = found
-                self._shown = True
-                self.build()
+                self.found = self.search.result()
+            except Exception as exc:
+                self.found = []
+                self.error = tr("lan.search_failed", reason=describe(exc))
+            self.build()
 
     @property
     def animating(self) -> bool:
@@ -336,6 +397,15 @@ class LobbyScene(Scene):
         self.chat: list[str] = []
         self.ready = False
         self.seats_key = None
+        self.addresses = lan_addresses() if hosting else []  # where other computers reach this one
+
+    def share_text(self) -> str:
+        """Where others join: this computer's LAN addresses, or loopback (said so) when it has none."""
+        host = self.session.host
+        assert host is not None
+        if not self.addresses:
+            return tr("lan.share_local", address=f"{LOOPBACK}:{host.port}")
+        return tr("lan.share", address=", ".join(f"{a}:{host.port}" for a in self.addresses))
 
     def widgets(self) -> None:
         w, h = self.app.size
@@ -352,13 +422,23 @@ class LobbyScene(Scene):
             mark = tr("lan.ready_mark") if info.ready else ""
             you = tr("lan.you_mark") if info.seat == me else ""
             text = f"{tr('new.seat', n=info.seat + 1)}   {info.name or '—'}   {kind}   {mark} {you}"
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2, 34), text, gui, container=c)
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), text, gui, container=c)
             y += 36
+        self.share = None
+        self.shown_error = self.session.host.announce_error if self.session.host else None
         if self.hosting and self.session.host is not None:
-            from net.discovery import _local_address
-
-            where = tr("lan.share", address=f"{_local_address()}:{self.session.host.port}")
-            pygame_gui.elements.UILabel(pygame.Rect(x, y + 10, w // 2, 34), where, gui, container=c)
+            # one box for where to join and, if it failed, why the table is not announced: with eight
+            # seats at 800x600 two boxes would run into the buttons below
+            lines = [html.escape(self.share_text())]
+            if self.shown_error:
+                lines.append(html.escape(tr("lan.not_announced", reason=self.shown_error)))
+            room = h - 84 - (y + 10)
+            self.share = pygame_gui.elements.UITextBox(
+                "<br>".join(lines),
+                pygame.Rect(x, y + 10, w // 2 - x, max(48, min(48 if len(lines) == 1 else 150, room))),
+                gui,
+                container=c,
+            )
         chat_y = int(h * 0.12)
         self.chat_box = pygame_gui.elements.UITextBox(
             "<br>".join(self.chat[-12:]) or " ",
@@ -425,7 +505,8 @@ class LobbyScene(Scene):
         if remote.game is not None:  # the match has started
             self.start_table()
             return
-        if (len(self.chat), remote.lobby) != before:
+        host = self.session.host
+        if (len(self.chat), remote.lobby) != before or (host and host.announce_error != self.shown_error):
             self.build()
 
     def start_table(self) -> None:
