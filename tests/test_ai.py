@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+import time
 
 import pytest
 
 from game import REFEREE, Action, Game, Kind, make_rules
 from game.arena import play_deal, rotations, run_arena
-from game.headless import play
+from game.headless import play, simulate
 from game.realtime import RealtimeTable, Timing
 from game.rules import PRESETS
 from game.seats import SEATS, HardSeat, Seat, make_seat
@@ -20,8 +22,7 @@ LEVELS = list(SEATS)
 
 def fast(seat: Seat) -> Seat:
     if isinstance(seat, HardSeat):
-        seat.budget_ms = 3.0
-        seat.max_samples = 4
+        seat.work, seat.min_samples, seat.max_samples = 0, 4, 4
     return seat
 
 
@@ -164,7 +165,7 @@ def test_hard_bids_to_lead_when_leading_pays():
         game = Game(make_rules("standard", 4), deal)
         seat = _auction_turn(game)
         hard = HardSeat(deal)
-        hard.budget_ms, hard.max_samples = 1e6, 30  # a fixed amount of thought: the same on any machine
+        hard.work, hard.max_samples = 10**9, 30  # thirty worlds, whatever the work
         action = hard.act(game.view(seat, game.sync_actions(seat)))
         bids.append(action.amount)
     assert set(bids) <= {1, 2}
@@ -176,7 +177,7 @@ def test_hard_answers_the_bids_it_has_seen():
     so its next bid is the minimum or one more than the highest it saw, never anything in between."""
     game = Game(make_rules("standard", 4), 5)
     hard = HardSeat(5)
-    hard.budget_ms, hard.max_samples = 1e6, 30
+    hard.work, hard.max_samples = 10**9, 30
     me = _auction_turn(game)
     for seat in range(4):
         if seat != me:
@@ -189,3 +190,49 @@ def test_hard_answers_the_bids_it_has_seen():
     assert hard.seen_bids == {s: 9 for s in range(4) if s != me}
     amounts = {hard.act(fresh.view(seat, fresh.sync_actions(seat))).amount for _ in range(3)}
     assert amounts <= {1, 10}
+
+
+@pytest.mark.parametrize("preset", ["app", "standard"])
+def test_hard_plays_the_same_game_on_a_loaded_machine(preset, monkeypatch):
+    """A seed fixes the game whatever the machine's load: hard's search is bounded by work, so a clock
+    that runs fast (every reading 50 ms later, as on a machine busy with something else) changes
+    nothing. The search used to stop on the clock, and gave another game here."""
+
+    def game_played() -> list:
+        _summary, game = simulate(preset, 4, ["hard", "normal", "basic", "normal"], 2, 5)
+        return [a.to_json() for a in game.actions]
+
+    calm = game_played()
+    clock = itertools.count(0.0, 0.05)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    assert game_played() == calm
+
+
+class CountingHard(HardSeat):
+    """Hard, noting how many worlds each search looked at."""
+
+    def __init__(self, seed, work: int):
+        super().__init__(seed)
+        self.work, self.worlds = work, []
+
+    def search(self, view, options, sample, prior=None):
+        looked = []
+        chosen = super().search(view, options, lambda: looked.append(1) or sample(), prior)
+        self.worlds.append(len(looked))
+        return chosen
+
+
+def test_hard_searches_a_fixed_amount_of_work():
+    """The budget is simulated actions (`work`), never time: each decision looks at the same number of
+    worlds every time, and more work buys more worlds."""
+
+    def worlds(work: int) -> list[int]:
+        hard = CountingHard(9, work)
+        play(Game(make_rules("app", 3), 9), [hard, make_seat("normal", 9, 1), make_seat("normal", 9, 2)], 1)
+        assert hard.worlds, "hard never searched"
+        return hard.worlds
+
+    light = worlds(2_000)
+    assert worlds(2_000) == light
+    assert HardSeat.min_samples <= light[0] < worlds(8_000)[0] <= HardSeat.max_samples

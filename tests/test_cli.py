@@ -305,3 +305,26 @@ def test_arena_bad_arguments():
     assert_one_line_error(run("arena", "--ai", "normal,wizard"), "wizard")
     assert_one_line_error(run("arena", "--rules", "nope"), "nope")
     assert_one_line_error(run("arena", "--deals", "0"), "deals")
+
+
+def test_sim_with_a_hard_seat_gives_the_same_game_every_run(tmp_path):
+    """The issue's own command: with a `hard` seat, two runs (in processes hashing differently) play the
+    same game, action for action."""
+    import os
+
+    logs = []
+    for run_no in (1, 2):
+        log = tmp_path / f"run{run_no}.jsonl"
+        args = ["sim", "--rules", "app", "--players", "3", "--ai", "hard,normal,basic", "--rounds", "6"]
+        proc = subprocess.run(
+            [sys.executable, "main.py", *args, "--seed", "5", "--json", "--log", str(log)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**os.environ, "PYTHONHASHSEED": str(run_no)},
+        )
+        summary(proc)
+        logs.append(log.read_text())
+    assert logs[0] == logs[1]
+    assert len(logs[0].splitlines()) > 100

@@ -7,7 +7,8 @@ Those deals judge the danger of each card for its heuristic (the normal one, inf
 complete games (game.seats.determinize) on which it tries each candidate action and plays the round
 out with a fast policy for every seat, scoring the outcome from its own point of view (its score change
 against the table's average). The same world and luck meet every candidate, so their comparison is
-fair; it samples until its time budget is spent, and leaves the heuristic's choice only for an option
+fair; it samples worlds until its work budget is spent (`work`: simulated actions, never the clock,
+so a seed fixes the game whatever the machine's load), and leaves the heuristic's choice only for an option
 that beats it by more than `confidence` standard errors. In an auction (standard) it searches the same
 way whether leading the round is worth outbidding the others (see `bid`). Calls and declarations use
 the normal heuristics. It never reads another seat's hand: it only ever sees its view.
@@ -19,7 +20,6 @@ rest of the window is closed at once) instead of polling every seat for a pass.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 from ..actions import REFEREE, Action, Kind
@@ -53,14 +53,15 @@ def rollout_policy(game: Game, seat: int, rng) -> Action:
     return plays[int(rng.random() * len(plays))]
 
 
-def play_out(game: Game, rng, policy: Callable[[Game, int, object], Action] = rollout_policy) -> None:
-    """Play the round to its end (or a safety cap) on a simulation copy."""
+def play_out(game: Game, rng, policy: Callable[[Game, int, object], Action] = rollout_policy) -> int:
+    """Play the round to its end (or a safety cap) on a simulation copy; returns the steps taken, the
+    measure of the search's work."""
     steps = 0
     book = game.book
     while steps < ROLLOUT_CAP:
         phase = game.phase
         if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
-            return
+            return steps
         steps += 1
         window = game.window
         if window is not None and window.pending:
@@ -84,6 +85,7 @@ def play_out(game: Game, rng, policy: Callable[[Game, int, object], Action] = ro
                     break
             continue
         game.apply(policy(game, game.turn, rng))
+    return steps
 
 
 def outcome(game: Game, me: int, before: list[int]) -> float:
@@ -108,7 +110,12 @@ class InformedNormal(NormalSeat):
 
 class HardSeat(Seat):
     name = "hard"
-    budget_ms = 150.0  # thinking time per searched decision
+    # The search's budget per decision, in simulated actions (every option's rollout in every world
+    # counts). It is work, not time, so that a seed fixes the game on any machine under any load. 8,000
+    # buys about 120 worlds; on this project's 2-core machine (idle) a searched decision then takes
+    # about 95 ms (p95 130) in `app` and 150 ms (p95 290) in `standard` (bench/hard_search.py).
+    work = 8_000
+    min_samples = 8  # worlds searched whatever the work, so the comparison has a spread to judge
     max_samples = 400
     risk_deals = 100  # inferred deals behind the danger estimates
     burn_in = 300  # sampler moves before the first deal is used
@@ -213,16 +220,15 @@ class HardSeat(Seat):
     def search(
         self, view: SeatView, options: list[Action], sample: Callable[[], Game], prior: Action | None = None
     ) -> Action:
-        """Sample worlds until the budget is spent; every option meets the same world with the same luck
+        """Sample worlds until the work budget is spent; every option meets the same world with the same luck
         (common random numbers), so each option's results can be compared world by world with the
         heuristic's choice (`prior`). Leave the heuristic only for an option whose mean improvement over
         it is more than `confidence` standard errors: search refines judgement, it does not replace it
         with noise."""
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
         base = options.index(prior) if prior is not None else 0
         sums = [0.0] * len(options)
         squares = [0.0] * len(options)
-        count = 0
+        count = steps = 0
         while count < self.max_samples:
             world = sample()
             before = list(world.scores)
@@ -231,14 +237,14 @@ class HardSeat(Seat):
             for option in options:
                 sim = world.clone(seed)
                 sim.apply(option)
-                play_out(sim, random.Random(seed))
+                steps += 1 + play_out(sim, random.Random(seed))
                 values.append(outcome(sim, view.seat, before))
             for i, value in enumerate(values):
                 diff = value - values[base]
                 sums[i] += diff
                 squares[i] += diff * diff
             count += 1
-            if time.perf_counter() >= deadline:
+            if steps >= self.work and count >= self.min_samples:
                 break
         best, best_mean = base, 0.0
         for i in range(len(options)):

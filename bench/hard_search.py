@@ -1,0 +1,73 @@
+"""What the `hard` seat's search costs: worlds and milliseconds per searched decision, per preset.
+
+    python bench/hard_search.py [--deals N] [--players N] [--work N]
+
+Hard's budget is work (`HardSeat.work`, simulated actions per decision), not time, so that a seed fixes
+the game on any machine; this prints what that work costs here. Single process: run it on an idle
+machine (another busy process halves the figures). The figures count only decisions that were searched
+(a turn with more than one sensible option); the rest cost next to nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.engine import Game
+from game.headless import play
+from game.rules import PRESETS, make_rules
+from game.seats import HardSeat, make_seat
+
+
+class TimedHard(HardSeat):
+    """Hard, noting the worlds and the wall time of each search."""
+
+    def __init__(self, seed, work: int):
+        super().__init__(seed)
+        self.work = work
+        self.searches: list[tuple[int, float]] = []
+
+    def search(self, view, options, sample, prior=None):
+        looked = []
+        start = time.perf_counter()
+        chosen = super().search(view, options, lambda: looked.append(1) or sample(), prior)
+        self.searches.append((len(looked), (time.perf_counter() - start) * 1000))
+        return chosen
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=6, help="rounds per preset (default 6)")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--work", type=int, default=HardSeat.work)
+    args = parser.parse_args()
+    print(
+        f"python {sys.version.split()[0]}, hard (work {args.work:,}) against normal seats, {args.players} players"
+    )
+    for preset in PRESETS:
+        searches: list[tuple[int, float]] = []
+        for deal in range(args.deals):
+            hard = TimedHard(deal, args.work)
+            seats = [hard] + [make_seat("normal", deal, s) for s in range(1, args.players)]
+            play(Game(make_rules(preset, args.players), deal), seats, 1)
+            searches += hard.searches
+        worlds = [w for w, _ in searches]
+        ms = [t for _, t in searches]
+        print(
+            f"{preset:<9} {len(searches):>4} searched decisions  worlds median {statistics.median(worlds):>5.0f}  "
+            f"ms median {statistics.median(ms):>6.1f}  p95 {percentile(ms, 0.95):>6.1f}  max {max(ms):>6.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
