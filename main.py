@@ -36,8 +36,9 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
-    if not (640 <= w <= 7680 and 400 <= h <= 4320):
-        raise argparse.ArgumentTypeError("size must be between 640x400 and 7680x4320")
+    (min_w, min_h), (max_w, max_h) = (800, 600), (7680, 4320)  # the table is laid out for 800x600 up
+    if not (min_w <= w <= max_w and min_h <= h <= max_h):
+        raise argparse.ArgumentTypeError(f"size must be between {min_w}x{min_h} and {max_w}x{max_h}")
     return w, h
 
 

@@ -328,3 +328,15 @@ def test_sim_with_a_hard_seat_gives_the_same_game_every_run(tmp_path):
         logs.append(log.read_text())
     assert logs[0] == logs[1]
     assert len(logs[0].splitlines()) > 100
+
+
+@pytest.mark.parametrize(
+    ("size", "needle"),
+    [("640x480", "800x600"), ("big", "1280x720"), ("8000x600", "7680x4320")],
+    ids=["below-the-minimum", "not-a-size", "too-large"],
+)
+def test_a_window_size_the_table_cannot_fit_is_refused(size, needle):
+    """The table is laid out for 800x600 and up (the window's own minimum); --size says so at once."""
+    proc = run("--size", size)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "argument --size" in proc.stderr and needle in proc.stderr
