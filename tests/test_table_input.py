@@ -133,3 +133,27 @@ def test_the_standard_suit_picker_offers_each_suit_once(app, card, suits):
     assert sorted(offered) == sorted(suits) and len(offered) == len(set(offered))
     click(app, scene.buttons["suit:0"].center)
     assert game.actions[-1].kind is Kind.PLAY and game.actions[-1].card.code == card
+
+
+@pytest.mark.parametrize("preset", ["app", "standard"])
+def test_the_table_goes_quiet_only_while_it_waits_on_the_person(app, preset):
+    """The render loop draws a quiet scene a few times a second (idle CPU): the table is quiet exactly
+    when the person alone may act and nothing moves, and busy again the moment they act."""
+    scene = new_table(app, preset)
+    acted = 0
+    for _ in range(6000):
+        frames(app, 1, 1 / 30)
+        if not scene.animating:
+            g = scene.game
+            assert scene.accepts_input and not scene.board.busy and g.window is None
+            assert all(not g.sync_actions(s) for s in range(g.n) if s != scene.person)
+            assert g.sync_actions(scene.person), "quiet while the person has nothing to do"
+        if not scene.animating:
+            before = len(scene.game.actions)
+            press(app, pygame.K_RETURN if scene.bidding else pygame.K_d)  # bid, or draw
+            assert len(scene.game.actions) > before
+            assert scene.animating  # the table moves again at once
+            acted += 1
+            if acted == 2:
+                return
+    raise AssertionError(f"the table went quiet for the person {acted} times, not 2")

@@ -158,6 +158,22 @@ class TableScene(Scene):
     def person(self) -> int | None:
         return self.viewer if self.viewer in self.humans else None
 
+    idle_fps = 10
+
+    @property
+    def animating(self) -> bool:
+        """Full rate while anything on the table moves or may change by itself. Quiet (the render loop
+        then draws `idle_fps` times a second, and at once on any input) only while the table waits on
+        the person alone: nothing moving, no reaction window or notice running, and no other seat
+        with anything it may do now (the engine's own answer, so it holds for every preset). A LAN
+        table stays at full rate: the host may send something at any moment."""
+        g = self.game
+        if self.remote is not None or self.toast or not self.accepts_input or not self.board.still:
+            return True
+        if g.window is not None or g.phase not in (Phase.TURN, Phase.OPENING):
+            return True
+        return any(g.sync_actions(seat) for seat in range(g.n) if seat != self.person)
+
     @property
     def accepts_input(self) -> bool:
         """Whether the person's plays, draws and bids are taken now. It is exactly when the table shows

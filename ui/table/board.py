@@ -151,6 +151,17 @@ class Board:
         so the person's cues (turn, Draw, playable cards) and their input can go live together."""
         return not self.queue and self.wait <= 0
 
+    @property
+    def still(self) -> bool:
+        """Nothing on the table moves by itself: no event waiting, nothing flying, no word or pulse
+        running, no reaction ring going round (the render loop may then draw it seldom)."""
+        return (
+            not self.busy
+            and self.ring_spin.done
+            and all(p.done for p in self.pulses.values())
+            and self.shown.window is None
+        )
+
     def finish_all(self) -> None:
         """Skip every animation (e.g. when the window is resized or the player skips ahead)."""
         while self.queue:
