@@ -93,7 +93,7 @@ def clean_env(home: Path, **extra: str) -> dict[str, str]:
 # ---------------------------------------------------------------------------------- 14: idle loop
 
 
-def test_quiet_screens_say_so_and_the_table_animates(app):
+def test_quiet_screens_say_so(app):
     from ui.scenes.lan import HostScene, JoinScene, LobbyScene, MessageScene
     from ui.scenes.menu import PauseMenu
     from ui.scenes.new_game import NewGameScene
@@ -103,7 +103,6 @@ def test_quiet_screens_say_so_and_the_table_animates(app):
     from ui.scenes.title import TitleScene
 
     table = table_waiting_for_the_person(app)
-    assert table.animating  # cards move, the Dobon button pulses: the table keeps full rate
     quiet = [
         TitleScene(app),
         SettingsScene(app),
@@ -133,12 +132,17 @@ def test_an_idle_title_makes_the_loop_wait_instead_of_drawing_at_full_rate(app):
     assert len(app.frame_ms) == 2 + 4
 
 
-def test_the_table_keeps_full_rate(app):
-    table_waiting_for_the_person(app)
+def test_the_table_rests_only_while_it_waits_on_you(app):
+    """Your turn with nothing moving: the loop may rest. Once you act, the other seats have moves to
+    make (and cards fly): full rate again."""
+    table = table_waiting_for_the_person(app)
+    settle(app)
+    assert table.accepts_input and app.quiet()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0))
+    app.frame(1 / 60)
+    assert table.game.actions[-1].kind.name == "DRAW"
     settle(app)
     assert not app.quiet()
-    app.run(frames=5)
-    assert app.quiet_frames == 0
 
 
 def test_input_wakes_a_quiet_loop_and_is_handled_at_once(app):

@@ -164,7 +164,8 @@ class TableScene(Scene):
     def animating(self) -> bool:
         """Full rate while anything on the table moves or may change by itself. Quiet (the render loop
         then draws `idle_fps` times a second, and at once on any input) only while the table waits on
-        the person alone: nothing moving, no reaction window or notice running, and no other seat
+        the person alone: nothing moving, no reaction window or notice running, no Dobon button
+        pulsing, and no other seat
         with anything it may do now (the engine's own answer, so it holds for every preset). A LAN
         table stays at full rate: the host may send something at any moment."""
         g = self.game
@@ -172,6 +173,8 @@ class TableScene(Scene):
             return True
         if g.window is not None or g.phase not in (Phase.TURN, Phase.OPENING):
             return True
+        if any(a.kind is Kind.DOBON for a in self.legal()):
+            return True  # the Dobon button pulses while you may call
         return any(g.sync_actions(seat) for seat in range(g.n) if seat != self.person)
 
     @property
