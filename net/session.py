@@ -36,6 +36,11 @@ class NetSession:
     # ------------------------------------------------------------------ starting
 
     def _run(self, coro) -> Future:
+        if self.loop.is_closed():  # the session was closed: nothing can be sent any more
+            coro.close()
+            failed: Future = Future()
+            failed.set_exception(HostGone("the connection is closed"))
+            return failed
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
     def host_table(self, config: HostConfig) -> Future:
@@ -114,6 +119,20 @@ class NetSession:
                 self.host.closing = True
                 await self.host.close()
 
-        with contextlib.suppress(Exception):
-            self._run(shut()).result(timeout=3)
+        async def settle():
+            """Cancel what still runs (the host's lobby and connections, the pump) and let it unwind,
+            so no coroutine is left suspended in a loop that is about to close."""
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in others:
+                task.cancel()
+            await asyncio.wait(others, timeout=2) if others else None
+
+        if self.loop.is_closed():
+            return  # closed already (a scene's exit and the app's both close)
+        for step in (shut, settle):
+            with contextlib.suppress(Exception):
+                self._run(step()).result(timeout=3)
         self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=3)
+        if not self.thread.is_alive():
+            self.loop.close()
