@@ -462,6 +462,7 @@ def test_joining_from_the_screen_explains_errors_and_a_search_clears_them(two_co
     searched = app.expect("cleared", 30)
     assert searched["cleared"] and searched["error"] is None and searched["kept"] == f"{HOST_IP}:1"
     assert len(searched["tables"]) == 1 and searched["tables"][0].endswith(f"({HOST_IP}:{port})")
+    assert "Classic (52 cards), 2 players" in searched["tables"][0]
     assert app.expect("seat")["seat"] == 0  # joined by clicking the table found
     host.process.send_signal(signal.SIGINT)
     assert app.expect("gone")["gone"] == "the host closed the table"

@@ -292,7 +292,16 @@ class JoinScene(Scene):
         y += 46
         self.table_buttons = []
         for i, table in enumerate(self.found[:6]):
-            label = f"{table.name}  —  {tr(f'preset.{table.preset}')}, {table.players}  ({table.host}:{table.port})"
+            preset = (
+                tr(f"preset.{table.preset}") if table.preset in PRESETS else table.preset
+            )  # a newer version's
+            label = tr(
+                "lan.found_table",
+                name=table.name,
+                preset=preset,
+                count=table.players,
+                address=f"{table.host}:{table.port}",
+            )
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y + i * 42, w - 2 * x, 36), label, gui, container=c
             )
