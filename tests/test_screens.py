@@ -136,6 +136,10 @@ def test_a_solo_table_offers_to_save_and_quit(app):
     app.stack.push(PauseMenu(app, table))
     frames(app, 1)
     assert translate(app.stack.top.items["save_quit"].text) == "Save and quit to title"
+    menu = app.stack.top
+    last = max(button.rect.bottom for button in menu.items.values())
+    assert 0 < menu.panel.rect.bottom - last <= 40  # the panel ends under its last button: no empty row
+    assert menu.panel.rect.top < menu.heading.rect.top
 
 
 def test_the_round_result_hides_the_table_behind_it(app):

@@ -24,9 +24,11 @@ class PauseMenu(Scene):
         w, h = self.app.size
         bw, bh = 280, 48
         x = (w - bw) // 2
-        y = h // 2 - 2 * (bh + 12)
+        names = ("resume", "rules", "settings", "save_quit")
+        rows = len(names) * (bh + 12) - 12  # the buttons' own height
+        y = (h - rows) // 2 + 35  # the panel (heading 70 above, 30 below) centred on the window
         self.panel = pygame_gui.elements.UIPanel(
-            pygame.Rect(x - 30, y - 70, bw + 60, 5 * (bh + 12) + 90),
+            pygame.Rect(x - 30, y - 70, bw + 60, 70 + rows + 30),
             manager=self.app.gui,
             container=self.container,
         )
@@ -44,7 +46,7 @@ class PauseMenu(Scene):
         self.items = {}
         # a LAN table is kept by its host: leaving it saves nothing here
         leave = "leave" if self.table.remote is not None else "save_quit"
-        for i, name in enumerate(("resume", "rules", "settings", "save_quit")):
+        for i, name in enumerate(names):
             self.items[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y + i * (bh + 12), bw, bh),
                 key(f"menu.{leave if name == 'save_quit' else name}"),
