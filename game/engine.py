@@ -41,6 +41,7 @@ from .events import (
     Event,
     HandLaidDown,
     MatchEnded,
+    Moved,
     Played,
     Reshuffled,
     RoundDealt,
@@ -51,6 +52,7 @@ from .events import (
     WindowOpened,
 )
 from .phase import Phase
+from .piles import FIELD, STOCK, Pile, Rebuild, Seen
 from .rules.base import Rulebook, RuleSet
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
@@ -105,6 +107,8 @@ class Game:
         self.phase = Phase.TURN
         self.revealed: dict[int, tuple[Card, ...]] = {}
         self.laid: list[list[Card]] = [[] for _ in range(self.n)]  # hands laid on the field, face up
+        self.extra: dict[str, list[Card]] = {}  # the rulebook's own piles (Rulebook.extra_piles), by name
+        self._extra_seen: dict[str, Seen] = {}
         self.clues: list[Clue] = []  # the round's public record of plays and draws (game.clues)
         self.result: RoundResult | None = None
         self.ext: object = None  # the rulebook's own round state
@@ -157,6 +161,10 @@ class Game:
                 raise ValueError(f"deck_order must hold each of the {len(self.deck)} cards exactly once")
         self.round_no += 1
         sizes = self.book.hand_sizes(self)
+        if sum(sizes) + 1 > len(order):  # the deck cannot cover the deal: the rulebook decides
+            sizes = list(self.book.deal_short(self, list(sizes), len(order) - 1))
+            if sum(sizes) + 1 > len(order) or any(size < 0 for size in sizes):
+                raise ValueError(f"deal_short gave sizes {sizes} for a deck of {len(order)}")
         self.hands = [[] for _ in range(self.n)]
         pos = 0
         for lap in range(max(sizes)):
@@ -180,6 +188,9 @@ class Game:
         self.phase = Phase.TURN
         self.revealed = {}
         self.laid = [[] for _ in range(self.n)]
+        specs = self.book.extra_piles(self)
+        self.extra = {spec.name: [] for spec in specs}
+        self._extra_seen = {spec.name: spec.seen for spec in specs}
         self.clues = []
         self.result = None
         self.ext = None
@@ -280,30 +291,101 @@ class Game:
         return self.discard[-1]
 
     def drawable(self) -> int:
-        """Cards a draw could still take: the stock plus the field pile under the field card."""
-        return len(self.stock) + len(self.discard) - 1
+        """Cards a draw could still take: the stock plus what a rebuild would gather into it."""
+        if self.book.rebuild is Rebuild.NEVER:
+            return len(self.stock)
+        return len(self.stock) + self._gatherable()
 
-    def put_on_field(self, seat: int, cards: Sequence[Card]) -> None:
+    def _gatherable(self) -> int:
+        return sum(max(0, len(self.pile(name)) - keep) for name, keep in self.book.rebuild_from(self))
+
+    # ------------------------------------------------------------------ piles
+
+    def pile(self, name: str) -> list[Card]:
+        """The cards of the pile called `name` (see game.piles), bottom first, the top last."""
+        if name == FIELD:
+            return self.discard
+        if name == STOCK:
+            return self.stock
+        kind, _, seat = name.partition("/")
+        if kind == "hand" and seat.isdigit() and int(seat) < self.n:
+            return self.hands[int(seat)]
+        if kind == "laid" and seat.isdigit() and int(seat) < self.n:
+            return self.laid[int(seat)]
+        if name in self.extra:
+            return self.extra[name]
+        raise KeyError(f"no pile {name!r} at this table")
+
+    def piles(self) -> dict[str, Pile]:
+        """Every pile, each card in exactly one: the stock, the field pile, each hand, each laid hand,
+        then the rulebook's own. The lists are the game's own (read them, do not change them)."""
+        out = {STOCK: Pile(STOCK, Seen.NONE, self.stock), FIELD: Pile(FIELD, Seen.ALL, self.discard)}
+        for seat in range(self.n):
+            out[f"hand/{seat}"] = Pile(f"hand/{seat}", Seen.OWNER, self.hands[seat])
+        for seat in range(self.n):
+            out[f"laid/{seat}"] = Pile(f"laid/{seat}", Seen.ALL, self.laid[seat])
+        for name, cards in self.extra.items():
+            out[name] = Pile(name, self._extra_seen[name], cards)
+        return out
+
+    def seen(self, name: str) -> Seen:
+        if name == STOCK:
+            return Seen.NONE
+        if name.startswith("hand/"):
+            return Seen.OWNER
+        return self._extra_seen.get(name, Seen.ALL)
+
+    def move(self, cards: Sequence[Card], source: str, target: str) -> None:
+        """Move `cards` from one pile to the top of another (a rulebook's own rule: trumps put out,
+        a card onto a player's pile ...). Emits `Moved`, the cards hidden from seats that may see
+        neither pile."""
+        src, dst = self.pile(source), self.pile(target)
+        for card in cards:
+            src.remove(card)
+            dst.append(card)
+        if target.startswith("hand/"):
+            dst.sort()
+        seen_by = None
+        ways = (self.seen(source), self.seen(target))
+        if Seen.ALL not in ways:
+            owners = {
+                int(p.rpartition("/")[2])
+                for p, w in ((source, ways[0]), (target, ways[1]))
+                if w is Seen.OWNER
+            }
+            seen_by = tuple(sorted(owners))
+        self.emit(Moved(source, target, len(cards), tuple(cards), seen_by))
+
+    def put_on_field(self, seat: int, cards: Sequence[Card], pile: str = FIELD) -> None:
+        """A play: `cards` from the seat's hand onto a field pile (the common one by default)."""
         hand = self.hands[seat]
+        target = self.discard if pile == FIELD else self.pile(pile)
         for card in cards:
             hand.remove(card)
-            self.discard.append(card)
+            target.append(card)
         if not self.quiet:
             self.clues.append(Clue(seat, tuple(cards)))
-        self.emit(Played(seat, tuple(cards), len(hand)))
+        self.emit(
+            Played(seat, tuple(cards), len(hand))
+            if pile == FIELD
+            else Played(seat, tuple(cards), len(hand), pile)
+        )
 
     def draw(self, seat: int, count: int, penalty: bool = False) -> tuple[Card, ...]:
-        """Draw up to `count` cards one at a time, reshuffling the old field cards when the stock runs
-        out (the field card stays). Returns what was drawn, which may be fewer if both piles run dry."""
-        field_then = self.discard[-1]  # a reshuffle keeps the field card
+        """Draw up to `count` cards one at a time from the stock, rebuilding it as the rulebook says
+        (`Rulebook.rebuild`). Returns what was drawn, which may be fewer if nothing is left."""
+        field_then = self.discard[-1]  # a rebuild keeps the field card
         got: list[Card] = []
         stock = self.stock
+        policy = self.book.rebuild
         for _ in range(count):
             if not stock:
-                if len(self.discard) <= 1:
+                if policy is Rebuild.NEVER or not self._gatherable():
                     break
                 self.reshuffle()
             got.append(stock.pop())
+            if not stock and policy is Rebuild.AT_ONCE and self._gatherable():
+                self.reshuffle()  # the moment it empties, even in the middle of a payment
         hand = self.hands[seat]
         if len(got) == 1:
             insort(hand, got[0])
@@ -314,14 +396,25 @@ class Game:
             chain = self.chain_links or int(penalty)  # a rulebook may end the chain before the penalty
             self.clues.append(Clue(seat, (), len(got), field_then, self.field_suit, chain))
         self.emit(Drew(seat, len(got), tuple(got), penalty))
+        if not stock and policy is not Rebuild.ON_DRAW:
+            self.book.stock_exhausted(self)
         return tuple(got)
 
     def reshuffle(self) -> None:
-        old = self.discard[:-1]
-        del self.discard[:-1]
+        """Rebuild the stock: gather the rulebook's piles (`rebuild_from`), each keeping its top cards,
+        shuffle, and put them under whatever is left of the stock."""
+        old: list[Card] = []
+        taken: list[tuple[str, int]] = []
+        for name, keep in self.book.rebuild_from(self):
+            cards = self.pile(name)
+            n = max(0, len(cards) - keep)
+            if n:
+                old.extend(cards[:n])
+                del cards[:n]
+                taken.append((name, n))
         self.rng.shuffle(old)
         self.stock[:0] = old
-        self.emit(Reshuffled(len(old)))
+        self.emit(Reshuffled(len(old), tuple(taken)))
 
     def open_window(
         self,
@@ -515,7 +608,7 @@ class Game:
         return SeatView.of(self, seat, self.legal_actions(seat) if legal is None else legal)
 
     def all_cards(self) -> list[Card]:
-        """Every card's current place, for invariant checks: hands, stock, field pile."""
+        """Every card in every pile (see `piles`), for invariant checks."""
         out: list[Card] = []
         for hand in self.hands:
             out.extend(hand)
@@ -523,6 +616,8 @@ class Game:
             out.extend(laid)
         out.extend(self.stock)
         out.extend(self.discard)
+        for cards in self.extra.values():
+            out.extend(cards)
         return out
 
     def state_key(self) -> tuple:
@@ -543,6 +638,7 @@ class Game:
             else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop),
             tuple(sorted(self.revealed.items())),
             tuple(tuple(c.id for c in pile) for pile in self.laid),
+            tuple((name, tuple(c.id for c in cards)) for name, cards in self.extra.items()),
             repr(self.match_ext),
             tuple(self.scores),
             self.match_no,
@@ -568,6 +664,7 @@ class Game:
         twin.stock = list(self.stock)
         twin.discard = list(self.discard)
         twin.laid = [list(p) for p in self.laid]
+        twin.extra = {name: list(cards) for name, cards in self.extra.items()}
         twin.revealed = dict(self.revealed)
         twin.clues = list(self.clues)
         twin.scores = list(self.scores)

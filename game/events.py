@@ -20,6 +20,11 @@ class Event:
         """This event as `seat` may see it (the referee, seat -1, sees everything)."""
         return self
 
+    def moves(self) -> tuple[tuple[str, str, int], ...]:
+        """The cards this event moved: (from pile, to pile, how many), in order. A deal (RoundDealt)
+        sets every pile afresh instead."""
+        return ()
+
     @property
     def name(self) -> str:
         return type(self).__name__
@@ -75,6 +80,10 @@ class Played(Event):
     seat: int
     cards: tuple[Card, ...]
     left: int  # cards left in the hand
+    pile: str = "field"  # where the cards went (game.piles names)
+
+    def moves(self) -> tuple[tuple[str, str, int], ...]:
+        return ((f"hand/{self.seat}", self.pile, len(self.cards)),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,18 +100,27 @@ class Drew(Event):
     count: int
     cards: tuple[Card, ...] | None  # None where hidden
     penalty: bool  # a draw-chain penalty rather than the ordinary draw of one
+    pile: str = "stock"  # where the cards came from
 
     def for_seat(self, seat: int) -> Event:
         if seat < 0 or seat == self.seat:
             return self
         return replace(self, cards=None)
 
+    def moves(self) -> tuple[tuple[str, str, int], ...]:
+        return ((self.pile, f"hand/{self.seat}", self.count),)
+
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
-    """The old field cards were shuffled into a new stock; the field card stayed."""
+    """The stock was rebuilt: cards from the field pile(s) shuffled in under it, the cards the
+    rulebook keeps on top of each pile left in place (`Rulebook.rebuild_from`)."""
 
     count: int
+    taken: tuple[tuple[str, int], ...] = ()  # (pile, cards taken from it); () means all from the field
+
+    def moves(self) -> tuple[tuple[str, str, int], ...]:
+        return tuple((pile, "stock", n) for pile, n in self.taken) or (("field", "stock", self.count),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +159,29 @@ class HandLaidDown(Event):
 
     seat: int
     cards: tuple[Card, ...]
+
+    def moves(self) -> tuple[tuple[str, str, int], ...]:
+        return ((f"hand/{self.seat}", f"laid/{self.seat}", len(self.cards)),)
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """Cards moved between piles by a rulebook's own rule (`Game.move`). `cards` is None for a seat
+    that may see neither where they came from nor where they went."""
+
+    source: str
+    target: str
+    count: int
+    cards: tuple[Card, ...] | None
+    seen_by: tuple[int, ...] | None = None  # the seats that may see the cards; None: every seat
+
+    def for_seat(self, seat: int) -> Event:
+        if seat < 0 or self.seen_by is None or seat in self.seen_by:
+            return self
+        return replace(self, cards=None)
+
+    def moves(self) -> tuple[tuple[str, str, int], ...]:
+        return ((self.source, self.target, self.count),)
 
 
 @dataclass(frozen=True, slots=True)

@@ -528,7 +528,7 @@ def test_example_15_reshuffle():
     size = len(view.hand)
     assert "draw" in turn_options(g, 1)
     events = draw(g, 1)
-    assert [e for e in events if isinstance(e, Reshuffled)] == [Reshuffled(10)]
+    assert [e for e in events if isinstance(e, Reshuffled)] == [Reshuffled(10, (("field", 10),))]
     drew = [e for e in events if isinstance(e, Drew)]
     assert len(drew) == 1 and drew[0].count == 1 and drew[0].cards[0] in older
     view = g.view(1)

@@ -165,3 +165,49 @@ def test_replay_reproduces_the_game(case, seed, choice, realtime, length):
         again.apply(Action.from_json(json.loads(line), again.deck))
     assert again.events == g.events
     assert again.state_key() == g.state_key()
+
+
+def pile_sizes(g: Game) -> dict[str, int]:
+    return {name: len(pile.cards) for name, pile in g.piles().items()}
+
+
+def dealt_sizes(g: Game, deal: RoundDealt) -> dict[str, int]:
+    """The pile sizes a deal leaves, from the event alone: hands, the field card, the stock."""
+    sizes = dict.fromkeys(g.piles(), 0)
+    sizes.update({f"hand/{s}": n for s, n in enumerate(deal.sizes)})
+    sizes["field"], sizes["stock"] = 1, deal.stock
+    return sizes
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**GAME)
+def test_every_card_is_in_one_pile_and_the_events_move_them(case, seed, choice, realtime):
+    """The pile model: every card of the deck is in exactly one named pile after every action, and
+    the deal plus the cards the events say they moved (from pile, to pile, how many) give the pile
+    sizes the game has. Each seat's view shows its own hand and the public sizes of the piles."""
+    preset, players = case
+    g = new_game(preset, players, seed)
+    rng = random.Random(choice)
+    sizes: dict[str, int] = {}
+    read = 0
+    for _ in range(400):
+        placed = [c.id for pile in g.piles().values() for c in pile.cards]
+        assert sorted(placed) == list(range(len(g.deck))), "a card is missing or in two piles"
+        for event in g.events[read:]:
+            if isinstance(event, RoundDealt):
+                sizes = dealt_sizes(g, event)
+            for source, target, count in event.moves():
+                sizes[source] -= count
+                sizes[target] += count
+                assert sizes[source] >= 0, (event, source)
+        read = len(g.events)
+        assert sizes == pile_sizes(g), g.events[-5:]
+        for seat in range(g.n):
+            view = g.view(seat)
+            assert view.hand == tuple(g.pile(f"hand/{seat}"))
+            assert view.hand_sizes == tuple(len(g.pile(f"hand/{s}")) for s in range(g.n))
+            assert view.stock == len(g.pile("stock"))
+        action = step(g, rng, realtime)
+        if action is None:
+            break
+        g.apply(action)

@@ -542,7 +542,7 @@ def test_e07_draw_clamp_and_card_exhaustion():
     events = draw(g, 2)
     drew = [e for e in events if isinstance(e, Drew)]
     assert len(drew) == 1 and drew[0].count == 5 and drew[0].penalty  # 2, a reshuffle, 3 more
-    assert Reshuffled(3) in events
+    assert Reshuffled(3, (("field", 3),)) in events
     assert len(g.hands[2]) == before + 5
     assert g.chain_links == 0 and g.chain_cards == 0  # binding ends
     assert len(g.stock) == 0 and len(g.discard) == 1  # both piles are empty

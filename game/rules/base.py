@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..piles import FIELD, PileSpec, Rebuild
+
 if TYPE_CHECKING:
     from ..actions import Action
     from ..cards import Card
@@ -106,6 +108,26 @@ class Rulebook:
 
     def hand_sizes(self, game: Game) -> list[int]:
         raise NotImplementedError
+
+    # piles and the stock (see game.piles)
+    rebuild = Rebuild.ON_DRAW  # when the stock is rebuilt from the field pile(s)
+
+    def extra_piles(self, game: Game) -> tuple[PileSpec, ...]:
+        """Piles this preset has beyond stock, field, hands and laid hands (made empty each round)."""
+        return ()
+
+    def rebuild_from(self, game: Game) -> tuple[tuple[str, int], ...]:
+        """The piles a rebuild gathers into the stock, each with how many cards stay on top of it."""
+        return ((FIELD, 1),)
+
+    def stock_exhausted(self, game: Game) -> None:
+        """The stock is empty and will not be rebuilt now (Rebuild.NEVER, or AT_ONCE with nothing to
+        gather): end the round or the match here if the rules say so."""
+
+    def deal_short(self, game: Game, sizes: list[int], available: int) -> list[int]:
+        """The deck cannot cover the deal (`sizes` need more than `available` cards, the field card
+        already set aside): return the sizes to deal instead, or raise ValueError to refuse."""
+        raise ValueError(f"{game.rules.preset}: {sum(sizes)} cards to deal but only {available} in the deck")
 
     higher_is_better = True  # app: points are won; standard: points are bad
 
