@@ -56,6 +56,7 @@ from .piles import FIELD, STOCK, Pile, Rebuild, Seen
 from .rules.base import Rulebook, RuleSet
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
+_ROUTED = frozenset({_DOBON, _PLAY, _DRAW})  # kinds the core routes itself, unless out of turn (see apply)
 
 
 def _bare(action: Action) -> bool:
@@ -512,6 +513,13 @@ class Game:
             return "the match is over"
         if kind is _PASS and window is None and self._other_actions:
             return self.book.refuse_other(self, action)  # e.g. declining an offer outside any window
+        reason = self._core_refusal(action, seat, kind, window)
+        if reason is not None and self._other_actions and self.book.refuse_other(self, action) is None:
+            return None  # not the core's turn or call, but the rulebook offers it (out of turn)
+        return reason
+
+    def _core_refusal(self, action: Action, seat: int, kind: Kind, window: Window | None) -> str | None:
+        """Why the core's own routes (a turn action, an answer in the window) refuse `action`."""
         if kind is _PASS or kind is _DOBON:
             if window is None:
                 return (
@@ -538,6 +546,14 @@ class Game:
             return "only the referee does that"
         return self.book.refuse_other(self, action)
 
+    def _by_rulebook(self, action: Action) -> bool:
+        """Whether a legal PLAY, DRAW, DOBON or PASS is the rulebook's own out-of-turn action rather
+        than the core's turn action or answer in the window (only presets with `other_actions`)."""
+        return (
+            self._other_actions
+            and self._core_refusal(action, action.seat, action.kind, self.window) is not None
+        )
+
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused; raise IllegalAction otherwise."""
         reason = self.refusal(action)
@@ -547,8 +563,10 @@ class Game:
         self.actions.append(action)
         kind = action.kind
         window = self.window
-        if kind is _PASS and window is None:
-            self.book.apply_other(self, action)
+        if kind is _PASS and (window is None or action.seat not in window.pending):
+            self.book.apply_other(self, action)  # e.g. declining an offer
+        elif kind in _ROUTED and self._by_rulebook(action):
+            self.book.apply_other(self, action)  # the rulebook's own out-of-turn action
         elif kind is _PASS:
             window.pending.remove(action.seat)
             if not window.pending:

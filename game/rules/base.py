@@ -100,9 +100,14 @@ def _coerce(key: str, raw: Any, default: Any) -> Any:
 class Rulebook:
     """The preset-specific half of the engine. Every hook receives the `Game` it serves.
 
-    Turn hooks are called only when the core has checked that the action's seat is the turn player,
-    the phase is a turn and no reaction window freezes turn actions. Call hooks are called only for a
-    seat that is waiting to answer the open window. `refuse_*` returns the reason an action is illegal
+    Who may act is the rulebook's answer. The core has two routes of its own: turn hooks, called only
+    when the action's seat is the turn player, the phase is a turn and no reaction window freezes turn
+    actions; and call hooks, called only for a seat waiting to answer the open window. Everything else
+    any seat may do at any moment is `other_actions` / `refuse_other` / `apply_other`, of any kind:
+    a bid or a declaration, but also a PLAY out of turn (jda's same-number placements, which move the
+    turn), a PLAY inside a window that freezes turns (kabu's trumps) or a DOBON with no window open
+    (jda's dobon at any moment). The core offers the union of the routes and sends an action to the
+    first route that accepts it (its own first). `refuse_*` returns the reason an action is illegal
     (None if legal) and must not change anything; `apply_*` may assume the action was found legal.
     """
 
@@ -188,7 +193,7 @@ class Rulebook:
         """Resolve the window: nothing, or end the round (game.end_round)."""
         raise NotImplementedError
 
-    # other seat actions (BID, DECLARE) that some presets have
+    # everything else a seat may do now, its turn or not (BID, DECLARE, out-of-turn PLAY or DOBON ...)
     def other_actions(self, game: Game, seat: int) -> list[Action]:
         return []
 

@@ -1,0 +1,126 @@
+"""Who may act is the rulebook's answer: a test rulebook on `app` lets any seat place a card of the
+field card's number at any moment out of turn (the placement moves the turn, as in `jda`), and lets a
+seat put out a "trump" (a King, onto a pile of its own) while a window that freezes turns is open (as
+`kabu`'s trumps after a dobon). The core must accept exactly what the rulebook offers, route it to the
+rulebook, and keep refusing everything else with a reason."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from game import REFEREE, Action, Game, IllegalAction, Kind
+from game.phase import Phase
+from game.piles import PileSpec
+from game.rules.app import AppRulebook, AppRules
+
+KING = 13
+
+
+class SnapBook(AppRulebook):
+    def extra_piles(self, game):
+        return tuple(PileSpec(f"trumps/{s}") for s in range(game.n))
+
+    def other_actions(self, game, seat):
+        if game.phase not in (Phase.TURN, Phase.REACTION):
+            return []
+        window = game.window
+        hand = game.hands[seat]
+        if window is not None and window.freezes_turn:
+            return [Action(seat, Kind.PLAY, (c,)) for c in hand if c.rank == KING]
+        if window is None and seat != game.turn:
+            return [Action(seat, Kind.PLAY, (c,)) for c in hand if c.rank == game.field.rank]
+        return []
+
+    def refuse_other(self, game, action):
+        if action in self.other_actions(game, action.seat):
+            return None
+        return "out of turn, only a card of the field's number (or a King in a frozen window)"
+
+    def apply_other(self, game, action):
+        seat = action.seat
+        if game.window is not None:  # a trump: onto the seat's own pile, the window stays open
+            game.move(action.cards, f"hand/{seat}", f"trumps/{seat}")
+            return
+        game.put_on_field(seat, action.cards)
+        game.set_turn(game.next_seat(seat))  # the placement moves the turn
+
+
+def snap_game(players: int = 3, seed: int = 2) -> Game:
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return SnapBook(self)
+
+    return Game(Rules(players=players), seed)
+
+
+def setup(g: Game, turn: int, field: str, hands: list[list[str]]) -> None:
+    """Give the seats these hands and this field card (the rest in the stock), `turn` to play."""
+    g.start_round(g.deck_from_hands(hands, field), first=turn)
+
+
+def test_a_seat_out_of_turn_may_place_what_the_rulebook_offers_and_the_turn_moves():
+    g = snap_game()
+    setup(
+        g,
+        0,
+        "7H",
+        [["2C", "3C", "4C", "5C", "6C"], ["7S", "9D", "JD", "QD", "KD"], ["8S", "9S", "JS", "QS", "KS"]],
+    )
+    snap = Action(1, Kind.PLAY, (g.deck.card("7S"),))
+    assert g.turn == 0 and snap in g.legal_actions(1) and g.refusal(snap) is None
+    g.apply(snap)
+    assert g.field.code == "7S" and g.turn == 2  # the seat after the placer plays next
+    assert g.refusal(Action(2, Kind.PLAY, (g.deck.card("9S"),))) is None  # seat 2's turn: a spade fits
+    stray = Action(0, Kind.PLAY, (g.deck.card("2C"),))  # out of turn, and not the field's number
+    assert g.refusal(stray) == "it is seat 2's turn, not yours"
+    assert g.refusal(Action(0, Kind.DRAW)) == "it is seat 2's turn, not yours"  # the core's own reason
+
+
+def test_a_trump_is_put_out_inside_a_window_that_freezes_turns():
+    g = snap_game()
+    setup(
+        g,
+        0,
+        "7H",
+        [["2C", "3C", "4C", "5C", "6H"], ["7S", "9D", "JD", "QD", "KD"], ["8S", "9S", "JS", "QS", "KS"]],
+    )
+    g.apply(Action(0, Kind.PLAY, (g.deck.card("6H"),)))
+    g.open_window(0, (g.field,), freezes_turn=True)  # as a dobon would: turns wait
+    assert g.phase is Phase.REACTION
+    trump = Action(2, Kind.PLAY, (g.deck.card("KS"),))
+    assert trump in g.legal_actions(2) and g.refusal(trump) is None
+    assert g.refusal(Action(2, Kind.PLAY, (g.deck.card("QS"),))) is not None
+    g.apply(trump)
+    assert g.pile("trumps/2") == [g.deck.card("KS")] and g.window is not None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_action_is_refused_exactly_when_it_is_not_legal(seed):
+    """Random games with out-of-turn placements: every candidate (every card of every hand played by
+    its seat, draws, calls and passes from every seat) is refused iff it is not among the seat's
+    legal actions, a refusal changes nothing, and every card stays in exactly one pile."""
+    g = snap_game(players=3 + seed % 2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(300):
+        for seat in range(g.n):
+            legal = g.legal_actions(seat)
+            candidates = [Action(seat, Kind.PLAY, (c,)) for c in g.hands[seat]]
+            candidates += [Action(seat, Kind.DRAW), Action(seat, Kind.PASS), Action(seat, Kind.DOBON)]
+            for action in candidates:
+                reason = g.refusal(action)
+                assert (reason is None) == (action in legal), (action, reason)
+                if reason is not None:
+                    before = g.state_key()
+                    with pytest.raises(IllegalAction):
+                        g.apply(action)
+                    assert g.state_key() == before
+        assert sorted(c.id for c in g.all_cards()) == list(range(52))
+        movers = [s for s in [REFEREE, *range(g.n)] if g.legal_actions(s)]
+        if not movers:
+            break
+        seat = rng.choice(movers)
+        g.apply(rng.choice(g.legal_actions(seat)))
