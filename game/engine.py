@@ -53,7 +53,7 @@ from .events import (
 )
 from .phase import Phase
 from .piles import FIELD, STOCK, Pile, Rebuild, Seen
-from .rules.base import Rulebook, RuleSet
+from .rules.base import MatchState, RoundState, Rulebook, RuleSet
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
 _ROUTED = frozenset({_DOBON, _PLAY, _DRAW})  # kinds the core routes itself, unless out of turn (see apply)
@@ -112,8 +112,8 @@ class Game:
         self._extra_seen: dict[str, Seen] = {}
         self.clues: list[Clue] = []  # the round's public record of plays and draws (game.clues)
         self.result: RoundResult | None = None
-        self.ext: object = None  # the rulebook's own round state
-        self.match_ext: object = None  # the rulebook's own match state (streaks, laps ...)
+        self.ext: RoundState | None = None  # the rulebook's own round state
+        self.match_ext: MatchState | None = None  # the rulebook's own match state (streaks, laps ...)
         self._pass = [Action(s, Kind.PASS) for s in range(self.n)]
         self._pass_only = [(a,) for a in self._pass]
         # seats after each placer in each direction, the placer last: the polling order of windows

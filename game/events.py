@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from .cards import Card, Suit
@@ -202,11 +203,22 @@ class ScoreLine:
         return {"seat": self.seat, "item": self.item, "value": self.value, "note": self.note}
 
 
+class Ending(StrEnum):
+    """How a round ended (its value is also the key the table translates: results.ending.<value>)."""
+
+    STOP = "stop"  # a player emptied the hand and nobody called (app)
+    OUT = "out"  # a player went out after declaring the last card (standard)
+    DOBON = "dobon"  # a dobon call took the round
+    GAESHI = "gaeshi"  # a dobon-gaeshi (an answer to a dobon) took it
+    COUNTER = "counter"  # a counter to a dobon took it (super)
+    EXHAUSTION = "exhaustion"  # the cards ran out with nobody winning
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """How a round ended, as data: who won and lost, each seat's score change and why."""
 
-    ending: str  # "stop", "dobon", "exhaustion", ...
+    ending: Ending
     winners: tuple[int, ...]
     losers: tuple[int, ...]
     deltas: tuple[int, ...]  # each seat's score change this round
@@ -214,7 +226,7 @@ class RoundResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "ending": self.ending,
+            "ending": self.ending.value,
             "winners": list(self.winners),
             "losers": list(self.losers),
             "deltas": list(self.deltas),
@@ -278,7 +290,7 @@ def _from_wire(value: Any, hint: Any, deck: Any) -> Any:
         return None
     if hint is RoundResult:
         return RoundResult(
-            value["ending"],
+            Ending(value["ending"]),
             tuple(value["winners"]),
             tuple(value["losers"]),
             tuple(value["deltas"]),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Kind
 from ..cards import Card, Suit
-from ..events import DobonCalled, RoundResult, ScoreLine, SuitChosen
+from ..events import DobonCalled, Ending, RoundResult, ScoreLine, SuitChosen
 from ..phase import Phase
 from .base import Rulebook, RuleSet, competition_ranks
 
@@ -261,7 +261,7 @@ class AppRulebook(Rulebook):
             deltas[seat] -= pay
             deltas[winner] += pay
         lines.append(ScoreLine(winner, "receives", deltas[winner], "stop"))
-        return RoundResult("stop", (winner,), tuple(losers), tuple(deltas), tuple(lines))
+        return RoundResult(Ending.STOP, (winner,), tuple(losers), tuple(deltas), tuple(lines))
 
     def _score_dobon(self, game: Game, window: Window) -> RoundResult:
         callers = [a.seat for a in window.calls]
@@ -282,7 +282,7 @@ class AppRulebook(Rulebook):
             ScoreLine(loser, "pays", pay, f"to seat {winner}"),
             ScoreLine(winner, "receives", pay, "dobon"),
         )
-        return RoundResult("dobon", (winner,), (loser,), tuple(deltas), lines)
+        return RoundResult(Ending.DOBON, (winner,), (loser,), tuple(deltas), lines)
 
     # ------------------------------------------------------------------ matches
 

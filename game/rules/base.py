@@ -22,6 +22,16 @@ if TYPE_CHECKING:
     from ..events import RoundResult
 
 
+class RoundState:
+    """A preset's own round state (`Game.ext`): the auction, claims, the last-one calls ... Subclass
+    it as a dataclass; the core copies it for simulations and resets it every deal."""
+
+
+class MatchState:
+    """A preset's own match state (`Game.match_ext`), carried over rounds: streaks, wins, laps, the
+    direction in force ... Subclass it as a dataclass; `Rulebook.start_match` makes it."""
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Parameters shared by every preset. Subclasses add their own fields (house rules)."""

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Kind
 from ..cards import Card, Suit
-from ..events import DobonCalled, Event, RoundResult, ScoreLine, SuitChosen
+from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine, SuitChosen
 from ..phase import Phase
-from .base import Rulebook, RuleSet, competition_ranks
+from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
     from ..clues import Clue
@@ -81,7 +81,7 @@ class Turn:
 
 
 @dataclass
-class Round:
+class Round(RoundState):
     bids: list[int | None]
     nominee: int | None = None
     last_one: list[bool] = field(default_factory=list)
@@ -99,7 +99,7 @@ class Round:
 
 
 @dataclass
-class Match:
+class Match(MatchState):
     streak: list[int]
     wins: list[int]
 
@@ -770,7 +770,13 @@ class StandardRulebook(Rulebook):
                 head.append(ScoreLine(p, "base", base[p], " ".join(str(c) for c in game.hands[p])))
                 deltas[p] = base[p]
             deltas[p] += extra[p]
-        ending = "gaeshi" if by == "gaeshi" else "dobon" if by else ("out" if winners else "exhaustion")
+        ending = (
+            Ending.GAESHI
+            if by == "gaeshi"
+            else Ending.DOBON
+            if by
+            else (Ending.OUT if winners else Ending.EXHAUSTION)
+        )
         return RoundResult(ending, tuple(winners), tuple(losers), tuple(deltas), tuple(head + lines))
 
 
