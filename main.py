@@ -74,6 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a rule option / house rule, e.g. max_players=6 or starting_points=500 (repeatable)",
     )
+    sim.add_argument(
+        "--scenario",
+        metavar="FILE",
+        help="play on from the position in FILE (docs/scenarios.md); its preset, seats and options rule",
+    )
     sim.add_argument("--log", metavar="FILE", help="write the action log as JSON lines")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
@@ -84,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--seed", type=int, default=None, help="--demo: random seed (default 1)")
     table.add_argument(
         "--level", default="normal", metavar="AI", help="--demo: AI level of every seat (default normal)"
+    )
+    table.add_argument(
+        "--scenario", metavar="FILE", help="open the table on the position in FILE (docs/scenarios.md)"
     )
     table.add_argument("--frames", type=int, default=None, help="stop after this many frames")
     table.add_argument("--screenshot", metavar="PNG", help="save a screenshot of the last frame")
@@ -154,10 +162,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail("sim", f"unknown AI {unknown[0]!r}; choose from {', '.join(SEATS)}")
         if args.rounds < 1:
             return fail("sim", "--rounds must be at least 1")
-        seed = args.seed if args.seed is not None else random.randrange(2**31)
+        scenario = None
+        if args.scenario:
+            from game.scenario import ScenarioError, load
+
+            try:
+                scenario = load(args.scenario)
+            except ScenarioError as exc:
+                return fail("sim", str(exc))
+        seed = (
+            args.seed if args.seed is not None else (scenario.seed if scenario else random.randrange(2**31))
+        )
         try:
             summary, game = simulate(
-                args.rules, args.players, names, args.rounds, seed, _options(args.option)
+                args.rules, args.players, names, args.rounds, seed, _options(args.option), scenario
             )
         except ValueError as exc:
             return fail("sim", str(exc))
@@ -296,6 +314,13 @@ def table(args: argparse.Namespace) -> int:
             )
     if args.frames is not None and args.frames < 1:
         return fail("main.py", "--frames must be at least 1")
+    if args.scenario:
+        from game.scenario import ScenarioError, load
+
+        try:
+            args.scenario = load(args.scenario)  # checked before any window opens
+        except ScenarioError as exc:
+            return fail("--scenario", str(exc))
     from ui.app import run_app
 
     return run_app(args)

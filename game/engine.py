@@ -29,6 +29,7 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import REFEREE, Action, Kind
 from .cards import Card, Deck, Suit, deck
@@ -65,6 +66,23 @@ def _bare(action: Action) -> bool:
 
 
 @dataclass(slots=True)
+class Position:
+    """An exact position to start a round from (`Game.set_position`; files: game.scenario)."""
+
+    piles: dict[str, list[Card]]  # by pile name, bottom to top; every card of the deck exactly once
+    turn: int = 0
+    direction: int = 1
+    chain: tuple[int, int] = (0, 0)  # draw chain: attack cards stacked, cards the responder owes
+    field_suit: Suit | None = None
+    scores: Sequence[int] | None = None  # None: the preset's starting scores
+    match_no: int = 1
+    round_no: int = 1
+    parent: int = 0
+    match_state: MatchState | None = None  # None: a fresh match's
+    skip_opening: bool = False  # skip the preset's opening (standard's auction): see Rulebook.skip_opening
+
+
+@dataclass(slots=True)
 class Window:
     """A reaction window on freshly played card(s)."""
 
@@ -91,6 +109,7 @@ class Game:
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self.quiet = False  # a simulation copy (AI search) keeps no event log
+        self.setup: dict[str, Any] | None = None  # the scenario it started from (game.scenario), if any
         self.scores: list[int] = [self.book.starting_score(self)] * self.n
         self.match_no = 1
         self.round_no = 0
@@ -242,6 +261,62 @@ class Game:
             raise ValueError("a card is named twice")
         order.extend(c for c in self.deck.cards if id(c) not in used)
         return order
+
+    def set_position(self, position: Position) -> None:
+        """Start a round from an exact position instead of a deal: every pile's cards, whose turn, the
+        direction, the pending chain, the suit in force, scores and match state (see game.scenario,
+        which reads one from a file). The preset's opening (standard's auction) is played, or skipped
+        by `Rulebook.skip_opening`. Emits RoundDealt, like a deal, so a table or a log starts from it."""
+        if sorted(c.id for cards in position.piles.values() for c in cards) != list(range(len(self.deck))):
+            raise ValueError("the piles must hold each card of the deck exactly once")
+        if not position.piles.get(FIELD):
+            raise ValueError("the field pile needs at least one card (the field card)")
+        self.match_no, self.round_no = position.match_no, position.round_no
+        self.parent = position.parent
+        if position.scores is not None:
+            self.scores = list(position.scores)
+        if position.match_state is not None:
+            self.match_ext = position.match_state
+        self.hands = [list(position.piles.get(f"hand/{s}", ())) for s in range(self.n)]
+        self.laid = [list(position.piles.get(f"laid/{s}", ())) for s in range(self.n)]
+        self.discard = list(position.piles[FIELD])
+        self.stock = list(position.piles.get(STOCK, ()))
+        specs = self.book.extra_piles(self)
+        self.extra = {spec.name: list(position.piles.get(spec.name, ())) for spec in specs}
+        self._extra_seen = {spec.name: spec.seen for spec in specs}
+        unknown = set(position.piles) - set(self.piles())
+        if unknown:
+            raise ValueError(f"no pile {sorted(unknown)[0]!r} at this table")
+        for hand in self.hands:
+            hand.sort()
+        self.field_suit = position.field_suit
+        self.direction = position.direction
+        self.turn = position.turn
+        self.chain_links, self.chain_cards = position.chain
+        self.window = None
+        self.phase = Phase.TURN
+        self.revealed = {}
+        self.clues = []
+        self.result = None
+        self.ext = None
+        self.emit(
+            RoundDealt(
+                self.match_no,
+                self.round_no,
+                self.turn,
+                self.discard[-1],
+                tuple(len(h) for h in self.hands),
+                tuple(tuple(h) for h in self.hands),
+                len(self.stock),
+                tuple(self.scores),
+                tuple(self.discard[:-1]),
+            )
+        )
+        self.book.start_round(self)
+        if position.skip_opening and self.phase is Phase.OPENING:
+            self.book.skip_opening(self)  # starts the first turn itself
+        elif self.phase is Phase.TURN:
+            self.emit(TurnChanged(self.turn))
 
     def end_round(self, result: RoundResult) -> None:
         """Called by the rulebook: apply the round's score changes and settle the match."""

@@ -63,6 +63,7 @@ class RoundDealt(Event):
     hands: tuple[tuple[Card, ...] | None, ...]
     stock: int
     scores: tuple[int, ...]
+    under: tuple[Card, ...] = ()  # face-up cards under the field card (a position set up, not dealt)
 
     def for_seat(self, seat: int) -> Event:
         if seat < 0:

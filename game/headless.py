@@ -20,6 +20,8 @@ from .engine import Game, Phase
 from .errors import IllegalAction
 from .events import RoundEnded
 from .rules import make_rules
+from .scenario import Scenario
+from .scenario import parse as parse_scenario
 from .seats import make_seat
 
 LOG_FORMAT = 1
@@ -120,15 +122,23 @@ def simulate(
     rounds: int,
     seed: int | None,
     options: dict[str, Any] | None = None,
+    scenario: Scenario | None = None,
 ) -> tuple[Summary, Game]:
-    rules = make_rules(preset, players, options)
+    """Play `rounds` rounds with AI seats from a fresh deal, or on from a `scenario`'s position (its
+    preset, table size and options then rule; `seed` seeds the AI seats)."""
+    if scenario is not None:
+        game = scenario.game()
+        rules, players = game.rules, game.n
+    else:
+        rules = make_rules(preset, players, options)
     names = seat_names(ai, players)
     seats = [make_seat(name, seed, i) for i, name in enumerate(names)]
     start = time.perf_counter()
-    game = Game(rules, seed)
+    if scenario is None:
+        game = Game(rules, seed)
     actions = play(game, seats, rounds)
     seconds = time.perf_counter() - start
-    summary = Summary(preset, players, seed, [SeatTally(n) for n in names], options=rules.options())
+    summary = Summary(rules.preset, players, seed, [SeatTally(n) for n in names], options=rules.options())
     summary.actions = actions
     summary.seconds = seconds
     summary.tally(game.events)
@@ -144,6 +154,8 @@ def write_log(path: str | Path, game: Game, ai: Sequence[str]) -> None:
         "seed": game.seed,
         "ai": list(ai),
     }
+    if game.setup is not None:
+        header["scenario"] = game.setup  # the game began at this position, not at a deal
     with open(path, "w", encoding="utf-8") as out:
         out.write(json.dumps(header) + "\n")
         out.writelines(json.dumps(a.to_json(), separators=(",", ":")) + "\n" for a in game.actions)
@@ -178,9 +190,9 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], Game, list[Action]]:
         if not isinstance(ai, list) or not all(isinstance(a, str) for a in ai):
             raise ValueError("'ai' must be a list of seat names")
         rules = make_rules(str(header.get("rules")), players, options)
+        game = parse_scenario(header["scenario"]).game() if "scenario" in header else Game(rules, seed)
     except (ValueError, TypeError) as exc:
         raise LogError(f"{path}:1: {exc}") from None
-    game = Game(rules, seed)
     actions = []
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():

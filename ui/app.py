@@ -312,5 +312,9 @@ def run_app(args) -> int:
         print(app.frame_summary())
         return 0
     app.stack.push(TitleScene(app))
+    if getattr(args, "scenario", None) is not None:  # main.py has read and checked it
+        from .table.setup import GameSetup
+
+        app.stack.push(TableScene(app, GameSetup.of_scenario(args.scenario)))
     app.run(frames=args.frames, screenshot=args.screenshot)
     return 0

@@ -127,6 +127,21 @@ def _write_json(path: Path, data: Any) -> None:
     tmp.replace(path)
 
 
+# ---------------------------------------------------------------------------------- saved deals
+
+
+def scenarios_dir() -> Path:
+    return data_dir() / "scenarios"
+
+
+def save_scenario(text: str, stamp: str) -> Path:
+    """Write a scenario file (game.scenario.dumps) into the data folder's scenarios/; its path."""
+    path = scenarios_dir() / f"deal-{stamp}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 # ---------------------------------------------------------------------------------- saved match
 
 

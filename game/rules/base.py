@@ -169,6 +169,14 @@ class Rulebook:
         A preset with opening actions (an auction) sets `game.phase = Phase.OPENING` here and moves it
         to TURN when they are done."""
 
+    def skip_opening(self, game: Game) -> None:
+        """Leave out the opening (a position set up to start at the first turn): set the round state as
+        if the opening had been played without effect, `game.turn` to lead, and the phase to TURN."""
+        from ..phase import Phase
+
+        game.phase = Phase.TURN
+        game.set_turn(game.turn)
+
     def opening_wait(self, game: Game) -> str:
         """What the table is waiting for during the opening phase, for refusal messages."""
         return "the opening is not finished"

@@ -249,6 +249,15 @@ class StandardRulebook(Rulebook):
         )
         game.phase = Phase.OPENING  # the auction (§2.7)
 
+    def skip_opening(self, game: Game) -> None:
+        """No auction: every seat is taken to have bid the minimum, and the seat whose turn it is leads
+        (a set-up position, e.g. a scenario, starts straight at the first turn)."""
+        r = self._round(game)
+        r.bids = [1] * game.n
+        r.nominee = game.turn
+        game.phase = Phase.TURN
+        self._start_turn(game, game.turn)
+
     def opening_wait(self, game: Game) -> str:
         waiting = [str(s) for s, b in enumerate(self._round(game).bids) if b is None]
         return "the auction is waiting for seat(s) " + ", ".join(waiting)

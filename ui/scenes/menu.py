@@ -25,6 +25,8 @@ class PauseMenu(Scene):
         bw, bh = 280, 48
         x = (w - bw) // 2
         names = ("resume", "rules", "settings", "save_quit")
+        if self.table.remote is None:  # a LAN client knows only its own hand: no deal to save
+            names = ("resume", "rules", "settings", "save_deal", "save_quit")
         rows = len(names) * (bh + 12) - 12  # the buttons' own height
         y = (h - rows) // 2 + 35  # the panel (heading 70 above, 30 below) centred on the window
         self.panel = pygame_gui.elements.UIPanel(
@@ -70,6 +72,10 @@ class PauseMenu(Scene):
                 from .settings_scene import SettingsScene
 
                 self.app.stack.push(SettingsScene(self.app))
+            elif el is self.items.get("save_deal"):
+                message = self.table.save_deal()
+                self.app.stack.pop()
+                self.table.say(message, seconds=6.0)
             elif el is self.items["save_quit"]:
                 from .title import TitleScene
 

@@ -22,7 +22,7 @@ from game.realtime import RealtimeTable, Timing
 from game.seats import make_seat
 
 from ..scene import Scene
-from ..settings import clear_match, save_match
+from ..settings import clear_match, save_match, save_scenario
 from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
@@ -218,6 +218,28 @@ class TableScene(Scene):
         self.board.feed(events)
         self.picker = None
         return True
+
+    def save_deal(self) -> str:
+        """Write this round's deal, as it stood when dealt, as a scenario file (docs/scenarios.md) for
+        a puzzle, a lesson or a bug report; returns the message for the player. The deal is found by
+        replaying the round's actions up to its deal, so it is the same whenever it is saved."""
+        import time
+
+        from game.scenario import dumps, from_game
+
+        replay = self.setup.new_game()
+        for action in self.game.actions:
+            if (replay.match_no, replay.round_no) == (self.game.match_no, self.game.round_no):
+                break
+            replay.apply(action)
+        names = [self.board.names[s] for s in range(self.game.n)]
+        seats = ["human" if s.kind == "human" else s.level for s in self.setup.seats]
+        try:
+            path = save_scenario(dumps(from_game(replay, names, seats)), time.strftime("%Y%m%d-%H%M%S"))
+        except (OSError, ValueError) as exc:
+            return tr("table.deal_not_saved", reason=str(exc))
+        print(f"deal saved: {path}", flush=True)  # the whole path, for a bug report
+        return tr("table.deal_saved", path=f"{path.parent.name}/{path.name}")
 
     def say(self, text: str, colour=(250, 250, 250), seconds: float = 3.0) -> None:
         self.toast = (text, seconds, colour)

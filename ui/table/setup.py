@@ -27,6 +27,7 @@ class GameSetup:
     options: dict[str, Any] = field(default_factory=dict)
     seats: list[SeatSpec] = field(default_factory=list)
     seed: int = 0
+    scenario: dict[str, Any] | None = None  # the position the game starts from (game.scenario), if any
 
     def complete(self) -> GameSetup:
         """Fill in missing seats and names: seat 0 is the person, the rest AI."""
@@ -49,7 +50,27 @@ class GameSetup:
         return 0
 
     def new_game(self) -> Game:
+        if self.scenario is not None:
+            from game.scenario import parse
+
+            return parse(self.scenario).game()
         return Game(make_rules(self.preset, self.players, self.options), self.seed)
+
+    @classmethod
+    def of_scenario(cls, scenario) -> GameSetup:
+        """The table for a scenario: its seats ("human" or an AI level; by default you at seat 0 and
+        AI elsewhere) and names."""
+        seats = []
+        for i in range(scenario.players):
+            kind = scenario.seats[i] if scenario.seats else ("human" if i == 0 else default_level())
+            name = scenario.names[i] if scenario.names else ""
+            if kind == "human":
+                seats.append(SeatSpec("human", default_level(), name))
+            else:
+                seats.append(SeatSpec("ai", kind, name))
+        setup = cls(scenario.preset, scenario.players, dict(scenario.options), seats, scenario.seed)
+        setup.scenario = scenario.to_json()
+        return setup.complete()
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -62,12 +83,14 @@ class GameSetup:
             SeatSpec(**{k: str(v) for k, v in s.items() if k in ("kind", "level", "name")})
             for s in data["seats"]
         ]
+        scenario = data.get("scenario")
         return cls(
             str(data["preset"]),
             int(data["players"]),
             dict(data.get("options") or {}),
             seats,
             int(data["seed"]),
+            dict(scenario) if isinstance(scenario, dict) else None,
         )
 
 

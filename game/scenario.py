@@ -1,0 +1,306 @@
+"""Scenarios: a position written down, to play on from (puzzles, tutorials, bug reports, tests).
+
+A scenario is a JSON object (format: docs/scenarios.md). `load(path)` or `parse(data)` reads one and
+checks every field, raising `ScenarioError` with a one-line message that names the field; `Scenario.game()`
+makes the `Game` standing at that position; `from_game(game, ...)` writes the current position of a
+game back out (the table's "Save this deal").
+
+Every pile is listed bottom to top (the field card and the next card drawn are each the LAST of
+their list). Cards named nowhere go to the bottom of the stock, in an order fixed by the seed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cards import Card, Suit
+from .engine import Game, Position
+from .phase import Phase
+from .piles import FIELD, STOCK
+from .rules import PRESETS, make_rules
+from .rules.base import MatchState
+
+FORMAT = 1
+KNOWN = {
+    "dobon_scenario",
+    "preset",
+    "players",
+    "options",
+    "names",
+    "seats",
+    "seed",
+    "piles",
+    "turn",
+    "direction",
+    "chain",
+    "field_suit",
+    "scores",
+    "match",
+    "opening",
+    "note",
+}
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be played; the message names the field and says what is wrong."""
+
+
+@dataclass
+class Scenario:
+    preset: str
+    players: int
+    options: dict[str, Any]
+    piles: dict[str, list[str]]  # card codes, bottom to top
+    seed: int = 0
+    names: list[str] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)  # "human" or an AI level, for the table
+    turn: int = 0
+    direction: int = 1
+    chain: tuple[int, int] = (0, 0)
+    field_suit: str | None = None
+    scores: list[int] | None = None
+    match: dict[str, Any] = field(default_factory=dict)
+    opening: str = "skip"  # "skip" or "play" (standard's auction)
+    note: str = ""
+
+    def game(self) -> Game:
+        """A game standing at this position (its log starts here: replays rebuild it from the scenario)."""
+        rules = make_rules(self.preset, self.players, self.options)
+        game = Game(rules, self.seed, deal=False)
+        piles = {name: [game.deck.card(code) for code in codes] for name, codes in self.piles.items()}
+        named = {c.id for cards in piles.values() for c in cards}
+        rest = [c for c in game.deck.cards if c.id not in named]
+        random.Random(self.seed).shuffle(rest)
+        piles[STOCK] = rest + piles.get(STOCK, [])  # the cards named nowhere, under the named ones
+        state = _state(game.match_ext, self.match["state"]) if "state" in self.match else None
+        try:
+            game.set_position(
+                Position(
+                    piles=piles,
+                    turn=self.turn,
+                    direction=self.direction,
+                    chain=self.chain,
+                    field_suit=Suit.parse(self.field_suit) if self.field_suit else None,
+                    scores=self.scores,
+                    match_no=self.match.get("match_no", 1),
+                    round_no=self.match.get("round_no", 1),
+                    parent=self.match.get("parent", self.turn),
+                    match_state=state,
+                    skip_opening=self.opening == "skip",
+                )
+            )
+        except ValueError as exc:
+            raise ScenarioError(str(exc)) from None
+        game.setup = self.to_json()  # logs carry it, so a replay starts from the same position
+        return game
+
+    def to_json(self) -> dict[str, Any]:
+        """The file form (docs/scenarios.md); `parse` reads it back to an equal scenario."""
+        out: dict[str, Any] = {"dobon_scenario": FORMAT}
+        out.update(dataclasses.asdict(self))
+        out["chain"] = {"links": self.chain[0], "cards": self.chain[1]}
+        for key in ("names", "seats", "note"):
+            if not out[key]:
+                del out[key]
+        if out["scores"] is None:
+            del out["scores"]
+        return out
+
+
+def _state(fresh: MatchState | None, data: Any) -> MatchState:
+    """The preset's match state from JSON: the fields of its fresh state, each a list of whole
+    numbers per seat (wins, streaks ...) or a number."""
+    if fresh is None or not dataclasses.is_dataclass(fresh):
+        raise ScenarioError("match.state: this preset keeps no match state")
+    if not isinstance(data, dict):
+        raise ScenarioError("match.state must be an object")
+    values = dataclasses.asdict(fresh)
+    for key, value in data.items():
+        if key not in values:
+            raise ScenarioError(f"match.state.{key}: unknown (known: {', '.join(values)})")
+        want = values[key]
+        if isinstance(want, list):
+            if not isinstance(value, list) or len(value) != len(want) or not all(_int(v) for v in value):
+                raise ScenarioError(f"match.state.{key} must be {len(want)} whole numbers, one per seat")
+        elif not _int(value):
+            raise ScenarioError(f"match.state.{key} must be a whole number")
+        values[key] = value
+    return type(fresh)(**values)
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ScenarioError(f"{key} must be {what}, not {json.dumps(value)}")
+    return value
+
+
+def parse(data: Any) -> Scenario:
+    """A scenario from its JSON value; ScenarioError names the first bad field. The position is also
+    set up once, so that anything the rules refuse is found here, not later."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    if data.get("dobon_scenario") != FORMAT:
+        raise ScenarioError(f'not a Dobon Table scenario (it needs "dobon_scenario": {FORMAT})')
+    unknown = sorted(set(data) - KNOWN)
+    if unknown:
+        raise ScenarioError(f"{unknown[0]}: unknown field (known: {', '.join(sorted(KNOWN))})")
+    for key in ("preset", "players", "piles"):
+        if key not in data:
+            raise ScenarioError(f"{key}: missing")
+    preset = _need(data, "preset", str, "a preset name")
+    if preset not in PRESETS:
+        raise ScenarioError(f"preset: unknown {preset!r}; playable: {', '.join(PRESETS)}")
+    players = _need(data, "players", int, "a whole number")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ScenarioError("options must be an object")
+    try:
+        rules = make_rules(preset, players, options)
+    except ValueError as exc:
+        raise ScenarioError(f"players/options: {exc}") from None
+    deck = Game(rules, 0, deal=False).deck
+    piles_raw = _need(data, "piles", dict, "an object of pile names to card lists")
+    piles: dict[str, list[str]] = {}
+    where: dict[str, str] = {}
+    for name, codes in piles_raw.items():
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise ScenarioError(f'piles.{name} must be a list of card codes such as "7H"')
+        piles[name] = []
+        for code in codes:
+            try:
+                card: Card = deck.card(code)
+            except ValueError as exc:
+                raise ScenarioError(f"piles.{name}: {exc}") from None
+            if card.code in where:
+                raise ScenarioError(f"piles.{name}: {card.code} is also in {where[card.code]}")
+            where[card.code] = name
+            piles[name].append(card.code)
+    if not piles.get(FIELD):
+        raise ScenarioError("piles.field: needs at least the field card (its last card)")
+    scenario = Scenario(preset, players, dict(options), piles)
+    if "seed" in data:
+        scenario.seed = _need(data, "seed", int, "a whole number")
+    for key in ("names", "seats"):
+        if key in data:
+            value = _need(data, key, list, f"a list of {players} strings")
+            if len(value) != players or not all(isinstance(v, str) for v in value):
+                raise ScenarioError(f"{key} must be a list of {players} strings, one per seat")
+            if key == "seats":
+                from .seats import SEATS
+
+                for i, kind in enumerate(value):
+                    if kind != "human" and kind not in SEATS:
+                        raise ScenarioError(
+                            f'seats[{i}]: {kind!r} is neither "human" nor an AI ({", ".join(SEATS)})'
+                        )
+            setattr(scenario, key, list(value))
+    if "turn" in data:
+        scenario.turn = _need(data, "turn", int, "a seat number")
+        if not 0 <= scenario.turn < players:
+            raise ScenarioError(f"turn must be a seat, 0..{players - 1}")
+    if "direction" in data:
+        if data["direction"] not in (1, -1):
+            raise ScenarioError("direction must be 1 (seat order) or -1 (reversed)")
+        scenario.direction = data["direction"]
+    if "chain" in data:
+        chain = data["chain"]
+        if not isinstance(chain, dict) or set(chain) - {"links", "cards"}:
+            raise ScenarioError('chain must be an object such as {"links": 1, "cards": 2}')
+        links, cards = chain.get("links", 0), chain.get("cards", 0)
+        if not (_int(links) and _int(cards) and links >= 0 and cards >= 0):
+            raise ScenarioError("chain.links and chain.cards must be whole numbers, 0 or more")
+        scenario.chain = (links, cards)
+    if data.get("field_suit") is not None:
+        suit = _need(data, "field_suit", str, "a suit letter (S, H, D or C)")
+        try:
+            Suit.parse(suit)
+        except ValueError:
+            raise ScenarioError(f"field_suit must be S, H, D or C, not {suit!r}") from None
+        scenario.field_suit = suit
+    if "scores" in data:
+        scores = data["scores"]
+        if not isinstance(scores, list) or len(scores) != players or not all(_int(v) for v in scores):
+            raise ScenarioError(f"scores must be {players} whole numbers, one per seat")
+        scenario.scores = list(scores)
+    if "match" in data:
+        match = _need(data, "match", dict, "an object")
+        for key in set(match) - {"match_no", "round_no", "parent", "state"}:
+            raise ScenarioError(f"match.{key}: unknown (known: match_no, round_no, parent, state)")
+        for key in ("match_no", "round_no"):
+            if key in match and not (_int(match[key]) and match[key] >= 1):
+                raise ScenarioError(f"match.{key} must be a whole number, 1 or more")
+        if "parent" in match and not (_int(match["parent"]) and 0 <= match["parent"] < players):
+            raise ScenarioError(f"match.parent must be a seat, 0..{players - 1}")
+        scenario.match = dict(match)
+    if "opening" in data:
+        if data["opening"] not in ("skip", "play"):
+            raise ScenarioError('opening must be "skip" or "play"')
+        scenario.opening = data["opening"]
+    if "note" in data:
+        scenario.note = _need(data, "note", str, "a string")
+    scenario.game()  # what the rules themselves refuse (a pile this preset lacks ...) is found now
+    return scenario
+
+
+def dumps(scenario: Scenario) -> str:
+    """The file text of a scenario: one field a line, each pile's cards on one line."""
+    text = json.dumps(scenario.to_json(), ensure_ascii=False, indent=1)
+    flat = re.compile(r"\[[^\[\]{}]*\]")  # an array of plain values (cards, scores, names)
+    return flat.sub(lambda m: json.dumps(json.loads(m.group(0)), ensure_ascii=False), text) + "\n"
+
+
+def load(path: str | Path) -> Scenario:
+    """Read a scenario file; ScenarioError with a one-line message (file and field) if it is bad."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(
+            f"cannot read {path}: {exc.strerror if isinstance(exc, OSError) else exc}"
+        ) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+    try:
+        return parse(data)
+    except ScenarioError as exc:
+        raise ScenarioError(f"{path}: {exc}") from None
+
+
+def from_game(game: Game, names: list[str] | None = None, seats: list[str] | None = None) -> Scenario:
+    """The current position of `game` as a scenario (at the start of a turn: no window open)."""
+    if game.window is not None:
+        raise ScenarioError("a position can be saved only between turns (no reaction window open)")
+    piles = {name: [c.code for c in pile.cards] for name, pile in game.piles().items() if pile.cards}
+    piles.setdefault(FIELD, [c.code for c in game.discard])
+    state = game.match_ext
+    match: dict[str, Any] = {"match_no": game.match_no, "round_no": game.round_no, "parent": game.parent}
+    if state is not None and dataclasses.is_dataclass(state):
+        match["state"] = dataclasses.asdict(state)
+    return Scenario(
+        preset=game.rules.preset,
+        players=game.n,
+        options=game.rules.options(),
+        piles=piles,
+        seed=game.seed or 0,
+        names=list(names or []),
+        seats=list(seats or []),
+        turn=game.turn,
+        direction=game.direction,
+        chain=(game.chain_links, game.chain_cards),
+        field_suit=game.field_suit.letter if game.field_suit is not None else None,
+        scores=list(game.scores),
+        match=match,
+        opening="play" if game.phase is Phase.OPENING else "skip",
+    )

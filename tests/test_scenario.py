@@ -1,0 +1,253 @@
+"""Scenario files (docs/scenarios.md): a position written down, played on headless or at the table,
+and saved back from a table; every bad file gets a one-line error naming the field, exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import Action, Kind
+from game.events import RoundDealt
+from game.headless import replay, simulate, write_log
+from game.phase import Phase
+from game.scenario import ScenarioError, dumps, from_game, load, parse
+
+ROOT = Path(__file__).resolve().parents[1]
+
+APP = {
+    "dobon_scenario": 1,
+    "preset": "app",
+    "players": 3,
+    "names": ["You", "Ren", "Hana"],
+    "piles": {
+        "hand/0": ["3H", "7H"],
+        "hand/1": ["2S", "4S", "6S", "8S", "10S", "QS"],
+        "hand/2": ["5C"],
+        "field": ["9D", "KD", "10H"],
+        "stock": ["AC", "AD"],
+    },
+    "turn": 1,
+    "scores": [900, 1100, 1000],
+    "match": {"round_no": 4},
+}
+
+
+def codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+def test_a_scenario_sets_up_every_pile_the_turn_and_the_scores():
+    g = parse(APP).game()
+    assert [codes(h) for h in g.hands] == [["3H", "7H"], ["2S", "4S", "6S", "8S", "10S", "QS"], ["5C"]]
+    assert codes(g.discard) == ["9D", "KD", "10H"]  # cards under the field card; 10H is on top
+    assert codes(g.stock[-2:]) == ["AC", "AD"] and len(g.stock) == 52 - 2 - 6 - 1 - 3  # AD is drawn next
+    assert (g.turn, g.scores, g.round_no, g.phase) == (1, [900, 1100, 1000], 4, Phase.TURN)
+    dealt = g.events[0]
+    assert isinstance(dealt, RoundDealt) and codes(dealt.under) == ["9D", "KD"] and dealt.field.code == "10H"
+    assert Action(1, Kind.PLAY, (g.deck.card("10S"),)) in g.legal_actions(1)  # 10 on 10
+    g.apply(Action(1, Kind.DRAW))
+    assert g.deck.card("AD") in g.hands[1]
+
+
+def test_the_cards_named_nowhere_go_under_the_stock_in_an_order_the_seed_fixes():
+    one, again = parse(APP).game(), parse(APP).game()
+    assert codes(one.stock) == codes(again.stock)
+    other = parse({**APP, "seed": 9}).game()
+    assert codes(other.stock) != codes(one.stock) and codes(other.stock[-2:]) == ["AC", "AD"]
+
+
+def test_a_position_saved_from_a_game_loads_back_the_same(tmp_path):
+    g = parse(APP).game()
+    g.apply(Action(1, Kind.PLAY, (g.deck.card("10S"),)))
+    while g.window is not None:
+        g.apply(g.legal_actions(g.window.pending[0])[0])
+    path = tmp_path / "saved.json"
+    path.write_text(dumps(from_game(g, ["A", "B", "C"], ["human", "normal", "hard"])), encoding="utf-8")
+    back = load(path).game()
+    for name, pile in g.piles().items():
+        assert codes(back.pile(name)) == codes(pile.cards), name
+    assert (back.turn, back.direction, back.scores, back.field_suit) == (
+        g.turn,
+        g.direction,
+        g.scores,
+        g.field_suit,
+    )
+    assert load(path).seats == ["human", "normal", "hard"]
+
+
+def test_standard_plays_or_skips_its_auction():
+    base = {
+        "dobon_scenario": 1,
+        "preset": "standard",
+        "players": 3,
+        "piles": {"hand/0": ["3H", "4H"], "hand/1": ["5S", "6S"], "hand/2": ["7C", "8C"], "field": ["9H"]},
+        "turn": 2,
+        "match": {"round_no": 7, "state": {"wins": [2, 0, 1]}},
+    }
+    skipped = parse(base).game()
+    assert skipped.phase is Phase.TURN and skipped.turn == 2
+    assert skipped.book.public_state(skipped)["bids"] == (1, 1, 1)  # everyone bid the minimum
+    assert skipped.match_ext.wins == [2, 0, 1] and skipped.round_no == 7
+    played = parse({**base, "opening": "play"}).game()
+    assert played.phase is Phase.OPENING and any(a.kind is Kind.BID for a in played.legal_actions(0))
+
+
+def test_sim_plays_on_from_a_scenario_and_its_log_replays(tmp_path):
+    scenario = parse(APP)
+    summary, game = simulate("app", 3, ["normal"], 3, 5, scenario=scenario)
+    assert summary.rounds == 3 and game.actions
+    log = tmp_path / "s.jsonl"
+    write_log(log, game, ["normal"] * 3)
+    again, replayed = replay(log)
+    assert [a.to_json() for a in replayed.actions] == [a.to_json() for a in game.actions]
+    assert again.to_json()["seats"] == summary.to_json()["seats"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_sim_scenario_on_the_command_line(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(APP), encoding="utf-8")
+    first = run("sim", "--scenario", str(path), "--ai", "normal", "--rounds", "2", "--seed", "3", "--json")
+    again = run("sim", "--scenario", str(path), "--ai", "normal", "--rounds", "2", "--seed", "3", "--json")
+    assert first.returncode == 0, first.stderr
+    one, two = json.loads(first.stdout), json.loads(again.stdout)
+    for timing in ("seconds", "rounds_per_s", "actions_per_s"):
+        one.pop(timing), two.pop(timing)
+    assert one == two and one["rules"] == "app" and one["players"] == 3
+
+
+BAD = [
+    ("[1, 2]", "a scenario is a JSON object"),
+    ('{"preset": "app"}', 'it needs "dobon_scenario": 1'),
+    ('{"dobon_scenario": 1, "preset": "app", "players": 3}', "piles: missing"),
+    ('{"dobon_scenario": 1, "preset": "uno", "players": 3, "piles": {}}', "preset: unknown 'uno'"),
+    ('{"dobon_scenario": 1, "preset": "app", "players": 9, "piles": {}}', "players/options:"),
+    (
+        '{"dobon_scenario": 1, "preset": "app", "players": 3, "piles": {"field": ["5H"], "hand/0": ["XX"]}}',
+        "piles.hand/0: no card 'XX'",
+    ),
+    (
+        '{"dobon_scenario": 1, "preset": "app", "players": 3, "piles": {"field": ["5H"], "hand/0": ["5H"]}}',
+        "piles.hand/0: 5H is also in field",
+    ),
+    (
+        '{"dobon_scenario": 1, "preset": "app", "players": 3, "piles": {"hand/0": ["5H"]}}',
+        "piles.field: needs at least the field card",
+    ),
+    (
+        '{"dobon_scenario": 1, "preset": "app", "players": 3, "piles": {"field": ["5H"], "pile/0": ["6H"]}}',
+        "no pile 'pile/0'",
+    ),
+    (
+        '{"dobon_scenario": 1, "preset": "app", "players": 3, "piles": {"field": ["5H"]}, "turn": 3}',
+        "turn must be a seat, 0..2",
+    ),
+    (
+        '{"dobon_scenario": 1, "preset": "app", "players": 3, "piles": {"field": ["5H"]}, "scores": [1, 2]}',
+        "scores must be 3 whole numbers",
+    ),
+    (
+        '{"dobon_scenario": 1, "preset": "app", "players": 3, "piles": {"field": ["5H"]}, "seats": ["human", "genius", "easy"]}',
+        "seats[1]: 'genius'",
+    ),
+    (
+        '{"dobon_scenario": 1, "preset": "app", "players": 3, "piles": {"field": ["5H"]}, "match": {"state": {}}}',
+        "match.state: this preset keeps no match state",
+    ),
+    (
+        '{"dobon_scenario": 1, "preset": "standard", "players": 3, "piles": {"field": ["5H"]}, "match": {"state": {"wins": [1]}}}',
+        "match.state.wins must be 3 whole numbers",
+    ),
+    (
+        '{"dobon_scenario": 1, "preset": "app", "players": 3, "piles": {"field": ["5H"]}, "colour": "red"}',
+        "colour: unknown field",
+    ),
+    ("{not json", "not JSON (line 1"),
+]
+
+
+@pytest.mark.parametrize(("text", "needle"), BAD, ids=[f"bad{i}" for i in range(len(BAD))])
+def test_a_bad_scenario_names_the_field(tmp_path, text, needle):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load(path)
+    message = str(caught.value)
+    assert needle in message and message.startswith(str(path)) and "\n" not in message
+
+
+@pytest.mark.parametrize("command", [["sim", "--scenario"], ["--scenario"]])
+def test_a_bad_scenario_on_the_command_line_is_one_line_and_exit_2(tmp_path, command):
+    path = tmp_path / "bad.json"
+    path.write_text(BAD[5][0], encoding="utf-8")
+    proc = run(*command, str(path))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "piles.hand/0: no card 'XX'" in proc.stderr
+    missing = run(*command, str(tmp_path / "none.json"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr and "Traceback" not in missing.stderr
+
+
+# ---------------------------------------------------------------------------------- at the table
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    import uikit
+
+    application = uikit.make_app()
+    yield application
+    application.close()
+
+
+def test_the_table_opens_on_a_scenario_and_saves_its_deal_from_the_menu(app, tmp_path):
+    """`main.py --scenario FILE` opens this table; Menu → Save this deal writes the round's deal as
+    dealt (whatever has been played since) to the data folder's scenarios/, and it loads back."""
+    import pygame
+    from uikit import frames, play_for_person, press, press_button
+
+    from ui.scenes.menu import PauseMenu
+    from ui.scenes.table import TableScene
+    from ui.scenes.title import TitleScene
+    from ui.table.setup import GameSetup
+
+    app.stack.push(TitleScene(app))
+    table = TableScene(app, GameSetup.of_scenario(parse(APP)))
+    app.stack.push(table)
+    assert [s.kind for s in table.setup.seats] == ["human", "ai", "ai"]
+    assert table.board.names[1] == "Ren"
+    play_for_person(app, lambda: len(table.game.actions) >= 6)  # a few turns into the round
+    press(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, PauseMenu)
+    press_button(app, menu.items["save_deal"])
+    assert app.stack.top is table and "Deal saved: scenarios/deal-" in table.toast[0]
+    saved = list((tmp_path / "scenarios").glob("deal-*.json"))
+    assert len(saved) == 1
+    deal = load(saved[0]).game()
+    assert [codes(deal.pile(f"hand/{s}")) for s in range(3)] == [codes(h) for h in parse(APP).game().hands]
+    assert codes(deal.discard) == APP["piles"]["field"] and deal.turn == 1
+    frames(app, 2)
+
+
+def test_a_scenario_table_is_saved_and_continued_from_its_position(app):
+    from uikit import play_for_person
+
+    from ui.scenes.table import TableScene
+    from ui.table.setup import GameSetup, restore, save_data
+
+    table = TableScene(app, GameSetup.of_scenario(parse(APP)))
+    app.stack.push(table)
+    play_for_person(app, lambda: len(table.game.actions) >= 4)
+    setup, game = restore(json.loads(json.dumps(save_data(table.setup, table.game))))
+    assert game.state_key()[:3] == table.game.state_key()[:3]  # hands, stock and field as they were
+    assert setup.scenario is not None
