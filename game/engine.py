@@ -55,6 +55,7 @@ from .events import (
 from .phase import Phase
 from .piles import FIELD, STOCK, Pile, Rebuild, Seen
 from .rules.base import MatchState, RoundState, Rulebook, RuleSet
+from .scores import Score
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
 _ROUTED = frozenset({_DOBON, _PLAY, _DRAW})  # kinds the core routes itself, unless out of turn (see apply)
@@ -224,6 +225,8 @@ class Game:
                 tuple(tuple(h) for h in self.hands),
                 len(self.stock),
                 tuple(self.scores),
+                (),
+                self.standings(),
             )
         )
         self.book.start_round(self)
@@ -310,6 +313,7 @@ class Game:
                 len(self.stock),
                 tuple(self.scores),
                 tuple(self.discard[:-1]),
+                self.standings(),
             )
         )
         self.book.start_round(self)
@@ -326,10 +330,16 @@ class Game:
         self.window = None
         self.phase = Phase.ROUND_OVER
         self.parent = self.book.next_parent(self, result)
-        self.emit(RoundEnded(result, tuple(tuple(h) for h in self.hands), tuple(self.scores)))
+        self.emit(
+            RoundEnded(result, tuple(tuple(h) for h in self.hands), tuple(self.scores), self.standings())
+        )
         if self.book.match_over(self):
             self.phase = Phase.MATCH_OVER
-            self.emit(MatchEnded(tuple(self.scores), self.book.ranks(self)))
+            self.emit(MatchEnded(tuple(self.scores), self.book.ranks(self), self.standings()))
+
+    def standings(self) -> tuple[Score, ...]:
+        """Every seat's score in the preset's own terms (see game.scores), for tables, logs and wire."""
+        return tuple(self.book.score(self, seat) for seat in range(self.n))
 
     def new_match(self) -> None:
         self.match_no += 1

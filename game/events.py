@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import Card, Suit
+from .scores import Score
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,7 @@ class RoundDealt(Event):
     stock: int
     scores: tuple[int, ...]
     under: tuple[Card, ...] = ()  # face-up cards under the field card (a position set up, not dealt)
+    standings: tuple[Score, ...] = ()  # the scores in the preset's own terms (game.scores)
 
     def for_seat(self, seat: int) -> Event:
         if seat < 0:
@@ -240,12 +242,14 @@ class RoundEnded(Event):
     result: RoundResult
     hands: tuple[tuple[Card, ...], ...]  # every hand, revealed
     scores: tuple[int, ...]  # running totals after this round
+    standings: tuple[Score, ...] = ()  # the same in the preset's own terms (game.scores)
 
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     scores: tuple[int, ...]
     ranks: tuple[int, ...]  # 1 = best; equal standing shares a rank
+    standings: tuple[Score, ...] = ()
 
 
 # ---------------------------------------------------------------------------------- the wire form
@@ -299,6 +303,8 @@ def _from_wire(value: Any, hint: Any, deck: Any) -> Any:
         )
     if hint is Card:
         return deck.card(value)
+    if hint is Score:
+        return Score.from_json(value)
     if hint is Suit:
         return Suit.parse(value)
     origin = typing.get_origin(hint)

@@ -32,7 +32,8 @@ class SeatTally:
     ai: str
     rounds_won: int = 0
     rounds_lost: int = 0
-    points: int = 0
+    points: int = 0  # the sum of its score changes over the rounds played
+    standing: dict[str, int] = field(default_factory=dict)  # its score at the end, in the preset's terms
 
 
 @dataclass
@@ -54,7 +55,13 @@ class Summary:
             "seed": self.seed,
             "rounds": self.rounds,
             "seats": [
-                {"ai": s.ai, "rounds_won": s.rounds_won, "rounds_lost": s.rounds_lost, "points": s.points}
+                {
+                    "ai": s.ai,
+                    "rounds_won": s.rounds_won,
+                    "rounds_lost": s.rounds_lost,
+                    "points": s.points,
+                    "score": s.standing,
+                }
                 for s in self.seats
             ],
             "actions": self.actions,
@@ -86,6 +93,8 @@ class Summary:
                     self.seats[seat].rounds_lost += 1
                 for seat, delta in enumerate(result.deltas):
                     self.seats[seat].points += delta
+                for seat, standing in enumerate(event.standings):
+                    self.seats[seat].standing = standing.to_json()
 
 
 def seat_names(ai: Sequence[str], players: int) -> list[str]:

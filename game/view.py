@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .cards import Card, Suit
 from .clues import Clue
+from .scores import Score
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -52,6 +53,7 @@ class SeatView:
     revealed: dict[int, tuple[Card, ...]]
     laid: tuple[tuple[Card, ...], ...]  # hands laid face up on the field
     scores: tuple[int, ...]
+    standings: tuple[Score, ...]  # the scores in the preset's own terms (game.scores)
     match_no: int
     round_no: int
     parent: int
@@ -88,6 +90,7 @@ class SeatView:
             revealed=dict(game.revealed),
             laid=tuple(tuple(p) for p in game.laid),
             scores=tuple(game.scores),
+            standings=game.standings(),
             match_no=game.match_no,
             round_no=game.round_no,
             parent=game.parent,
@@ -132,6 +135,7 @@ class SeatView:
             "revealed": {str(k): [c.code for c in v] for k, v in self.revealed.items()},
             "laid": [[c.code for c in p] for p in self.laid],
             "scores": list(self.scores),
+            "standings": [s.to_json() for s in self.standings],
             "match_no": self.match_no,
             "round_no": self.round_no,
             "parent": self.parent,
@@ -179,6 +183,7 @@ class SeatView:
             revealed={int(k): cards(v) for k, v in data["revealed"].items()},
             laid=tuple(cards(p) for p in data["laid"]),
             scores=tuple(int(x) for x in data["scores"]),
+            standings=tuple(Score.from_json(s) for s in data["standings"]),
             match_no=int(data["match_no"]),
             round_no=int(data["round_no"]),
             parent=int(data["parent"]),

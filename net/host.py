@@ -427,7 +427,8 @@ class Host:
         self.rounds_done = sum(1 for e in game.events if isinstance(e, RoundEnded))
         if self.rounds_done >= self.cfg.rounds or game.phase is Phase.MATCH_OVER:
             ranks = list(game.book.ranks(game))
-            self.result = Finished(list(game.scores), ranks, self.names())
+            standings = [score.to_json() for score in game.standings()]
+            self.result = Finished(list(game.scores), ranks, self.names(), standings)
             for s in self.seats:
                 await self._send(s, self.result)
             order = sorted(range(game.n), key=lambda i: (ranks[i], i))

@@ -92,6 +92,7 @@ class Finished(msgspec.Struct, tag="finished"):
     scores: list[int]
     ranks: list[int]
     names: list[str]
+    standings: list[dict[str, int]] = []  # each seat's score in the preset's own terms (game.scores)
 
 
 class Bye(msgspec.Struct, tag="bye"):

@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 TIMING = ("seconds", "rounds_per_s", "actions_per_s")
 KEYS = {"rules", "players", "seed", "rounds", "seats", "actions", "seconds", "rounds_per_s", "actions_per_s"}
-SEAT_KEYS = {"ai", "rounds_won", "rounds_lost", "points"}
+SEAT_KEYS = {"ai", "rounds_won", "rounds_lost", "points", "score"}
 SIM_300 = [
     "sim",
     "--rules",

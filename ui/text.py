@@ -98,3 +98,13 @@ def install_cjk_line_breaks() -> None:
         """pygame-gui assigns the space-only list; the text decides instead."""
 
     TextLineChunkFTFont.split_points = property(get, put)  # type: ignore[attr-defined]
+
+
+def score_text(score) -> str:
+    """A seat's score (game.scores.Score) as the plates and results show it: each part translated
+    by name (standing.<name>), e.g. "1000 pts", or "lap 2 · deal 7"."""
+    parts = []
+    for name, value in score.parts:
+        text = tr(f"standing.{name}", value=value)
+        parts.append(f"{name} {value}" if text.endswith(f"standing.{name}") else text)  # untranslated
+    return " · ".join(parts)

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..piles import FIELD, PileSpec, Rebuild
+from ..scores import Score
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -249,6 +250,11 @@ class Rulebook:
     def score_key(self, game: Game, seat: int) -> tuple:
         """Sort key for standings, best first."""
         raise NotImplementedError
+
+    def score(self, game: Game, seat: int) -> Score:
+        """The seat's standing in this preset's terms (game.scores): one number by default; a preset
+        that keeps more (laps and a deal size ...) names each part."""
+        return Score.points(game.scores[seat])
 
 
 def competition_ranks(keys: list[tuple]) -> tuple[int, ...]:

@@ -7,10 +7,11 @@ import pygame
 import pygame_gui
 
 from game.events import RoundDealt, RoundEnded
+from game.scores import Score
 
 from ..scene import Scene
 from ..table.board import GOLD, WHITE
-from ..text import key, tr
+from ..text import key, score_text, tr
 
 CHART_COLOURS = [
     (236, 196, 92),
@@ -233,13 +234,23 @@ class MatchResultScene(Scene):
         surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
         finished = self.table.remote.finished if self.table.remote is not None else None
         ranks = tuple(finished.ranks) if finished is not None else g.book.ranks(g)
-        scores = list(finished.scores) if finished is not None else g.scores
+        if finished is not None:
+            standings = [Score.from_json(s) for s in finished.standings] or [
+                Score.points(v) for v in finished.scores
+            ]
+        else:
+            standings = list(g.standings())
         order = sorted(range(g.n), key=lambda s: (ranks[s], s))
         size = max(14, int(h * 0.03))
         for i, seat in enumerate(order):
             colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
             text = b.text(
-                tr("results.standing", rank=ranks[seat], name=b._name(seat), score=scores[seat]),
+                tr(
+                    "results.standing",
+                    rank=ranks[seat],
+                    name=b._name(seat),
+                    score=score_text(standings[seat]),
+                ),
                 size,
                 WHITE,
                 ranks[seat] == 1,

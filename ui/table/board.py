@@ -38,9 +38,10 @@ from game.events import (
     WindowClosed,
     WindowOpened,
 )
+from game.scores import Score
 
 from ..card_art import CardArt, font_path
-from ..text import tr
+from ..text import score_text, tr
 from ..tween import Tween, lerp, lerp2
 from .layout import Layout, Point
 
@@ -92,6 +93,7 @@ class Shown:
     revealed: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     last_one: set[int] = field(default_factory=set)
     scores: tuple[int, ...] | None = None  # as dealt and as the last round's end showed them
+    standings: tuple[Score, ...] = ()  # the same in the preset's own terms (game.scores)
 
 
 class Board:
@@ -243,7 +245,7 @@ class Board:
             return False
         g = self.game
         if isinstance(event, RoundDealt):
-            self.shown = Shown(turn=event.first, direction=1, scores=event.scores)
+            self.shown = Shown(turn=event.first, direction=1, scores=event.scores, standings=event.standings)
             self.round_over_seen = False
             self.match_over_seen = False
             self.log.clear()
@@ -462,6 +464,7 @@ class Board:
             return False
         if isinstance(event, RoundEnded):
             self.shown.scores = event.scores
+            self.shown.standings = event.standings
             self.on_sound("round_end")
             self.round_over_seen = True
             self.wait = 0.6
@@ -783,8 +786,8 @@ class Board:
         if self.font(size, True).size(label)[0] > room:
             label = self._clip(label, size, room, bold=True)
         name = self.text(label, size, WHITE, True)
-        scores = self.shown.scores if self.shown.scores is not None else g.scores
-        score = self.text(tr("table.score", score=scores[seat]), size - 2, (220, 230, 220))
+        standings = self.shown.standings or g.standings()
+        score = self.text(score_text(standings[seat]), size - 2, (220, 230, 220))
         count = (
             len(g.hands[seat])
             - self.hidden_backs.get(seat, 0)
