@@ -12,6 +12,7 @@ import pygame_gui
 from game.rules import PRESETS
 from game.seats import SEATS
 
+from ..presets import preset_ui
 from ..scene import Scene
 from ..settings import load_match
 from ..table.setup import AI_NAMES, GameSetup, SeatSpec, default_level
@@ -75,20 +76,14 @@ class NewGameScene(Scene):
         # players and the preset's options, two to a row where the window is wide enough
         self.option_fields: dict[str, object] = {}
         cells: list[tuple[str, str | None]] = [("players", None)]
-        cells.append(
-            ("starting_points", "new.starting_points")
-            if self.preset == "app"
-            else ("rounds_per_match", "new.rounds")
-        )
-        if self.preset == "standard":
-            cells += [("max_bid", "new.max_bid"), ("auto_last_one", "new.auto_last_one")]
+        cells += preset_ui(PRESETS[self.preset]).new_game_options
         columns = 2 if content >= 700 else 1
         col_w = content // columns
         for i, (name, label) in enumerate(cells):
             cx, cy = x0 + (i % columns) * col_w, y + (i // columns) * 42
             if name == "players":
                 self._players_field(cx, cy, lw)
-            elif name == "auto_last_one":
+            elif isinstance(getattr(PRESETS[self.preset], name, None), bool):
                 self._toggle(name, tr(label), cx, cy, col_w - 12)
             else:
                 self._number_field(name, tr(label), cx, cy, lw)
@@ -224,7 +219,7 @@ class NewGameScene(Scene):
             seats[0].kind = "human"
         options = {k: v for k, v in self.options.items() if v not in ("", None)}
         cls = PRESETS[self.preset]
-        if self.preset == "app" and self.players > 4:
+        if self.players > cls.max_players:  # beyond the preset's usual table: its option allows more
             options["max_players"] = cls.players_cap
         try:
             make_rules(self.preset, self.players, options)

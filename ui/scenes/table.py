@@ -604,7 +604,7 @@ class TableScene(Scene):
             my_turn,
             (40, 90, 130),
         )
-        if self.game.rules.preset == "standard":
+        if self.board.preset_ui.last_one_button:
             two = len(self.game.hands[self.person]) == 2
             label = tr("table.last_one_on") if self.last_one_armed else tr("table.last_one")
             self._button(

@@ -15,7 +15,7 @@ import math
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytweening
@@ -41,6 +41,7 @@ from game.events import (
 from game.scores import Score
 
 from ..card_art import CardArt, font_path
+from ..presets import preset_ui
 from ..text import score_text, tr
 from ..tween import Tween, lerp, lerp2
 from .layout import Layout, Point
@@ -100,6 +101,8 @@ class Board:
     def __init__(self, game: Game, viewer: int, names: list[str], speed: Callable[[], float]):
         self.game = game
         self.viewer = viewer
+        self.handlers = self._handlers()
+        self.preset_ui = preset_ui(game.rules)
         self.names = names
         self.speed = speed  # animation speed factor, read live from the settings
         self.queue: deque[Event] = deque()
@@ -239,290 +242,301 @@ class Board:
         return self.names[seat] if 0 <= seat < len(self.names) else "?"
 
     def _present(self, event: Event) -> bool:
-        """Start showing one event; True if the next event should wait for it."""
-        lay = self.layout
-        if lay is None:
+        """Start showing one event; True if the next event should wait for it. Core events have a
+        presenter each here; a preset's own events are presented by its table module (ui.presets),
+        found through the rule set."""
+        if self.layout is None:
             return False
+        handler = self.handlers.get(type(event))
+        if handler is None:
+            handler = self.preset_ui.presenter(self, event)
+        return handler(event) if handler is not None else False
+
+    def _handlers(self) -> dict[type, Callable[[Any], bool]]:
+        """Each core event's presenter: one small method per event type."""
+        return {
+            RoundDealt: self._on_round_dealt,
+            Played: self._on_played,
+            Drew: self._on_drew,
+            Reshuffled: self._on_reshuffled,
+            SuitChosen: self._on_suit_chosen,
+            DrawChainChanged: self._on_draw_chain_changed,
+            DirectionChanged: self._on_direction_changed,
+            TurnChanged: self._on_turn_changed,
+            WindowOpened: self._on_window_opened,
+            WindowClosed: self._on_window_closed,
+            DobonCalled: self._on_dobon_called,
+            HandLaidDown: self._on_hand_laid_down,
+            RoundEnded: self._on_round_ended,
+            MatchEnded: self._on_match_ended,
+        }
+
+    def _on_round_dealt(self, event: RoundDealt) -> bool:
+        """A new round: deal the cards one by one from the stock (the viewer's face up)."""
+        lay = self.layout
+        assert lay is not None
         g = self.game
-        if isinstance(event, RoundDealt):
-            self.shown = Shown(turn=event.first, direction=1, scores=event.scores, standings=event.standings)
-            self.round_over_seen = False
-            self.match_over_seen = False
-            self.log.clear()
-            self.log.append(tr("log.round", round=event.round_no, match=event.match_no))
-            order = []
-            for lap in range(max(event.sizes)):
-                for k in range(g.n):
-                    seat = (event.first + k) % g.n
-                    if lap < event.sizes[seat]:
-                        order.append((seat, lap))
-            total = len(order) + 1
-            self.stock_hold = total
-            step = 0.055
-            mine = event.hands[self.viewer] if 0 <= self.viewer < g.n else None
-            for i, (seat, lap) in enumerate(order):
-                delay = i * step
+        self.shown = Shown(turn=event.first, direction=1, scores=event.scores, standings=event.standings)
+        self.round_over_seen = False
+        self.match_over_seen = False
+        self.log.clear()
+        self.log.append(tr("log.round", round=event.round_no, match=event.match_no))
+        order = []
+        for lap in range(max(event.sizes)):
+            for k in range(g.n):
+                seat = (event.first + k) % g.n
+                if lap < event.sizes[seat]:
+                    order.append((seat, lap))
+        total = len(order) + 1
+        self.stock_hold = total
+        step = 0.055
+        mine = event.hands[self.viewer] if 0 <= self.viewer < g.n else None
+        for i, (seat, lap) in enumerate(order):
+            delay = i * step
 
-                def landed(seat: int = seat) -> None:
-                    self.stock_hold = max(0, self.stock_hold - 1)
+            def landed(seat: int = seat) -> None:
+                self.stock_hold = max(0, self.stock_hold - 1)
 
-                if seat == self.viewer and mine is not None:
-                    card = mine[lap]
-                    self.hidden[card.id] += 1
-                    slots = lay.hand_positions(len(mine))
-                    idx = sorted(mine).index(card)
-                    end, angle = slots[idx]
-
-                    def done(cid: int = card.id, f=landed) -> None:
-                        self._land(cid)()
-                        f()
-
-                    self._fly(
-                        card,
-                        lay.stock,
-                        end,
-                        0,
-                        angle,
-                        lay.pile_card_h,
-                        lay.hand_card_h,
-                        0.32,
-                        delay,
-                        True,
-                        done,
-                    )
-                else:
-                    self.hidden_backs[seat] += 1
-                    spot = lay.spots[seat]
-
-                    def done_back(s: int = seat, f=landed) -> None:
-                        self._land_back(s)()
-                        f()
-
-                    self._fly(
-                        None,
-                        lay.stock,
-                        spot.hand,
-                        0,
-                        0,
-                        lay.pile_card_h,
-                        lay.small_card_h,
-                        0.32,
-                        delay,
-                        False,
-                        done_back,
-                    )
-            field_card = event.field
-            self.hidden[field_card.id] += 1
-            end, angle = lay.field_offset(field_card.id, 0)
-
-            def field_done(cid: int = field_card.id) -> None:
-                self._land(cid)()
-                self.stock_hold = 0
-
-            self._fly(
-                field_card,
-                lay.stock,
-                end,
-                0,
-                angle,
-                lay.pile_card_h,
-                lay.pile_card_h,
-                0.35,
-                len(order) * step,
-                True,
-                field_done,
-            )
-            self.on_sound("deal")
-            self.wait = len(order) * step + 0.4
-            return True
-        if isinstance(event, Played):
-            seat = event.seat
-            for k, card in enumerate(event.cards):
-                start, a0, h0 = self._hand_origin(seat, card)
-                depth = 0
-                end, angle = lay.field_offset(card.id, depth)
+            if seat == self.viewer and mine is not None:
+                card = mine[lap]
                 self.hidden[card.id] += 1
+                slots = lay.hand_positions(len(mine))
+                idx = sorted(mine).index(card)
+                end, angle = slots[idx]
+
+                def done(cid: int = card.id, f=landed) -> None:
+                    self._land(cid)()
+                    f()
+
                 self._fly(
                     card,
-                    start,
+                    lay.stock,
                     end,
-                    a0,
+                    0,
                     angle,
-                    h0,
                     lay.pile_card_h,
-                    0.38,
-                    k * 0.08,
+                    lay.hand_card_h,
+                    0.32,
+                    delay,
+                    True,
+                    done,
+                )
+            else:
+                self.hidden_backs[seat] += 1
+                spot = lay.spots[seat]
+
+                def done_back(s: int = seat, f=landed) -> None:
+                    self._land_back(s)()
+                    f()
+
+                self._fly(
+                    None,
+                    lay.stock,
+                    spot.hand,
+                    0,
+                    0,
+                    lay.pile_card_h,
+                    lay.small_card_h,
+                    0.32,
+                    delay,
+                    False,
+                    done_back,
+                )
+        field_card = event.field
+        self.hidden[field_card.id] += 1
+        end, angle = lay.field_offset(field_card.id, 0)
+
+        def field_done(cid: int = field_card.id) -> None:
+            self._land(cid)()
+            self.stock_hold = 0
+
+        self._fly(
+            field_card,
+            lay.stock,
+            end,
+            0,
+            angle,
+            lay.pile_card_h,
+            lay.pile_card_h,
+            0.35,
+            len(order) * step,
+            True,
+            field_done,
+        )
+        self.on_sound("deal")
+        self.wait = len(order) * step + 0.4
+        return True
+
+    def _on_played(self, event: Played) -> bool:
+        """Cards fly from the player's hand onto the field."""
+        lay = self.layout
+        assert lay is not None
+        seat = event.seat
+        for k, card in enumerate(event.cards):
+            start, a0, h0 = self._hand_origin(seat, card)
+            depth = 0
+            end, angle = lay.field_offset(card.id, depth)
+            self.hidden[card.id] += 1
+            self._fly(
+                card,
+                start,
+                end,
+                a0,
+                angle,
+                h0,
+                lay.pile_card_h,
+                0.38,
+                k * 0.08,
+                True,
+                self._land(card.id),
+            )
+        if seat in self.shown.last_one and event.left != 1:
+            self.shown.last_one.discard(seat)
+        self.shown.field_suit = None
+        self.on_sound("play")
+        self.log.append(tr("log.played", name=self._name(seat), cards=" ".join(map(str, event.cards))))
+        self.wait = 0.3
+        return True
+
+    def _on_drew(self, event: Drew) -> bool:
+        """Cards fly from the stock into a hand (face down for another seat's)."""
+        lay = self.layout
+        assert lay is not None
+        g = self.game
+        seat = event.seat
+        if event.count == 0:
+            self.log.append(tr("log.drew_none", name=self._name(seat)))
+            return False
+        for k in range(event.count):
+            delay = k * 0.09
+            if seat == self.viewer and event.cards:
+                card = event.cards[k]
+                self.hidden[card.id] += 1
+                hand = g.hands[seat]
+                slots = lay.hand_positions(len(hand))
+                idx = hand.index(card) if card in hand else len(hand) - 1
+                end, angle = slots[idx]
+                self._fly(
+                    card,
+                    lay.stock,
+                    end,
+                    0,
+                    angle,
+                    lay.pile_card_h,
+                    lay.hand_card_h,
+                    0.34,
+                    delay,
                     True,
                     self._land(card.id),
                 )
-            if seat in self.shown.last_one and event.left != 1:
-                self.shown.last_one.discard(seat)
-            self.shown.field_suit = None
-            self.on_sound("play")
-            self.log.append(tr("log.played", name=self._name(seat), cards=" ".join(map(str, event.cards))))
-            self.wait = 0.3
-            return True
-        if isinstance(event, Drew):
-            seat = event.seat
-            if event.count == 0:
-                self.log.append(tr("log.drew_none", name=self._name(seat)))
-                return False
-            for k in range(event.count):
-                delay = k * 0.09
-                if seat == self.viewer and event.cards:
-                    card = event.cards[k]
-                    self.hidden[card.id] += 1
-                    hand = g.hands[seat]
-                    slots = lay.hand_positions(len(hand))
-                    idx = hand.index(card) if card in hand else len(hand) - 1
-                    end, angle = slots[idx]
-                    self._fly(
-                        card,
-                        lay.stock,
-                        end,
-                        0,
-                        angle,
-                        lay.pile_card_h,
-                        lay.hand_card_h,
-                        0.34,
-                        delay,
-                        True,
-                        self._land(card.id),
-                    )
-                else:
-                    self.hidden_backs[seat] += 1
-                    spot = lay.spots[seat]
-                    target = spot.hand if seat != self.viewer else (lay.w * 0.5, lay.hand_y)
-                    self._fly(
-                        None,
-                        lay.stock,
-                        target,
-                        0,
-                        0,
-                        lay.pile_card_h,
-                        lay.small_card_h,
-                        0.34,
-                        delay,
-                        False,
-                        self._land_back(seat),
-                    )
-            if seat in self.shown.last_one:
-                self.shown.last_one.discard(seat)
-            self.on_sound("draw")
-            key = "log.drew_penalty" if event.penalty else "log.drew"
-            self.log.append(tr(key, name=self._name(seat), count=event.count))
-            self.wait = 0.2 + 0.09 * event.count
-            return True
-        if isinstance(event, Reshuffled):
-            for k in range(min(event.count, 8)):
+            else:
+                self.hidden_backs[seat] += 1
+                spot = lay.spots[seat]
+                target = spot.hand if seat != self.viewer else (lay.w * 0.5, lay.hand_y)
                 self._fly(
-                    None, lay.field, lay.stock, 0, 0, lay.pile_card_h, lay.pile_card_h, 0.4, k * 0.05, False
+                    None,
+                    lay.stock,
+                    target,
+                    0,
+                    0,
+                    lay.pile_card_h,
+                    lay.small_card_h,
+                    0.34,
+                    delay,
+                    False,
+                    self._land_back(seat),
                 )
-            self.on_sound("shuffle")
-            self.log.append(tr("log.reshuffled", count=event.count))
-            self.wait = 0.55
-            return True
-        if isinstance(event, SuitChosen):
-            self.shown.field_suit = event.suit
-            self.pulses["suit"] = Tween(0.6, pytweening.easeOutQuad)
-            self.log.append(tr("log.suit", name=self._name(event.seat), suit=event.suit.symbol))
-            return False
-        if isinstance(event, DrawChainChanged):
-            self.shown.chain_links = event.links
-            self.shown.chain_cards = event.cards
-            self.pulses["chain"] = Tween(0.6, pytweening.easeOutQuad)
-            return False
-        if isinstance(event, DirectionChanged):
-            self.shown.direction = event.direction
-            self.ring_spin = Tween(0.9, pytweening.easeInOutQuad)
-            self.log.append(tr("log.reversed"))
-            return False
-        if isinstance(event, TurnChanged):
-            if event.seat == self.viewer and self.viewer_plays and self.shown.turn != event.seat:
-                self.on_sound("your_turn")
-            self.shown.turn = event.seat
-            return False
-        if isinstance(event, WindowOpened):
-            self.shown.window = (event.placer, self.time)
-            return False
-        if isinstance(event, WindowClosed):
-            self.shown.window = None
-            return False
-        if isinstance(event, DobonCalled):
-            self.shown.revealed[event.seat] = event.hand
-            word = tr("table.gaeshi") if event.gaeshi else tr("table.dobon_splash")
-            spot = lay.spots[event.seat]
-            self.splashes.append(
-                Splash(word, self._name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
-            )
-            self.on_sound("dobon")
-            self.log.append(tr("log.dobon", name=self._name(event.seat), target=self._name(event.answer_to)))
-            self.wait = 1.0
-            return True
-        if isinstance(event, HandLaidDown):
-            self.shown.revealed.pop(event.seat, None)
-            return False
-        if isinstance(event, RoundEnded):
-            self.shown.scores = event.scores
-            self.shown.standings = event.standings
-            self.on_sound("round_end")
-            self.round_over_seen = True
-            self.wait = 0.6
-            return True
-        if isinstance(event, MatchEnded):
-            self.match_over_seen = True
-            return False
-        return self._present_preset(event)
+        if seat in self.shown.last_one:
+            self.shown.last_one.discard(seat)
+        self.on_sound("draw")
+        key = "log.drew_penalty" if event.penalty else "log.drew"
+        self.log.append(tr(key, name=self._name(seat), count=event.count))
+        self.wait = 0.2 + 0.09 * event.count
+        return True
 
-    def _present_preset(self, event: Event) -> bool:
-        name = type(event).__name__
-        if name == "AuctionWon":
-            seat = event.nominee  # type: ignore[attr-defined]
-            bid = event.bids[seat]  # type: ignore[attr-defined]
-            lay = self.layout
-            assert lay is not None
-            self.splashes.append(
-                Splash(
-                    tr("table.auction_won", bid=bid),
-                    self._name(seat),
-                    GOLD,
-                    Tween(1.4, pytweening.linear),
-                    lay.centre,
-                )
+    def _on_reshuffled(self, event: Reshuffled) -> bool:
+        """A few backs fly from the field to the stock."""
+        lay = self.layout
+        assert lay is not None
+        for k in range(min(event.count, 8)):
+            self._fly(
+                None, lay.field, lay.stock, 0, 0, lay.pile_card_h, lay.pile_card_h, 0.4, k * 0.05, False
             )
-            self.log.append(tr("log.auction", name=self._name(seat), bid=bid))
-            self.wait = 0.8
-            return True
-        if name == "BidPlaced":
-            self.log.append(tr("log.bid", name=self._name(event.seat)))  # type: ignore[attr-defined]
-            return False
-        if name == "Skipped":
-            self.log.append(tr("log.skipped", name=self._name(event.seat)))  # type: ignore[attr-defined]
-            self.wait = 0.3
-            return True
-        if name == "LastOneDeclared":
-            self.shown.last_one.add(event.seat)  # type: ignore[attr-defined]
-            self.log.append(tr("log.last_one", name=self._name(event.seat)))  # type: ignore[attr-defined]
-            return False
-        if name == "YakuDeclared":
-            seat = event.seat  # type: ignore[attr-defined]
-            lay = self.layout
-            assert lay is not None
-            self.splashes.append(
-                Splash(
-                    tr("table.yaku"),
-                    self._name(seat),
-                    GOLD,
-                    Tween(1.3, pytweening.linear),
-                    lay.spots[seat].centre,
-                )
-            )
-            self.log.append(tr("log.yaku", name=self._name(seat)))
-            self.wait = 0.8
-            return True
-        if name == "TargetsCut":
-            self.log.append(tr("log.cut", count=len(event.targets)))  # type: ignore[attr-defined]
-            return False
+        self.on_sound("shuffle")
+        self.log.append(tr("log.reshuffled", count=event.count))
+        self.wait = 0.55
+        return True
+
+    def _on_suit_chosen(self, event: SuitChosen) -> bool:
+        """The suit in force changes: its badge pulses."""
+        self.shown.field_suit = event.suit
+        self.pulses["suit"] = Tween(0.6, pytweening.easeOutQuad)
+        self.log.append(tr("log.suit", name=self._name(event.seat), suit=event.suit.symbol))
+        return False
+
+    def _on_draw_chain_changed(self, event: DrawChainChanged) -> bool:
+        """The pending draw changes: its badge pulses."""
+        self.shown.chain_links = event.links
+        self.shown.chain_cards = event.cards
+        self.pulses["chain"] = Tween(0.6, pytweening.easeOutQuad)
+        return False
+
+    def _on_direction_changed(self, event: DirectionChanged) -> bool:
+        """The direction ring spins round."""
+        self.shown.direction = event.direction
+        self.ring_spin = Tween(0.9, pytweening.easeInOutQuad)
+        self.log.append(tr("log.reversed"))
+        return False
+
+    def _on_turn_changed(self, event: TurnChanged) -> bool:
+        """The turn plate moves (a sound when it becomes the viewer's)."""
+        if event.seat == self.viewer and self.viewer_plays and self.shown.turn != event.seat:
+            self.on_sound("your_turn")
+        self.shown.turn = event.seat
+        return False
+
+    def _on_window_opened(self, event: WindowOpened) -> bool:
+        """The reaction ring starts round the field card."""
+        self.shown.window = (event.placer, self.time)
+        return False
+
+    def _on_window_closed(self, event: WindowClosed) -> bool:
+        """The reaction ring goes."""
+        self.shown.window = None
+        return False
+
+    def _on_dobon_called(self, event: DobonCalled) -> bool:
+        """DOBON! over the caller, their hand shown."""
+        lay = self.layout
+        assert lay is not None
+        self.shown.revealed[event.seat] = event.hand
+        word = tr("table.gaeshi") if event.gaeshi else tr("table.dobon_splash")
+        spot = lay.spots[event.seat]
+        self.splashes.append(
+            Splash(word, self._name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
+        )
+        self.on_sound("dobon")
+        self.log.append(tr("log.dobon", name=self._name(event.seat), target=self._name(event.answer_to)))
+        self.wait = 1.0
+        return True
+
+    def _on_hand_laid_down(self, event: HandLaidDown) -> bool:
+        """A laid-down hand is drawn on the field, not as revealed."""
+        self.shown.revealed.pop(event.seat, None)
+        return False
+
+    def _on_round_ended(self, event: RoundEnded) -> bool:
+        """Scores as the round left them; the result screen follows."""
+        self.shown.scores = event.scores
+        self.shown.standings = event.standings
+        self.on_sound("round_end")
+        self.round_over_seen = True
+        self.wait = 0.6
+        return True
+
+    def _on_match_ended(self, event: MatchEnded) -> bool:
+        """The final standings follow."""
+        self.match_over_seen = True
         return False
 
     def _hand_origin(self, seat: int, card: Card) -> tuple[Point, float, int]:
@@ -763,10 +777,7 @@ class Board:
         if self.shown.chain_links:
             pulse = self.pulses.get("chain")
             grow = 1 + (0.4 * (1 - pulse.t) if pulse and not pulse.done else 0)
-            binding = self.game.rules.preset == "standard"
-            label = (
-                tr("table.binding", cards=self.shown.chain_cards) if binding else f"+{self.shown.chain_cards}"
-            )
+            label = self.preset_ui.chain_label(self.shown.chain_cards)
             surf = self.text(label, int(lay.pile_card_h * 0.2 * grow), (255, 255, 255), True)
             box = surf.get_rect(
                 center=(int(fx + lay.pile_card_h * 0.62), int(fy + lay.pile_card_h * 0.42))

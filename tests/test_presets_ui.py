@@ -1,0 +1,46 @@
+"""The table finds what only one preset draws through the rule set (ui/presets/<preset>.py): generic
+table code presents the core's events, and a preset's own events go to its module."""
+
+from __future__ import annotations
+
+import uikit  # noqa: F401  (the dummy video driver)
+from uikit import frames, make_app
+
+from game import Action, Game, Kind, make_rules
+from ui.presets import PresetUI, preset_ui
+from ui.scenes.table import TableScene
+from ui.table.setup import GameSetup, SeatSpec
+
+
+def test_each_preset_has_its_table_module_or_the_default(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    make_app().close()  # loads the translations
+    app, standard = preset_ui(make_rules("app", 3)), preset_ui(make_rules("standard", 3))
+    assert isinstance(app, PresetUI) and isinstance(standard, PresetUI)
+    assert not app.last_one_button and standard.last_one_button
+    assert app.chain_label(4) == "+4" and standard.chain_label(4) == "Binding 4"
+    assert [name for name, _ in standard.new_game_options] == ["rounds_per_match", "max_bid", "auto_last_one"]
+
+    class Unknown:
+        preset = "no-such-preset"
+
+    assert type(preset_ui(Unknown())) is PresetUI  # a preset with no module draws nothing of its own
+
+
+def test_a_presets_own_event_is_presented_by_its_module(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        seats = [SeatSpec("human", "basic", "")] + [SeatSpec("ai", "basic", "") for _ in range(2)]
+        game = Game(make_rules("standard", 3), 4)
+        table = TableScene(app, GameSetup("standard", 3, {}, seats, 4).complete(), game)
+        app.stack.push(table)
+        for seat in range(3):
+            table.board.feed(game.apply(Action(seat, Kind.BID, amount=1 + seat)))
+        for _ in range(400):
+            frames(app, 1, 0.05)
+            if any("auction" in line for line in table.board.log):
+                break
+        assert any("won the auction" in line for line in table.board.log), table.board.log
+    finally:
+        app.close()

@@ -1,0 +1,46 @@
+"""What the table draws differently for each preset, one module per preset (`ui/presets/<preset>.py`),
+found through the rule set, so generic table code never names a preset.
+
+A module defines `UI`, a `PresetUI` subclass. The table asks it how to present the preset's own events
+(`presenter`), and will ask it for the rest of what only one family shows (the hand-value hint, a
+colour in force, laps on the plates ...) as those move here from the generic code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.rules.base import RuleSet
+
+    from ..table.board import Board
+
+
+class PresetUI:
+    """The default: a preset that draws nothing of its own."""
+
+    last_one_button = False  # the table offers a "last one" declaration with the play that leaves one card
+    # the rule options the new-game screen offers: (RuleSet field, translation key of its label); a
+    # boolean field is a toggle, a number a number field
+    new_game_options: tuple[tuple[str, str], ...] = ()
+
+    def chain_label(self, cards: int) -> str:
+        """The pending-draw badge by the field card: what the next player owes."""
+        return f"+{cards}"
+
+    def presenter(self, board: Board, event: Any) -> Callable[[Any], bool] | None:
+        """How to show one of the preset's own events on `board` (True: the next event waits), or
+        None to let it pass silently. By default a method `on_<EventName>(board, event)`."""
+        method = getattr(self, f"on_{type(event).__name__}", None)
+        return None if method is None else (lambda e: method(board, e))
+
+
+def preset_ui(rules: RuleSet) -> PresetUI:
+    """The table module of `rules`' preset, or the default if it has none."""
+    try:
+        module = importlib.import_module(f"{__name__}.{rules.preset}")
+    except ModuleNotFoundError:
+        return PresetUI()
+    return module.UI()

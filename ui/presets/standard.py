@@ -1,0 +1,83 @@
+"""`standard` at the table: its auction, skips, last-one calls, yaku and the cut of dobon targets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytweening
+
+from ..text import tr
+from ..tween import Tween
+from . import PresetUI
+
+if TYPE_CHECKING:
+    from ..table.board import Board
+
+
+class UI(PresetUI):
+    last_one_button = True  # the last-one call (§2.4)
+    new_game_options = (
+        ("rounds_per_match", "new.rounds"),
+        ("max_bid", "new.max_bid"),
+        ("auto_last_one", "new.auto_last_one"),
+    )
+
+    def chain_label(self, cards: int) -> str:
+        return tr("table.binding", cards=cards)  # binding, with the damage accumulated
+
+    def on_AuctionWon(self, board: Board, event: Any) -> bool:
+        from ..table.board import GOLD, Splash
+
+        seat = event.nominee
+        bid = event.bids[seat]
+        lay = board.layout
+        assert lay is not None
+        board.splashes.append(
+            Splash(
+                tr("table.auction_won", bid=bid),
+                board._name(seat),
+                GOLD,
+                Tween(1.4, pytweening.linear),
+                lay.centre,
+            )
+        )
+        board.log.append(tr("log.auction", name=board._name(seat), bid=bid))
+        board.wait = 0.8
+        return True
+
+    def on_BidPlaced(self, board: Board, event: Any) -> bool:
+        board.log.append(tr("log.bid", name=board._name(event.seat)))
+        return False
+
+    def on_Skipped(self, board: Board, event: Any) -> bool:
+        board.log.append(tr("log.skipped", name=board._name(event.seat)))
+        board.wait = 0.3
+        return True
+
+    def on_LastOneDeclared(self, board: Board, event: Any) -> bool:
+        board.shown.last_one.add(event.seat)
+        board.log.append(tr("log.last_one", name=board._name(event.seat)))
+        return False
+
+    def on_YakuDeclared(self, board: Board, event: Any) -> bool:
+        from ..table.board import GOLD, Splash
+
+        seat = event.seat
+        lay = board.layout
+        assert lay is not None
+        board.splashes.append(
+            Splash(
+                tr("table.yaku"),
+                board._name(seat),
+                GOLD,
+                Tween(1.3, pytweening.linear),
+                lay.spots[seat].centre,
+            )
+        )
+        board.log.append(tr("log.yaku", name=board._name(seat)))
+        board.wait = 0.8
+        return True
+
+    def on_TargetsCut(self, board: Board, event: Any) -> bool:
+        board.log.append(tr("log.cut", count=len(event.targets)))
+        return False
