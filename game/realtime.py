@@ -5,7 +5,7 @@ in through `submit`, and `tick(now_ms)` applies whatever the clock says is due:
 
 * AI seats that may call dobon decide `dobon_ms` after the card was played (or after the latest call);
 * the referee closes a window that freezes turn actions `window_ms` after the last action (an `app`
-  chain uses the preset's `chain_timeout_ms`);
+  chain uses the preset's own time, `Rulebook.window_ms`);
 * AI seats take their turn, bid or declare `turn_ms` after the situation arose.
 
 Timing never depends on hidden cards: every window lasts the same time whoever could call, an AI that
@@ -95,10 +95,9 @@ class RealtimeTable:
 
     def _window_limit(self) -> float:
         window = self.game.window
-        chain = getattr(self.game.rules, "chain_timeout_ms", None)
-        if window is not None and (window.calls or window.stop) and chain is not None:
-            return chain  # app: a chain, or the wait after a stop, closes after chain_timeout
-        return self.timing.window_ms
+        if window is None:
+            return self.timing.window_ms
+        return self.game.book.window_ms(self.game, window, self.timing.window_ms)
 
     def tick(self, now: float) -> list[Event]:
         """Apply the one action that is due now, if any; returns its events (call again for more)."""

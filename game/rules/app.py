@@ -74,6 +74,10 @@ class AppRulebook(Rulebook):
         self._play8: list[dict[tuple[int, Suit], Action]] = []
         self._draw: list[Action] = []
 
+    def window_ms(self, game: Game, window: Window, usual: float) -> float:
+        """[D8] a chain of calls, or the wait after a stop, closes `chain_timeout_ms` after its last call."""
+        return self.rules.chain_timeout_ms if window.calls or window.stop else usual
+
     # ------------------------------------------------------------------ dealing
 
     def hand_sizes(self, game: Game) -> list[int]:

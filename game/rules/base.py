@@ -208,6 +208,11 @@ class Rulebook:
     def apply_call(self, game: Game, action: Action, window: Window) -> None:
         raise NotImplementedError
 
+    def window_ms(self, game: Game, window: Window, usual: float) -> float:
+        """Real time: how long the window stays open after the last action in it (`usual`: the table's
+        reaction time). A preset may time some windows itself (app: a chain of calls)."""
+        return usual
+
     def window_closed(self, game: Game, window: Window) -> None:
         """Resolve the window: nothing, or end the round (game.end_round)."""
         raise NotImplementedError

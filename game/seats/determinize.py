@@ -16,21 +16,12 @@ from ..engine import Game, Window
 from ..phase import Phase
 from ..rules import make_rules
 from ..view import SeatView
+from .presets import knowledge
 
 
 def known_in_hand(view: SeatView) -> dict[int, list[Card]]:
     """Cards of other seats' hands that this seat knows are there (revealed now, or exposed)."""
-    out: dict[int, list[Card]] = {}
-    exposed = {c.id for c in view.extra.get("exposed", ())}
-    for seat, hand in view.revealed.items():
-        if seat == view.seat or (view.preset != "app" and not exposed):
-            continue
-        if view.preset == "app" and len(hand) == view.hand_sizes[seat]:
-            out[seat] = list(hand)  # a dobon caller keeps the hand it revealed until the round ends
-    for seat, hand in view.revealed.items():
-        if seat != view.seat and exposed:
-            out.setdefault(seat, [c for c in hand if c.id in exposed])
-    return out
+    return knowledge(view.preset).known_in_hand(view)
 
 
 def hidden_cards(view: SeatView, known: dict[int, list[Card]]) -> list[Card]:

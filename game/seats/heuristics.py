@@ -9,15 +9,12 @@ from collections.abc import Iterable
 from ..actions import Action, Kind
 from ..cards import Card, deck
 from ..view import SeatView
-
-MAX_CALL = 13
+from .presets import MAX_CALL, knowledge
 
 
 def points(view: SeatView, card: Card) -> int:
     """What holding the card costs at the end of a round, in the preset's terms."""
-    if view.preset == "standard":
-        return min(card.rank, 10)
-    return 10 if card.rank == 1 or card.rank > 10 else card.rank
+    return knowledge(view.preset).points(card)
 
 
 def unseen(view: SeatView) -> list[Card]:
@@ -56,13 +53,14 @@ class Risk:
         pool = Counter(c.rank for c in unseen(view))
         self.unseen_total = sum(pool.values()) or 1
         self.pool = pool
-        self.top = 40 if view.preset == "standard" else MAX_CALL
+        self.know = know = knowledge(view.preset)
+        self.top = know.call_top
         self._dist: dict[int, list[float]] = {}
-        min_cards = 1 if view.preset == "standard" else 2
+        min_cards = know.min_cards_to_call
         self.opponents = [
             s for s in range(view.players) if s != view.seat and view.hand_sizes[s] >= min_cards
         ]
-        self.runs = self._recent_runs()
+        self.runs = know.recent_runs(view, self.opponents)
 
     def _chance(self, cards: int, total: int) -> float:
         if total > self.top or total < 0:
@@ -70,23 +68,6 @@ class Risk:
         if cards not in self._dist:
             self._dist[cards] = sum_chances(self.pool, cards, self.top)
         return self._dist[cards][total]
-
-    def _recent_runs(self) -> dict[int, list[int]]:
-        """Standard: for each opponent, the sums of the discards just before mine that a run may add."""
-        out: dict[int, list[int]] = {}
-        if self.view.preset != "standard":
-            return out
-        log = self.view.extra.get("turn_log", ())
-        for opp in self.opponents:
-            sums, total = [0], 0
-            for player, kind, card in reversed(log):
-                if player == opp or kind == "DRAW" or player == self.view.seat:
-                    break
-                if kind == "DISCARD" and card is not None:
-                    total += card.rank
-                    sums.append(total)
-            out[opp] = sums
-        return out
 
     def of(self, card: Card) -> float:
         safe = 1.0
@@ -100,7 +81,7 @@ class Risk:
 
     def hope(self, keep: list[Card]) -> float:
         """How likely a card my kept hand could call on turns up soon (a share of the unseen cards)."""
-        if len(keep) < (1 if self.view.preset == "standard" else 2):
+        if len(keep) < self.know.min_cards_to_call:
             return 0.0
         total = sum(c.rank for c in keep)
         if total > MAX_CALL:

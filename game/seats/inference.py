@@ -30,13 +30,12 @@ from ..rules.base import Rulebook
 from ..view import SeatView
 from .determinize import hidden_cards
 from .heuristics import Risk
-from .normal import NormalSeat
+from .presets import knowledge
 
 DRAW_DOUBT = 0.15  # weight factor for each card a drawing seat held that would have fitted
 PASS_DOUBT = 0.05  # weight factor for a hand that could have called dobon and did not
 # The model of a seat's choice of card is the normal heuristic's own scoring in app (shed high numbers,
 # keep a hand that sums to a likely number), softened by this temperature: people are not that exact.
-STEER_PRESETS = {"app": NormalSeat.PRESET_WEIGHTS["app"]}
 STEER_TEMPERATURE = 10.0
 
 
@@ -146,7 +145,7 @@ class HandSampler:
         self.stock = pool
         ranks = Counter(c.rank for c in unseen)
         self.share = {r: n / max(1, len(unseen)) for r, n in ranks.items()}
-        self.steer = STEER_PRESETS.get(view.preset)
+        self.steer = knowledge(view.preset).steer
         self.clues = {seat: clues_about(view, self.book, seat, unseen) for seat in self.others}
         self.weights = {seat: self.log_weight(seat, self.free[seat]) for seat in self.others}
         self.swappable = [s for s in self.others if self.free[s]]

@@ -10,13 +10,12 @@ declares last one.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from ..actions import Action, Kind
 from ..cards import Card
 from ..view import SeatView
 from .base import Seat
 from .heuristics import Risk, obvious, points, suit_to_name
+from .presets import knowledge
 
 
 class NormalSeat(Seat):
@@ -27,15 +26,9 @@ class NormalSeat(Seat):
     hope_weight = 30.0
     draw_cost = 7.0
     rank_weight = 0.0  # shedding high numbers keeps the kept hand's sum low enough to call
-    PRESET_WEIGHTS: ClassVar[dict[str, dict[str, float]]] = {
-        # in `app` a low hand sum wins dobons, and playing high ranks is the way to keep it low
-        "app": {"shed_weight": 0.0, "rank_weight": 3.0, "hope_weight": 300.0},
-        # in `standard` every point kept is paid at the end: shed them twice as eagerly
-        "standard": {"shed_weight": 2.0},
-    }
 
     def weight(self, view: SeatView, name: str) -> float:
-        return self.PRESET_WEIGHTS.get(view.preset, {}).get(name, getattr(self, name))
+        return knowledge(view.preset).weights.get(name, getattr(self, name))
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal
@@ -61,7 +54,7 @@ class NormalSeat(Seat):
         by_card: dict[int, list[Action]] = {}
         for a in plays:
             by_card.setdefault(a.card.id, []).append(a)
-        standard = view.preset == "standard"
+        know = knowledge(view.preset)
         w_shed, w_danger, w_hope, w_rank = (
             self.weight(view, n) for n in ("shed_weight", "danger_weight", "hope_weight", "rank_weight")
         )
@@ -76,26 +69,14 @@ class NormalSeat(Seat):
                 out[card.id] = (1000.0 - 600.0 * danger, choice)
                 continue
             kept = sum(points(view, c) for c in keep)
-            if standard:
-                loss = 60.0 + kept
-            else:
-                twos = sum(1 for c in keep if c.rank == 2) + (card.rank == 2)
-                loss = (kept + 20 + points(view, card)) * 2 * 2**twos
+            loss = know.loss(view, card, keep, kept)
             score = (
                 w_shed * points(view, card)
                 - w_danger * danger * loss
                 + w_hope * risk.hope(keep)
                 + w_rank * card.rank
             )
-            if standard:
-                if view.chain_links:  # binding: passing the damage on beats drawing it
-                    score += 4.0 * view.chain_cards
-                if card.rank == 0:
-                    score += 6.0  # a lone joker can never go out
-                if len(keep) == 1 and choice.flag:
-                    score += 8.0  # one step from going out
-            elif card.rank == 2:
-                score += 5.0 if view.hand_sizes[(view.seat + view.direction) % view.players] <= 3 else 2.0
+            score += know.bonus(view, card, keep, choice)
             out[card.id] = (score, choice)
         return out
 

@@ -1,0 +1,66 @@
+"""What the heuristic AI seats know of each preset, one module per preset (`game/seats/presets/<preset>.py`),
+found through the view's preset, so the generic seats never name one.
+
+A module defines `Knowledge`, a subclass of `PresetKnowledge` below. Everything here is public: the
+rules of a preset, never a hand.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import TYPE_CHECKING, ClassVar
+
+from ...cards import Card
+
+if TYPE_CHECKING:
+    from ...actions import Action
+    from ...view import SeatView
+
+MAX_CALL = 13
+
+
+class PresetKnowledge:
+    """The defaults, which are `app`'s sense of things."""
+
+    call_top = MAX_CALL  # the highest hand total a dobon call can match
+    min_cards_to_call = 2  # the fewest cards a hand that calls holds
+    weights: ClassVar[
+        dict[str, float]
+    ] = {}  # the normal seat's weights this preset overrides (tuned in the arena)
+    steer: ClassVar[dict[str, float] | None] = (
+        None  # weights the inference uses to read a seat's choice of card
+    )
+
+    def points(self, card: Card) -> int:
+        """What holding the card costs at the end of a round."""
+        return 10 if card.rank == 1 or card.rank > 10 else card.rank
+
+    def recent_runs(self, view: SeatView, opponents: list[int]) -> dict[int, list[int]]:
+        """For each opponent, the sums a dobon may add to a card before it (runs of discards)."""
+        return {}
+
+    def loss(self, view: SeatView, card: Card, keep: list[Card], kept: int) -> float:
+        """What being called on costs, holding `keep` (worth `kept` points) after playing `card`."""
+        twos = sum(1 for c in keep if c.rank == 2) + (card.rank == 2)
+        return (kept + 20 + self.points(card)) * 2 * 2**twos
+
+    def bonus(self, view: SeatView, card: Card, keep: list[Card], choice: Action) -> float:
+        """What the preset adds to a play's score beyond shedding, danger and hope."""
+        if card.rank == 2:
+            return 5.0 if view.hand_sizes[(view.seat + view.direction) % view.players] <= 3 else 2.0
+        return 0.0
+
+    def known_in_hand(self, view: SeatView) -> dict[int, list[Card]]:
+        """Cards of other seats' hands this seat knows are there (revealed and still held)."""
+        return {}
+
+
+@cache
+def knowledge(preset: str) -> PresetKnowledge:
+    """The knowledge module of `preset`, or the defaults if it has none."""
+    try:
+        module = importlib.import_module(f"{__name__}.{preset}")
+    except ModuleNotFoundError:
+        return PresetKnowledge()
+    return module.Knowledge()
