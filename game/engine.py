@@ -98,6 +98,53 @@ class Window:
 class Game:
     """One table playing one preset: a sequence of rounds grouped into matches."""
 
+    # slots: every attribute read on the hot path (legal_actions, apply) is a slot, not a dict lookup
+    __slots__ = (
+        "_close",
+        "_extra_seen",
+        "_new_match",
+        "_next_round",
+        "_other_actions",
+        "_pass",
+        "_pass_only",
+        "_plain_draw",
+        "_plain_rebuild",
+        "_poll_orders",
+        "_standings",
+        "actions",
+        "book",
+        "chain_cards",
+        "chain_links",
+        "clues",
+        "deck",
+        "direction",
+        "discard",
+        "events",
+        "ext",
+        "extra",
+        "field_suit",
+        "hands",
+        "laid",
+        "match_ext",
+        "match_no",
+        "n",
+        "parent",
+        "phase",
+        "public_options",
+        "quiet",
+        "result",
+        "revealed",
+        "rng",
+        "round_no",
+        "rules",
+        "scores",
+        "seed",
+        "setup",
+        "stock",
+        "turn",
+        "window",
+    )
+
     def __init__(self, rules: RuleSet, seed: int | None = 0, *, deal: bool = True):
         rules.validate()
         self.rules = rules
@@ -111,6 +158,7 @@ class Game:
         self.events: list[Event] = []
         self.quiet = False  # a simulation copy (AI search) keeps no event log
         self.setup: dict[str, Any] | None = None  # the scenario it started from (game.scenario), if any
+        self._standings: tuple[Score, ...] | None = None  # standings() keeps its answer
         self.scores: list[int] = [self.book.starting_score(self)] * self.n
         self.match_no = 1
         self.round_no = 0
@@ -141,6 +189,8 @@ class Game:
             d: [[(p + d * k) % self.n for k in range(1, self.n + 1)] for p in range(self.n)] for d in (1, -1)
         }
         self._other_actions = type(self.book).other_actions is not Rulebook.other_actions
+        self._plain_rebuild = type(self.book).rebuild_from is Rulebook.rebuild_from
+        self._plain_draw = self._plain_rebuild and self.book.rebuild is Rebuild.ON_DRAW
         self._next_round = Action(REFEREE, Kind.NEXT_ROUND)
         self._new_match = Action(REFEREE, Kind.NEW_MATCH)
         self._close = Action(REFEREE, Kind.CLOSE)
@@ -181,6 +231,7 @@ class Game:
             if len(set(map(id, order))) != len(order) or len(order) != len(self.deck):
                 raise ValueError(f"deck_order must hold each of the {len(self.deck)} cards exactly once")
         self.round_no += 1
+        self._standings = None
         sizes = self.book.hand_sizes(self)
         if sum(sizes) + 1 > len(order):  # the deck cannot cover the deal: the rulebook decides
             sizes = list(self.book.deal_short(self, list(sizes), len(order) - 1))
@@ -275,6 +326,7 @@ class Game:
         if not position.piles.get(FIELD):
             raise ValueError("the field pile needs at least one card (the field card)")
         self.match_no, self.round_no = position.match_no, position.round_no
+        self._standings = None
         self.parent = position.parent
         if position.scores is not None:
             self.scores = list(position.scores)
@@ -326,6 +378,7 @@ class Game:
         """Called by the rulebook: apply the round's score changes and settle the match."""
         for seat, delta in enumerate(result.deltas):
             self.scores[seat] += delta
+        self._standings = None
         self.result = result
         self.window = None
         self.phase = Phase.ROUND_OVER
@@ -338,10 +391,16 @@ class Game:
             self.emit(MatchEnded(tuple(self.scores), self.book.ranks(self), self.standings()))
 
     def standings(self) -> tuple[Score, ...]:
-        """Every seat's score in the preset's own terms (see game.scores), for tables, logs and wire."""
-        return tuple(self.book.score(self, seat) for seat in range(self.n))
+        """Every seat's score in the preset's own terms (see game.scores), for tables, logs and wire.
+        Kept until the scores can change (a round's end, a deal, a new match), as every view has it:
+        change scores and match state through the core (end_round, start_round, set_position)."""
+        standings = self._standings
+        if standings is None:
+            standings = self._standings = tuple(self.book.score(self, seat) for seat in range(self.n))
+        return standings
 
     def new_match(self) -> None:
+        self._standings = None
         self.match_no += 1
         self.round_no = 0
         self.scores = [self.book.starting_score(self)] * self.n
@@ -378,11 +437,15 @@ class Game:
 
     def drawable(self) -> int:
         """Cards a draw could still take: the stock plus what a rebuild would gather into it."""
+        if self._plain_draw:  # the usual: rebuilt on a draw from the field pile under its card (hot)
+            return len(self.stock) + len(self.discard) - 1
         if self.book.rebuild is Rebuild.NEVER:
             return len(self.stock)
         return len(self.stock) + self._gatherable()
 
     def _gatherable(self) -> int:
+        if self._plain_rebuild:  # the usual rebuild: the field pile under its field card
+            return len(self.discard) - 1
         return sum(max(0, len(self.pile(name)) - keep) for name, keep in self.book.rebuild_from(self))
 
     # ------------------------------------------------------------------ piles
@@ -598,7 +661,15 @@ class Game:
             return "the match is over"
         if kind is _PASS and window is None and self._other_actions:
             return self.book.refuse_other(self, action)  # e.g. declining an offer outside any window
-        reason = self._core_refusal(action, seat, kind, window)
+        if (
+            (kind is _PLAY or kind is _DRAW)
+            and self.phase is Phase.TURN
+            and seat == self.turn
+            and (window is None or not window.freezes_turn)
+        ):  # the commonest case, the turn player's turn action, straight to the rulebook (hot path)
+            reason = self.book.refuse_turn(self, action)
+        else:
+            reason = self._core_refusal(action, seat, kind, window)
         if reason is not None and self._other_actions and self.book.refuse_other(self, action) is None:
             return None  # not the core's turn or call, but the rulebook offers it (out of turn)
         return reason
@@ -648,14 +719,15 @@ class Game:
         self.actions.append(action)
         kind = action.kind
         window = self.window
-        if kind is _PASS and (window is None or action.seat not in window.pending):
-            self.book.apply_other(self, action)  # e.g. declining an offer
-        elif kind in _ROUTED and self._by_rulebook(action):
+        if kind is _PASS:
+            if window is not None and action.seat in window.pending:
+                window.pending.remove(action.seat)
+                if not window.pending:
+                    self._close_window()
+            else:
+                self.book.apply_other(self, action)  # e.g. declining an offer
+        elif self._other_actions and kind in _ROUTED and self._by_rulebook(action):
             self.book.apply_other(self, action)  # the rulebook's own out-of-turn action
-        elif kind is _PASS:
-            window.pending.remove(action.seat)
-            if not window.pending:
-                self._close_window()
         elif kind is _DOBON:
             assert window is not None
             window.calls.append(action)
@@ -758,7 +830,8 @@ class Game:
         """A copy for simulation: same state, its own RNG, no event log, no history. The AI clones its
         own sampled games (game.seats.determinize), never the real one."""
         twin = Game.__new__(Game)
-        twin.__dict__.update(self.__dict__)
+        for name in Game.__slots__:
+            setattr(twin, name, getattr(self, name))
         twin.rng = random.Random(seed)
         twin.actions = []
         twin.events = []
