@@ -205,6 +205,7 @@ def run_host_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from net.host import Host, HostConfig
+    from net.stopping import Stopped, until_stopped
 
     if args.ai not in SEATS:
         return fail("host", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")
@@ -233,9 +234,11 @@ def run_host_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail("host", str(exc))
     try:
-        asyncio.run(host.run())
+        asyncio.run(until_stopped(host.run()))
     except OSError as exc:
         return fail("host", f"cannot listen on port {args.port}: {exc.strerror or exc}")
+    except Stopped as stop:  # the players were told and the announcement withdrawn
+        return stop.code
     except KeyboardInterrupt:
         return 130
     return 0
@@ -246,6 +249,7 @@ def run_join_command(args: argparse.Namespace) -> int:
 
     from game.seats import make_seat
     from net.client import Client, HostGone, play_as_ai
+    from net.stopping import Stopped, until_stopped
 
     address, sep, port = args.address.rpartition(":")
     if not sep or not address or not port.isdigit() or not 0 < int(port) < 65536:
@@ -269,7 +273,9 @@ def run_join_command(args: argparse.Namespace) -> int:
         return 0
 
     try:
-        return asyncio.run(go())
+        return asyncio.run(until_stopped(go()))
+    except Stopped as stop:
+        return stop.code
     except KeyboardInterrupt:
         return 130
 

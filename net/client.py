@@ -58,9 +58,8 @@ class Client:
 
     async def connect(self) -> Welcome:
         try:
-            self.reader, self.writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port), 10
-            )
+            async with asyncio.timeout(10):
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         except (OSError, TimeoutError, OverflowError, ValueError) as exc:
             raise HostGone(f"cannot reach a table at {self.host}:{self.port} ({exc})") from None
         await send(self.writer, Hello(PROTOCOL_VERSION, self.name, self.token))

@@ -177,7 +177,8 @@ class Host:
         announcement, self.announcement = self.announcement, None
         if announcement is not None:
             try:
-                await asyncio.wait_for(announcement.withdraw(), 3)
+                async with asyncio.timeout(3):
+                    await announcement.withdraw()
             except Exception as exc:
                 self.log(f"(could not withdraw the LAN announcement: {describe(exc)})")
 
@@ -309,7 +310,8 @@ class Host:
             self.sent_log.setdefault(seat.seat, []).append(frame)
         try:
             writer.write(frame)
-            await asyncio.wait_for(writer.drain(), 5.0)
+            async with asyncio.timeout(5.0):
+                await writer.drain()
         except (ConnectionError, OSError, TimeoutError):
             seat.writer = None
             with contextlib.suppress(Exception):
@@ -343,12 +345,20 @@ class Host:
             return True
         return time.monotonic() - self.last_join >= self.cfg.lobby_seconds
 
+    async def _next_message(self, seconds: float) -> tuple[int, object]:
+        """The next message from a seat, or (-1, None) after `seconds`.
+
+        asyncio.timeout, not wait_for: on Python 3.11, wait_for returns the message when a cancellation
+        (Ctrl+C, the lobby's Leave) arrives just as it is ready, and the cancellation is lost."""
+        try:
+            async with asyncio.timeout(seconds):
+                return await self.queue.get()
+        except TimeoutError:
+            return -1, None
+
     async def _lobby(self) -> None:
         while not self.started.is_set() and not self.closing:
-            try:
-                seat, message = await asyncio.wait_for(self.queue.get(), 0.05)
-            except TimeoutError:
-                seat, message = -1, None
+            seat, message = await self._next_message(0.05)
             if message is not None:
                 await self._lobby_message(seat, message)
             if self.ready_to_start():
@@ -403,10 +413,7 @@ class Host:
         start = time.monotonic()
         pause_until = 0.0
         while self.result is None and not self.closing:
-            try:
-                seat, message = await asyncio.wait_for(self.queue.get(), 0.02)
-            except TimeoutError:
-                seat, message = -1, None
+            seat, message = await self._next_message(0.02)
             if message is not None:
                 await self._table_message(seat, message)
             now = (time.monotonic() - start) * 1000

@@ -129,7 +129,8 @@ def decode(body: bytes) -> Message:
 async def read_message(reader: asyncio.StreamReader, idle: float | None = None) -> Message:
     """Read one frame. `idle` bounds the wait for a frame to begin (None: wait as long as it takes)."""
     try:
-        header = await asyncio.wait_for(reader.readexactly(4), idle)
+        async with asyncio.timeout(idle):  # not wait_for: in 3.11 it can swallow a cancellation
+            header = await reader.readexactly(4)
     except asyncio.IncompleteReadError as exc:
         raise ConnectionError("connection closed") from exc
     (length,) = _header.unpack(header)
@@ -138,7 +139,8 @@ async def read_message(reader: asyncio.StreamReader, idle: float | None = None) 
     if length == 0:
         raise ProtocolError("malformed", "empty message")
     try:
-        body = await asyncio.wait_for(reader.readexactly(length), READ_TIMEOUT)
+        async with asyncio.timeout(READ_TIMEOUT):
+            body = await reader.readexactly(length)
     except asyncio.IncompleteReadError as exc:
         raise ConnectionError("connection closed mid-message") from exc
     except TimeoutError:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -340,3 +341,32 @@ def test_a_window_size_the_table_cannot_fit_is_refused(size, needle):
     proc = run("--size", size)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "argument --size" in proc.stderr and needle in proc.stderr
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "terminate"])
+def test_a_headless_host_stopped_says_goodbye_to_its_players(signum):
+    """`main.py host` stopped with Ctrl+C or a plain kill tells a joined player the table closed (a
+    goodbye, not a dropped connection) and exits with the shell's status for the signal."""
+    host = subprocess.Popen(
+        [sys.executable, "main.py", "host", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
+         "--players", "3", "--people", "3"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        assert host.stdout is not None
+        port = int(host.stdout.readline().rsplit(" ", 1)[1])
+        guest = subprocess.Popen(
+            [sys.executable, "main.py", "join", f"127.0.0.1:{port}", "--name", "Guest"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        assert host.stdout.readline().strip() == "seat 0: Guest joined"
+        host.send_signal(signum)
+        assert host.wait(15) == 128 + signum
+        out, err = guest.communicate(timeout=15)
+        assert guest.returncode == 1
+        assert err.strip() == "main.py join: the host closed the table"
+    finally:
+        for proc in (host, guest) if "guest" in locals() else (host,):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(5)

@@ -22,6 +22,7 @@ from net.host import Host, HostConfig
 from net.protocol import (
     MAX_FRAME,
     Act,
+    Chat,
     Error,
     Hello,
     ProtocolError,
@@ -289,3 +290,34 @@ def test_protocol_messages_round_trip():
     assert decode(encode(act)[4:]) == act
     with pytest.raises(ProtocolError):
         decode(msgspec.msgpack.encode({"type": "act", "seq": "x"}))
+
+
+@pytest.mark.parametrize("started", [False, True], ids=["lobby", "match"])
+def test_a_host_stopped_just_as_a_message_arrives_still_stops(started):
+    """Ctrl+C on a headless host cancels its task. On Python 3.11, asyncio.wait_for returned a message
+    that arrived in the same instant and dropped the cancellation, so the host went on serving until
+    something killed it, without a goodbye to its players (seen as a flaky `-9` in test_discovery)."""
+
+    async def main() -> list[bool]:
+        stopped = []
+        for _ in range(20):
+            host = Host(config(min_people=4, lobby_seconds=60, rounds=50, ai="easy"))
+            await host.start()
+            if started:
+                host.forced = True  # Start pressed: the AI seats play
+            runner = asyncio.create_task(host.run())
+            if started:
+                await asyncio.wait_for(host.started.wait(), 5)
+            await asyncio.sleep(0.01)
+            host.queue.put_nowait((0, Chat("hello", "")))  # a seat's message, ready this instant
+            await asyncio.sleep(0)
+            runner.cancel()
+            done, _ = await asyncio.wait([runner], timeout=2)
+            stopped.append(bool(done))
+            if not done:  # clean up the one that went on
+                host.closing = True
+                await asyncio.wait([runner], timeout=5)
+            assert host.server is not None and not host.server.is_serving()
+        return stopped
+
+    assert all(asyncio.run(main()))
