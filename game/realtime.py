@@ -18,7 +18,7 @@ wall time.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 
 from .actions import REFEREE, Action, Kind
@@ -28,6 +28,13 @@ from .phase import Phase
 from .seats import Seat
 
 TURN_KINDS = (Kind.PLAY, Kind.DRAW)
+
+# How long a tick waits on an AI thinking in the executor before going on without it. Waiting on the
+# future blocks this thread, so the worker surely gets the GIL: a caller that never blocks (a frame loop
+# run flat out, as the tests do) releases the GIL only for instants that it wins back itself, and the
+# worker could wait a second for a decision that takes microseconds. Quick seats answer within this
+# slice, in the same frame; a searching seat goes on thinking while frames are drawn.
+THINK_SLICE_S = 0.002
 
 
 @dataclass
@@ -79,19 +86,26 @@ class RealtimeTable:
     def _decide(self, seat: int, what: str, legal: list[Action]) -> Action | None:
         """The AI's choice, or None while it is still thinking (with an executor)."""
         agent = self.ai[seat]
-        view = self.game.view(seat, legal)
         if self.executor is None:
-            return agent.act(view)
+            return agent.act(self.game.view(seat, legal))
         thinking = self._thinking
-        if thinking is not None and thinking[:3] == (self._key, seat, what):
+        if thinking is not None and thinking[:3] != (self._key, seat, what):
+            if not thinking[3].done():
+                return None  # one decision at a time
+            thinking = None
+        if thinking is None:
+            thinking = self._thinking = (
+                self._key,
+                seat,
+                what,
+                self.executor.submit(agent.act, self.game.view(seat, legal)),
+            )
+        if not thinking[3].done():
+            wait([thinking[3]], timeout=THINK_SLICE_S)
             if not thinking[3].done():
                 return None
-            self._thinking = None
-            return thinking[3].result()
-        if thinking is not None and not thinking[3].done():
-            return None  # one decision at a time
-        self._thinking = (self._key, seat, what, self.executor.submit(agent.act, view))
-        return None
+        self._thinking = None
+        return thinking[3].result()
 
     def _window_limit(self) -> float:
         window = self.game.window
