@@ -6,7 +6,7 @@ The table (ui/), the AI seats and the LAN host all drive a `Game` through the sa
 
 from .actions import REFEREE, Action, Kind
 from .cards import Card, Deck, Suit, deck
-from .engine import Game, Phase, Window
+from .engine import Game, Outcome, Phase, Window
 from .errors import IllegalAction
 from .rules import PRESETS, make_rules
 
@@ -19,6 +19,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Kind",
+    "Outcome",
     "Phase",
     "Suit",
     "Window",

@@ -95,6 +95,15 @@ class Window:
     stop: bool = False  # the placer emptied their hand with this play
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one action applied together with others (Game.apply_together)."""
+
+    action: Action
+    events: list[Event]  # what it caused ([] when refused)
+    refused: str | None = None  # why it was not applied (another action went first)
+
+
 class Game:
     """One table playing one preset: a sequence of rounds grouped into matches."""
 
@@ -709,6 +718,20 @@ class Game:
             self._other_actions
             and self._core_refusal(action, action.seat, action.kind, self.window) is not None
         )
+
+    def apply_together(self, actions: Sequence[Action]) -> list[Outcome]:
+        """Apply actions that reached the table at the same moment (a host's tick, a table's frame),
+        in the rulebook's order of precedence (Rulebook.precedence, asked of every action before any is
+        applied; ties keep arrival order). Each is checked when its turn comes, so one that an earlier
+        one overtook is refused with its reason rather than raising: every action gets an outcome, in
+        the order applied."""
+        book = self.book
+        ranked = sorted(actions, key=lambda action: book.precedence(self, action))  # stable
+        outcomes: list[Outcome] = []
+        for action in ranked:
+            reason = self.refusal(action)
+            outcomes.append(Outcome(action, [] if reason else self.apply(action), reason))
+        return outcomes
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused; raise IllegalAction otherwise."""

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 
 from game.actions import REFEREE, Action, Kind
 from game.engine import Game
-from game.errors import IllegalAction
 from game.events import Event, RoundEnded, WindowOpened
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
@@ -356,6 +355,17 @@ class Host:
         except TimeoutError:
             return -1, None
 
+    async def _tick_messages(self, seconds: float) -> list[tuple[int, object]]:
+        """One tick's messages: the next one (waiting up to `seconds`) and every one already queued with
+        it. Actions among them reached the table at the same moment (Game.apply_together)."""
+        first = await self._next_message(seconds)
+        if first[1] is None:
+            return []
+        batch = [first]
+        while not self.queue.empty():
+            batch.append(self.queue.get_nowait())
+        return batch
+
     async def _lobby(self) -> None:
         while not self.started.is_set() and not self.closing:
             seat, message = await self._next_message(0.05)
@@ -413,9 +423,14 @@ class Host:
         start = time.monotonic()
         pause_until = 0.0
         while self.result is None and not self.closing:
-            seat, message = await self._next_message(0.02)
-            if message is not None:
-                await self._table_message(seat, message)
+            acts: list[tuple[SeatState, Act]] = []
+            for seat, message in await self._tick_messages(0.02):
+                if isinstance(message, Act):
+                    acts.append((self.seats[seat], message))
+                else:
+                    await self._table_message(seat, message)
+            if acts:
+                await self._act_together(acts)
             now = (time.monotonic() - start) * 1000
             if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
                 if pause_until == 0.0:
@@ -461,7 +476,7 @@ class Host:
                 self.log(f"seat {seat}: {s.name} dropped; AI plays until they return")
                 await self._broadcast_lobby()
         elif isinstance(message, Act):
-            await self._act(s, message)
+            await self._act_together([(s, message)])
         elif isinstance(message, Chat):
             await self._chat(s, message)
         elif isinstance(message, Ready):
@@ -469,34 +484,58 @@ class Host:
         else:
             await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
 
-    async def _act(self, s: SeatState, message: Act) -> None:
+    async def _checked(self, s: SeatState, message: Act) -> Action | None:
+        """The action a seat sent, or None (and the seat told why) if it is not its own or is stale."""
         game = self.game
         assert game is not None
         try:
             action = Action.from_json(message.action, game.deck)
         except ValueError as exc:
             await self._send(s, Refused(message.action, f"not an action: {exc}"))
-            return
+            return None
         if action.seat != s.seat:
             await self._send(s, Refused(message.action, "that is another seat's action"))
-            return
+            return None
         seq = len(game.actions)
         if action.kind is Kind.DOBON:
             if message.seq < self.window_seq or message.seq > seq:
                 await self._send(s, Refused(message.action, "stale: that card is no longer the one in play"))
-                return
+                return None
         elif message.seq != seq:
             await self._send(
                 s, Refused(message.action, "stale: the table has moved on (your view is updated)")
             )
             await self._send_update(s, [])
-            return
-        try:
-            events = game.apply(action)
-        except IllegalAction as exc:
-            await self._send(s, Refused(message.action, exc.reason))
-            return
-        await self._broadcast(events)
+            return None
+        return action
+
+    async def _act_together(self, acts: list[tuple[SeatState, Act]]) -> None:
+        """Apply the actions that arrived in one tick, in the preset's order of precedence; a seat whose
+        action was overtaken (or was never legal) is told why."""
+        game = self.game
+        assert game is not None
+        sent: dict[int, tuple[SeatState, Act]] = {}
+        actions: list[Action] = []
+        for s, message in acts:
+            action = await self._checked(s, message)
+            if action is not None:
+                sent[id(action)] = (s, message)
+                actions.append(action)
+        seq, opened_at = len(game.actions), None
+        events: list[Event] = []
+        for outcome in game.apply_together(actions):
+            if outcome.refused is not None:
+                s, message = sent[id(outcome.action)]
+                await self._send(s, Refused(message.action, outcome.refused))
+                continue
+            seq += 1
+            if any(isinstance(e, WindowOpened) for e in outcome.events):
+                opened_at = seq  # a dobon is good from the action that opened the window on
+            events.extend(outcome.events)
+        if events:
+            await self._broadcast(events)
+            if opened_at is not None:
+                self.window_seq = opened_at
 
     async def _broadcast(self, events: list[Event]) -> None:
         game = self.game

@@ -124,3 +124,51 @@ def test_an_action_is_refused_exactly_when_it_is_not_legal(seed):
             break
         seat = rng.choice(movers)
         g.apply(rng.choice(g.legal_actions(seat)))
+
+
+class RaceBook(SnapBook):
+    """Snaps out of turn win a race against the turn player's own play (as jda's placements do)."""
+
+    def precedence(self, game, action):
+        return (0 if action.seat != game.turn else 1,)
+
+
+def race_game(book: type[SnapBook]) -> Game:
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return book(self)
+
+    g = Game(Rules(players=3), 2)
+    setup(
+        g,
+        0,
+        "7H",
+        [["2H", "3C", "4C", "5C", "6C"], ["7S", "9D", "JD", "QD", "KD"], ["8S", "9S", "JS", "QS", "KS"]],
+    )
+    return g
+
+
+@pytest.mark.parametrize(
+    ("book", "applied", "refused"),
+    [
+        (
+            SnapBook,
+            (0, "2H"),
+            (1, "a 2 is pending: play a 2 or draw 2"),  # seat 1 is now the turn player, under a chain
+        ),
+        (RaceBook, (1, "7S"), (0, "it is seat 2's turn, not yours")),
+    ],
+    ids=["arrival-order", "rulebook-precedence"],
+)
+def test_actions_arriving_together_go_in_the_rulebooks_order_and_the_overtaken_one_is_refused(
+    book, applied, refused
+):
+    g = race_game(book)
+    play, snap = Action(0, Kind.PLAY, (g.deck.card("2H"),)), Action(1, Kind.PLAY, (g.deck.card("7S"),))
+    assert g.refusal(play) is None and g.refusal(snap) is None  # each is legal on its own
+    first, second = g.apply_together([play, snap])  # the turn player's came in first
+    assert (first.action.seat, first.action.cards[0].code, first.refused) == (*applied, None)
+    assert first.events and g.field.code == applied[1]
+    assert (second.action.seat, second.refused, second.events) == (refused[0], refused[1], [])
+    assert g.actions == [first.action]  # the refused one left no trace

@@ -227,6 +227,15 @@ class Rulebook:
     def apply_other(self, game: Game, action: Action) -> None:
         raise NotImplementedError
 
+    # simultaneity: actions that reach the table at the same moment (Game.apply_together)
+    def precedence(self, game: Game, action: Action) -> tuple[int, ...]:
+        """Which of several actions arriving together goes first: lower first, ties in arrival order.
+        Asked before any of them is applied. The default keeps arrival order; a preset whose rules say
+        who wins a race (jda: seat order from the turn player) answers here. Calls inside a window are
+        the other kind of simultaneity: they count as together however far apart they come, and the
+        rulebook resolves them when the window closes (window_closed: standard's fewest targets)."""
+        return ()
+
     # public inference: what visible behaviour tells about a hidden hand (optional, for the AI)
     def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
         """Could `card` have been played by the seat that made the turn draw `clue`, holding `held`
