@@ -507,11 +507,11 @@ class LobbyScene(Scene):
                 keep.append(message)
         for message in keep:
             self.session.inbox.put(message)
-        remote.poll()
+        remote.receive()
         if remote.gone is not None:
             self.app.stack.replace(MessageScene(self.app, remote.gone))
             return
-        if remote.game is not None:  # the match has started
+        if remote.started:  # the match has started
             self.start_table()
             return
         host = self.session.host
@@ -523,7 +523,6 @@ class LobbyScene(Scene):
 
         remote = self.remote
         view = remote.view
-        assert view is not None
         names = remote.names or [f"{i + 1}" for i in range(view.players)]
         seats = [
             SeatSpec("human" if i == view.seat else "ai", default_level(), names[i])

@@ -67,7 +67,7 @@ class PauseMenu(Scene):
             elif el is self.items["rules"]:
                 from .rules import RulesScene
 
-                self.app.stack.push(RulesScene(self.app, self.table.game.rules.preset))
+                self.app.stack.push(RulesScene(self.app, self.table.source.rules.preset))
             elif el is self.items["settings"]:
                 from .settings_scene import SettingsScene
 

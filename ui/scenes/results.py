@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.events import RoundDealt, RoundEnded
+from game.events import MatchEnded, RoundDealt, RoundEnded
 from game.scores import Score
 
 from ..scene import Scene
@@ -59,19 +59,28 @@ class RoundResultScene(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.game = table.game
         self.elapsed = 0.0
-        # a snapshot: at a LAN table the next round may arrive while this is shown
-        self.result = table.game.result
-        self.hands = [list(h) for h in table.game.hands]
-        self.laid = [list(p) for p in table.game.laid]
-        self.scores = list(table.game.scores)
-        self.round_no = table.game.round_no
+        # a snapshot of what the seat was shown: at a LAN table the next round may arrive meanwhile
+        view = table.source.view
+        ended = table.source.round_end
+        self.players = view.players
+        self.result = ended.result if ended is not None else None
+        self.hands = (
+            [list(h) for h in ended.hands] if ended is not None else [[] for _ in range(view.players)]
+        )
+        self.laid = [list(p) for p in view.laid]
+        self.standings = (
+            list(ended.standings)
+            if ended is not None and ended.standings
+            else [Score.points(v) for v in (ended.scores if ended is not None else view.scores)]
+        )
+        self.round_no = view.round_no
 
     def update_remote(self) -> None:
         """At a LAN table the host ends the match itself: notice it while this screen is up."""
         remote = self.table.remote
         if remote is not None and remote.finished is None:
+            remote.receive()
             events = remote.poll()
             if events:
                 self.table.board.feed(events)
@@ -121,7 +130,6 @@ class RoundResultScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         b = self.table.board
-        g = self.game
         result = self.result
         surface.fill((8, 24, 18))  # solid: nothing of the table (its log, its cards) shows through
         if result is None:
@@ -129,13 +137,13 @@ class RoundResultScene(Scene):
         title = tr(f"results.ending.{result.ending}")
         head = b.text(tr("results.title", round=self.round_no, ending=title), int(h * 0.045), GOLD, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
-        rows = g.n
+        rows = self.players
         top = int(h * 0.12)
         row_h = int((h * 0.74) / rows)
         small = max(12, int(min(row_h * 0.16, h * 0.022)))
         card_h = max(24, min(int(row_h - small * 1.7 - 18), int(h * 0.09)))  # inside its row
         hands = self.hands
-        for seat in range(g.n):
+        for seat in range(self.players):
             y = top + seat * row_h
             role = (
                 tr("results.winner")
@@ -164,7 +172,7 @@ class RoundResultScene(Scene):
                 surface.blit(surf, (x0 + col * int(w * 0.2), y + 6 + row * (small + 5)))
             delta = result.deltas[seat]
             total = b.text(
-                tr("results.delta_total", delta=f"{delta:+d}", total=self.scores[seat]),
+                tr("results.delta_total", delta=f"{delta:+d}", total=score_text(self.standings[seat])),
                 small + 2,
                 WHITE,
                 True,
@@ -181,7 +189,6 @@ class MatchResultScene(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.game = table.game
         self.elapsed = 0.0
 
     def widgets(self) -> None:
@@ -228,19 +235,22 @@ class MatchResultScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         b = self.table.board
-        g = self.game
+        players = self.table.source.view.players
         surface.fill((14, 40, 30))
         head = b.text(tr("results.match_title"), int(h * 0.05), GOLD, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
         finished = self.table.remote.finished if self.table.remote is not None else None
-        ranks = tuple(finished.ranks) if finished is not None else g.book.ranks(g)
+        ended = next((e for e in reversed(self.table.event_log) if isinstance(e, MatchEnded)), None)
         if finished is not None:
+            ranks = tuple(finished.ranks)
             standings = [Score.from_json(s) for s in finished.standings] or [
                 Score.points(v) for v in finished.scores
             ]
-        else:
-            standings = list(g.standings())
-        order = sorted(range(g.n), key=lambda s: (ranks[s], s))
+        elif ended is not None:
+            ranks, standings = ended.ranks, list(ended.standings or map(Score.points, ended.scores))
+        else:  # no end of the match has been shown: nothing to rank
+            return
+        order = sorted(range(players), key=lambda s: (ranks[s], s))
         size = max(14, int(h * 0.03))
         for i, seat in enumerate(order):
             colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
@@ -274,7 +284,7 @@ class MatchResultScene(Scene):
 
             if lo < 0 < hi:
                 pygame.draw.line(surface, (120, 140, 130), pt(0, 0), pt(len(history) - 1, 0), 1)
-            for seat in range(g.n):
+            for seat in range(players):
                 pts = [pt(i, row[seat]) for i, row in enumerate(history)]
                 pygame.draw.lines(surface, CHART_COLOURS[seat % len(CHART_COLOURS)], False, pts, 3)
                 for p in pts:

@@ -1,8 +1,9 @@
 """The table scene: one game in progress, seen from the person's seat.
 
-It owns the real-time driver (AI seats and the referee on the board's clock), turns clicks and keys
-into actions, and shows refusals, the suit picker, the bid dialog and the Dobon button. The board
-(ui/table/board.py) animates the events; this scene only advances the game while the board is idle.
+It reads a table source (ui/table/source.py): the seat's view and the events addressed to it, from an
+in-process host for a game on this computer or from the LAN host. It turns clicks and keys into
+actions, and shows refusals, the suit picker, the bid dialog and the Dobon button. The board
+(ui/table/board.py) animates the events; this scene lets the clock run only while the board is idle.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ import pygame_gui
 from game.actions import Action, Kind
 from game.cards import Card, Suit
 from game.engine import Game
-from game.errors import IllegalAction
 from game.phase import Phase
-from game.realtime import RealtimeTable, Timing
+from game.realtime import Timing
 from game.seats import make_seat
 
 from ..scene import Scene
@@ -26,6 +26,7 @@ from ..settings import clear_match, save_match, save_scenario
 from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
+from ..table.source import LocalHost, TableSource
 from ..text import key, tr
 from .reasons import explain
 
@@ -50,22 +51,22 @@ class TableScene(Scene):
         self.setup = setup.complete()
         self.demo = demo
         self.remote = remote  # a LAN table: the host runs the game, this scene shows its seat's view
-        if remote is not None:
-            assert remote.game is not None
-            game = remote.game
-        self.game = game if game is not None else self.setup.new_game()
         self.viewer = self.setup.viewer if not demo else 0
         self.humans = set() if demo else {i for i, s in enumerate(self.setup.seats) if s.kind == "human"}
-        ai = {
-            i: make_seat(s.level, self.setup.seed, i)
-            for i, s in enumerate(self.setup.seats)
-            if i not in self.humans
-        }
         # AI seats think on a worker thread (they only hold immutable views), so frames never wait
         self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        self.rt = None if remote is not None else RealtimeTable(self.game, ai, self._timing(), self.thinker)
+        self.local: LocalHost | None = None  # a game on this computer: its in-process host
+        if remote is None:
+            ai = {
+                i: make_seat(s.level, self.setup.seed, i)
+                for i, s in enumerate(self.setup.seats)
+                if i not in self.humans
+            }
+            started = game if game is not None else self.setup.new_game()
+            self.local = LocalHost(started, ai, self._timing(), self.viewer, self.thinker, fresh=game is None)
+        self.source: TableSource = remote if remote is not None else self.local  # type: ignore[assignment]
         names = [s.name or tr("table.you") for s in self.setup.seats]
-        self.board = Board(self.game, self.viewer, names, lambda: self.app.settings.animation_speed)
+        self.board = Board(self.source, self.viewer, names, lambda: self.app.settings.animation_speed)
         self.board.on_sound = self.app.sounds.play
         self.board.viewer_plays = self.viewer in self.humans
         self.clock_ms = 0.0
@@ -81,25 +82,21 @@ class TableScene(Scene):
         self.buttons: dict[str, pygame.Rect] = {}
         self.lit: set[str] = set()  # the buttons drawn lit in the last frame
         self.paused = False
-        if game is None:
-            self.board.feed(self.game.events)
-        elif remote is not None:
-            self.board.feed(remote.events)
-        else:
+        if game is None:  # a new game, or a LAN table that just started: show it from its deal
+            self.board.feed(self.source.poll())
+        else:  # a match resumed: the table as it stands, from the view
             self.board.set_size(*self.app.size)
-            self.board.shown.turn = self.game.turn
-            self.board.shown.direction = self.game.direction
-            self.board.shown.field_suit = self.game.field_suit
-            self.board.shown.chain_links = self.game.chain_links
-            self.board.shown.chain_cards = self.game.chain_cards
-            self.board.shown.revealed = dict(self.game.revealed)
-            self.board.shown.scores = tuple(self.game.scores)
-            self.board.log.append(tr("log.resumed", round=self.game.round_no, match=self.game.match_no))
-            window = self.game.window
-            if window is not None:
-                self.board.shown.window = (window.placer, 0.0)
-            flags = self.game.book.public_state(self.game).get("last_one", ())
-            self.board.shown.last_one = {seat for seat, on in enumerate(flags) if on}
+            view = self.source.view
+            shown = self.board.shown
+            shown.turn, shown.direction, shown.field_suit = view.turn, view.direction, view.field_suit
+            shown.chain_links, shown.chain_cards = view.chain_links, view.chain_cards
+            shown.revealed = dict(view.revealed)
+            shown.scores, shown.standings = view.scores, view.standings
+            self.board.log.append(tr("log.resumed", round=view.round_no, match=view.match_no))
+            if view.window is not None:
+                shown.window = (view.window.placer, 0.0)
+            flags = view.extra.get("last_one", ())
+            shown.last_one = {seat for seat, on in enumerate(flags) if on}
 
     def _timing(self) -> Timing:
         s = self.app.settings
@@ -130,8 +127,8 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.paused = False
-        if self.rt is not None:
-            self.rt.timing = self._timing()
+        if self.local is not None:
+            self.local.rt.timing = self._timing()
         self.build()
         self.board.names = [s.name or tr("table.you") for s in self.setup.seats]
 
@@ -144,13 +141,19 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ saving
 
+    @property
+    def game(self) -> Game | None:
+        """The in-process host's game (a game on this computer), for saving it and for tests; None at
+        a LAN table. The table never draws from it: it draws from `source`."""
+        return self.local.game if self.local is not None else None
+
     def save(self) -> None:
-        if self.demo or self.remote is not None:
+        if self.demo or self.local is None:
             return  # a LAN seat lives on the host, which keeps the match
         if self.left_match:
             clear_match()
         else:  # kept at a match's end too, so Continue shows the final standings until they are left
-            save_match(save_data(self.setup, self.game))
+            save_match(save_data(self.setup, self.local.game))
 
     # ------------------------------------------------------------------ the person's actions
 
@@ -168,14 +171,14 @@ class TableScene(Scene):
         pulsing, and no other seat
         with anything it may do now (the engine's own answer, so it holds for every preset). A LAN
         table stays at full rate: the host may send something at any moment."""
-        g = self.game
-        if self.remote is not None or self.toast or not self.accepts_input or not self.board.still:
+        if self.toast or not self.accepts_input or not self.board.still:
             return True
-        if g.window is not None or g.phase not in (Phase.TURN, Phase.OPENING):
+        view = self.source.view
+        if view.window is not None or view.phase not in (Phase.TURN.value, Phase.OPENING.value):
             return True
         if any(a.kind is Kind.DOBON for a in self.legal()):
             return True  # the Dobon button pulses while you may call
-        return any(g.sync_actions(seat) for seat in range(g.n) if seat != self.person)
+        return self.source.others_may_act()
 
     @property
     def accepts_input(self) -> bool:
@@ -187,37 +190,36 @@ class TableScene(Scene):
         return self.person is not None and not self.paused and self.board.settled
 
     def legal(self) -> list[Action]:
-        if self.remote is not None:
-            return self.remote.legal
-        seat = self.person
-        return self.game.legal_actions(seat) if seat is not None else []
+        if self.person is None:
+            return []
+        return list(self.source.view.legal)
 
     @property
     def match_done(self) -> bool:
-        if self.remote is not None:
-            return self.remote.finished is not None
-        return self.game.phase is Phase.MATCH_OVER
+        return self.source.match_over
 
     @property
     def event_log(self) -> list:
-        return self.remote.events if self.remote is not None else self.game.events
+        """Every event this seat was shown (the match chart reads the rounds' ends)."""
+        return self.source.shown
 
     def submit(self, action: Action) -> bool:
-        if self.remote is not None:
-            reason = self.remote.submit(action)
-            if reason is not None:
+        reason = self.source.submit(action)
+        if reason is not None:
+            if reason:  # "": a LAN host answers, as a notice
                 self.say(explain(reason), RED)
-                return False
-            self.picker = None
-            return True
-        try:
-            events = self.rt.submit(action)
-        except IllegalAction as exc:
-            self.say(explain(exc.reason), RED)
             return False
-        self.board.feed(events)
+        self.board.feed(self.source.poll())
         self.picker = None
         return True
+
+    def refused(self, action: Action) -> None:
+        """Say why an action the view does not offer is refused (a LAN host is asked: it answers)."""
+        reason = self.source.refusal(action)
+        if reason is None and self.local is None:
+            self.source.submit(action)  # the host's answer comes back as a notice
+            return
+        self.say(explain(reason or "not now"), RED)
 
     def save_deal(self) -> str:
         """Write this round's deal, as it stood when dealt, as a scenario file (docs/scenarios.md) for
@@ -227,12 +229,15 @@ class TableScene(Scene):
 
         from game.scenario import dumps, from_game
 
+        game = self.game
+        if game is None:
+            return tr("table.deal_not_saved", reason="a LAN table's deal is the host's")
         replay = self.setup.new_game()
-        for action in self.game.actions:
-            if (replay.match_no, replay.round_no) == (self.game.match_no, self.game.round_no):
+        for action in game.actions:
+            if (replay.match_no, replay.round_no) == (game.match_no, game.round_no):
                 break
             replay.apply(action)
-        names = [self.board.names[s] for s in range(self.game.n)]
+        names = [self.board.names[s] for s in range(game.n)]
         seats = ["human" if s.kind == "human" else s.level for s in self.setup.seats]
         try:
             path = save_scenario(dumps(from_game(replay, names, seats)), time.strftime("%Y%m%d-%H%M%S"))
@@ -250,10 +255,14 @@ class TableScene(Scene):
             return
         options = [a for a in self.legal() if a.kind is Kind.PLAY and a.cards == (card,)]
         if not options:
-            reason = self.game.refusal(Action(seat, Kind.PLAY, (card,)))
-            if reason is None or reason.startswith("name a suit"):
-                reason = self.game.refusal(Action(seat, Kind.PLAY, (card,), Suit.SPADES)) or reason
-            self.say(explain(reason or "not now"), RED)
+            action = Action(seat, Kind.PLAY, (card,))
+            reason = self.source.refusal(action)
+            if reason is not None and reason.startswith("name a suit"):  # the reason the suit hides
+                reason = self.source.refusal(Action(seat, Kind.PLAY, (card,), Suit.SPADES)) or reason
+            if reason is None and self.local is None:
+                self.source.submit(action)  # the LAN host says why
+            else:
+                self.say(explain(reason or "not now"), RED)
             self.app.sounds.play("click")
             return
         flagged = [a for a in options if a.flag]
@@ -275,7 +284,7 @@ class TableScene(Scene):
             return
         action = Action(seat, Kind.DRAW)
         if action not in self.legal():
-            self.say(explain(self.game.refusal(action) or "not now"), RED)
+            self.refused(action)
             return
         self.submit(action)
 
@@ -305,7 +314,7 @@ class TableScene(Scene):
 
     @property
     def max_bid(self) -> int:
-        return int(getattr(self.game.rules, "max_bid", 99))
+        return int(getattr(self.source.rules, "max_bid", 99))
 
     def change_bid(self, step: int) -> None:
         self.bid_typed = None
@@ -409,7 +418,7 @@ class TableScene(Scene):
 
     def key(self, event: pygame.event.Event) -> pygame.event.Event | None:
         k = event.key
-        hand = self.game.hands[self.viewer] if self.person is not None else []
+        hand = list(self.source.view.hand) if self.person is not None else []
         if self.picker:
             if k == pygame.K_ESCAPE:
                 self.picker = None
@@ -455,18 +464,20 @@ class TableScene(Scene):
             return
         if self.remote is not None and self._poll_remote():
             return
-        g = self.game
-        if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) or (self.remote is not None and self.match_done):
-            if not self.board.busy and self.result_shown != (g.round_no, g.match_no):
-                self.result_shown = (g.round_no, g.match_no)
+        view = self.source.view
+        over = view.phase in (Phase.ROUND_OVER.value, Phase.MATCH_OVER.value)
+        if over or (self.remote is not None and self.match_done):
+            if not self.board.busy and self.result_shown != (view.round_no, view.match_no):
+                self.result_shown = (view.round_no, view.match_no)
                 self.save()
                 from .results import RoundResultScene
 
                 self.app.stack.push(RoundResultScene(self.app, self))
             return
-        if not self.board.busy and self.rt is not None:
+        if not self.board.busy and self.local is not None:
             self.clock_ms += dt * 1000
-            events = self.rt.tick(self.clock_ms)
+            self.local.advance(self.clock_ms)
+            events = self.local.poll()
             if events:
                 self.board.feed(events)
         self._help()
@@ -477,12 +488,10 @@ class TableScene(Scene):
         assert remote is not None
         if self.board.busy:
             return False  # keep what the player has not seen yet in the queue
+        remote.receive()
         events = remote.poll()
-        if remote.game is not None and remote.game is not self.game:
-            self.game = remote.game
-            self.board.game = remote.game
-            if remote.names:
-                self.board.names = remote.names
+        if remote.names:
+            self.board.names = remote.names
         if events:
             self.board.feed(events)
         for notice in remote.notices:
@@ -500,10 +509,9 @@ class TableScene(Scene):
         if self.remote is not None:
             self.result_shown = None  # the host deals the next round itself
             return
-        g = self.game
-        referee = g.legal_actions(-1)
-        if referee:
-            self.board.feed(g.apply(referee[0]))
+        events = self.source.next_round()
+        if events:
+            self.board.feed(events)
             self.result_shown = None
             self.save()
 
@@ -522,7 +530,7 @@ class TableScene(Scene):
         if not self.accepts_input:
             return
         b.highlight = {a.card.id for a in legal if a.kind is Kind.PLAY and a.cards}
-        b.sum_hint = tr("table.hand_sum", total=sum(c.rank for c in self.game.hands[seat]))
+        b.sum_hint = tr("table.hand_sum", total=sum(c.rank for c in self.source.view.hand))
 
     # ------------------------------------------------------------------ drawing
 
@@ -595,7 +603,8 @@ class TableScene(Scene):
         if self.person is None:
             return
         my_turn = self.accepts_input and Kind.DRAW in kinds
-        owe = self.game.chain_cards if self.game.chain_links else 1
+        view = self.source.view
+        owe = view.chain_cards if view.chain_links else 1
         self._button(
             surface,
             "draw",
@@ -605,7 +614,7 @@ class TableScene(Scene):
             (40, 90, 130),
         )
         if self.board.preset_ui.last_one_button:
-            two = len(self.game.hands[self.person]) == 2
+            two = len(view.hand) == 2
             label = tr("table.last_one_on") if self.last_one_armed else tr("table.last_one")
             self._button(
                 surface,

@@ -6,7 +6,7 @@ ring turns, a dobon gets its splash. While a card is in flight it is hidden at i
 nothing teleports. The scene only advances the game when the board is idle, so what the player sees is
 never more than one action behind the engine.
 
-`draw` reads the game and the board's display state; it never changes the game.
+`draw` reads the seat's view (see ui/table/source.py) and the board's display state; it changes nothing.
 """
 
 from __future__ import annotations
@@ -47,7 +47,9 @@ from ..tween import Tween, lerp, lerp2
 from .layout import Layout, Point
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.view import SeatView
+
+    from .source import TableSource
 
 FELT = (22, 92, 62)
 FELT_DARK = (10, 52, 36)
@@ -98,11 +100,11 @@ class Shown:
 
 
 class Board:
-    def __init__(self, game: Game, viewer: int, names: list[str], speed: Callable[[], float]):
-        self.game = game
+    def __init__(self, source: TableSource, viewer: int, names: list[str], speed: Callable[[], float]):
+        self.source = source  # the seat's view and events: the board never sees more than the seat
         self.viewer = viewer
         self.handlers = self._handlers()
-        self.preset_ui = preset_ui(game.rules)
+        self.preset_ui = preset_ui(source.rules)
         self.names = names
         self.speed = speed  # animation speed factor, read live from the settings
         self.queue: deque[Event] = deque()
@@ -111,7 +113,8 @@ class Board:
         self.hidden: Counter[int] = Counter()  # card ids not yet arrived where the engine has them
         self.hidden_backs: Counter[int] = Counter()  # per seat: face-down cards still in flight to it
         self.stock_hold = 0  # cards shown in the stock though the engine has dealt them
-        self.shown = Shown(turn=game.turn, direction=game.direction)
+        view = source.view
+        self.shown = Shown(turn=view.turn, direction=view.direction)
         self.time = 0.0
         self.wait = 0.0  # a pause before the next event (e.g. after a dobon splash)
         self.ring_spin = Tween(0.01)
@@ -137,6 +140,15 @@ class Board:
         # what the last frame drew where, by name ("plate:2", "hand", "stock", "log", ...): the table's
         # own check that nothing overlaps at any size (tests/test_layout.py)
         self.regions: dict[str, pygame.Rect] = {}
+
+    @property
+    def view(self) -> SeatView:
+        """What the viewer's seat may know now (ahead of what the board has presented: the board holds
+        back what is still on its way, see `hidden`, `hidden_backs` and `stock_hold`)."""
+        return self.source.view
+
+    def hand_size(self, seat: int) -> int:
+        return self.view.hand_sizes[seat]
 
     # ------------------------------------------------------------------ events in
 
@@ -275,7 +287,7 @@ class Board:
         """A new round: deal the cards one by one from the stock (the viewer's face up)."""
         lay = self.layout
         assert lay is not None
-        g = self.game
+        n = self.view.players
         self.shown = Shown(turn=event.first, direction=1, scores=event.scores, standings=event.standings)
         self.round_over_seen = False
         self.match_over_seen = False
@@ -283,14 +295,14 @@ class Board:
         self.log.append(tr("log.round", round=event.round_no, match=event.match_no))
         order = []
         for lap in range(max(event.sizes)):
-            for k in range(g.n):
-                seat = (event.first + k) % g.n
+            for k in range(n):
+                seat = (event.first + k) % n
                 if lap < event.sizes[seat]:
                     order.append((seat, lap))
         total = len(order) + 1
         self.stock_hold = total
         step = 0.055
-        mine = event.hands[self.viewer] if 0 <= self.viewer < g.n else None
+        mine = event.hands[self.viewer] if 0 <= self.viewer < n else None
         for i, (seat, lap) in enumerate(order):
             delay = i * step
 
@@ -402,7 +414,6 @@ class Board:
         """Cards fly from the stock into a hand (face down for another seat's)."""
         lay = self.layout
         assert lay is not None
-        g = self.game
         seat = event.seat
         if event.count == 0:
             self.log.append(tr("log.drew_none", name=self._name(seat)))
@@ -412,7 +423,7 @@ class Board:
             if seat == self.viewer and event.cards:
                 card = event.cards[k]
                 self.hidden[card.id] += 1
-                hand = g.hands[seat]
+                hand = self.view.hand
                 slots = lay.hand_positions(len(hand))
                 idx = hand.index(card) if card in hand else len(hand) - 1
                 end, angle = slots[idx]
@@ -544,7 +555,7 @@ class Board:
         lay = self.layout
         assert lay is not None
         if seat == self.viewer:
-            before = sorted([*self.game.hands[seat], card])
+            before = sorted([*self.view.hand, card])
             slots = lay.hand_positions(len(before))
             idx = before.index(card)
             pos, angle = slots[idx]
@@ -555,7 +566,7 @@ class Board:
 
     def set_size(self, w: int, h: int) -> None:
         if self.layout is None or (self.layout.w, self.layout.h) != (w, h):
-            self.layout = Layout(w, h, self.game.n, max(self.viewer, 0))
+            self.layout = Layout(w, h, self.view.players, max(self.viewer, 0))
             self._felt = None
             self._rot.clear()
 
@@ -661,16 +672,16 @@ class Board:
     def draw(self, dest: pygame.Surface) -> None:
         lay = self.layout
         assert lay is not None
-        g = self.game
+        n = self.view.players
         self.regions = {}
         dest.blit(self.felt(), (0, 0))
         self._draw_direction(dest)
         self._draw_stock(dest)
         self._draw_field(dest)
-        for seat in range(g.n):
+        for seat in range(n):
             if seat != self.viewer:
                 self._draw_seat(dest, seat)
-        if 0 <= self.viewer < g.n:
+        if 0 <= self.viewer < n:
             self._draw_own(dest)
         for f in self.flights:
             if not f.tween.started:
@@ -718,7 +729,7 @@ class Board:
     def _draw_stock(self, dest: pygame.Surface) -> None:
         lay = self.layout
         assert lay is not None
-        count = len(self.game.stock) + self.stock_hold
+        count = self.view.stock + self.stock_hold
         if count <= 0:
             pygame.draw.rect(dest, (255, 255, 255), self._pile_rect(lay.stock), 2, border_radius=10)
         layers = min(6, 1 + count // 8)
@@ -745,7 +756,7 @@ class Board:
     def _draw_field(self, dest: pygame.Surface) -> None:
         lay = self.layout
         assert lay is not None
-        pile = [c for c in self.game.discard if c.id not in self.hidden][-5:]
+        pile = [c for c in self.view.discard if c.id not in self.hidden][-5:]
         self.regions["field"] = self._pile_rect(lay.field).inflate(lay.pile_card_h // 3, lay.pile_card_h // 6)
         for _depth, card in enumerate(pile):
             pos, angle = lay.field_offset(card.id, 0)
@@ -790,20 +801,18 @@ class Board:
     def _plate(self, dest: pygame.Surface, seat: int, centre: Point) -> pygame.Rect:
         lay = self.layout
         assert lay is not None
-        g = self.game
+        view = self.view
         size = lay.text_size
         room = lay.plate_width(seat) - 24
         label = self._name(seat)
         if self.font(size, True).size(label)[0] > room:
             label = self._clip(label, size, room, bold=True)
         name = self.text(label, size, WHITE, True)
-        standings = self.shown.standings or g.standings()
+        standings = self.shown.standings or view.standings
         score = self.text(score_text(standings[seat]), size - 2, (220, 230, 220))
-        count = (
-            len(g.hands[seat])
-            - self.hidden_backs.get(seat, 0)
-            - sum(1 for c in g.hands[seat] if c.id in self.hidden)
-        )
+        count = view.hand_sizes[seat] - self.hidden_backs.get(seat, 0)
+        if seat == self.viewer:  # your own cards still on their way to you
+            count -= sum(1 for c in view.hand if c.id in self.hidden)
         cards = self.text(tr("table.cards", count=max(0, count)), size - 2, (220, 230, 220))
         hints = []
         if seat == self.viewer:  # practice help lines under your own name and score
@@ -820,7 +829,7 @@ class Board:
             box.bottomleft = (12, lay.plate_bottom)
         else:
             box.center = (int(centre[0]), int(centre[1]))
-        turn = self.shown.turn == seat and self.game.phase.value in ("turn", "reaction")
+        turn = self.shown.turn == seat and view.phase in ("turn", "reaction")
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=10)
         dest.blit(bg, box)
@@ -850,14 +859,13 @@ class Board:
     def _draw_seat(self, dest: pygame.Surface, seat: int) -> None:
         lay = self.layout
         assert lay is not None
-        g = self.game
         spot = lay.spots[seat]
         revealed = self.shown.revealed.get(seat)
-        laid = g.laid[seat]
+        laid = self.view.laid[seat]
         shown = revealed or laid
         for pos, card in zip(lay.laid_positions(seat, len(shown)), shown, strict=True):
             self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
-        count = len(g.hands[seat]) - self.hidden_backs.get(seat, 0)
+        count = self.hand_size(seat) - self.hidden_backs.get(seat, 0)
         if not revealed:
             for pos, angle in lay.small_hand_positions(seat, max(0, count)):
                 self._note(f"hand:{seat}", self.blit_card(dest, None, pos, lay.small_card_h, angle, False))
@@ -872,7 +880,7 @@ class Board:
         """Clickable rectangles of the viewer's cards, topmost last."""
         lay = self.layout
         assert lay is not None
-        hand = self.game.hands[self.viewer] if 0 <= self.viewer < self.game.n else []
+        hand = self.view.hand if 0 <= self.viewer < self.view.players else ()
         out = []
         for (pos, _angle), card in zip(lay.hand_positions(len(hand), self.hover), hand, strict=True):
             r = pygame.Rect(0, 0, int(lay.hand_card_h * 0.714), lay.hand_card_h)
@@ -883,8 +891,8 @@ class Board:
     def _draw_own(self, dest: pygame.Surface) -> None:
         lay = self.layout
         assert lay is not None
-        g = self.game
-        hand = g.hands[self.viewer]
+        view = self.view
+        hand = view.hand
         slots = lay.hand_positions(len(hand), self.hover if self.hover is not None else self.selected)
         art = self._art(lay.hand_card_h)
         for i, ((pos, angle), card) in enumerate(zip(slots, hand, strict=True)):
@@ -902,7 +910,7 @@ class Board:
                 dest.blit(ring, ring.get_rect(center=rect.center))
         spot = lay.spots[self.viewer]
         self._plate(dest, self.viewer, spot.centre)
-        revealed = self.shown.revealed.get(self.viewer) or g.laid[self.viewer]
+        revealed = self.shown.revealed.get(self.viewer) or view.laid[self.viewer]
         if revealed and not hand:
             for pos, card in zip(lay.laid_positions(self.viewer, len(revealed)), revealed, strict=True):
                 self._note("hand", self.blit_card(dest, card, pos, lay.reveal_card_h))

@@ -1,20 +1,17 @@
-"""The table as a LAN client: a stand-in for the local game, built from what the host sends.
+"""The table as a LAN client: a `TableSource` fed by the host.
 
-The board draws from a `Game`. At a LAN table this computer has no real game, only its seat's view,
-so after every update it rebuilds a mirror: a game made from the view with the cards it cannot see
-filled in at random (game.seats.determinize). The board shows only what the view holds (its own hand
-face up, the others' hands as backs with their counts, the public piles), and the events it animates
-come from the host, so the made-up cards are never drawn. Legal actions come from the view.
+The host sends this seat its view and the events as this seat may see them, and nothing else: the table
+draws from exactly that (no game is made up from it). An action the view does not list is still sent:
+the host answers why it is refused, and the answer is shown as a notice.
 """
 
 from __future__ import annotations
 
-import random
-
 from game.actions import Action
-from game.engine import Game
+from game.cards import deck as get_deck
 from game.events import Event, RoundEnded, event_from_json
-from game.seats.determinize import determinize
+from game.rules import make_rules
+from game.rules.base import RuleSet
 from game.view import SeatView
 from net.client import HostGone
 from net.protocol import Error, Finished, Lobby, Refused, Update
@@ -24,39 +21,49 @@ from net.session import NetSession
 class RemoteTable:
     def __init__(self, session: NetSession):
         self.session = session
-        self.view: SeatView | None = None
-        self.game: Game | None = None
+        self._view: SeatView | None = None
+        self.rules: RuleSet | None = None
+        self.viewer = -1
         self.names: list[str] = []
         self.finished: Finished | None = None
         self.lobby: Lobby | None = None
-        self.events: list[Event] = []  # everything this seat was shown, for the match chart
+        self.shown: list[Event] = []  # everything this seat was shown, for the match chart
+        self.round_end: RoundEnded | None = None
         self.notices: list[str] = []  # refusals and errors, for the table to show
         self.gone: str | None = None
         self.seq = 0  # the update the table is showing: actions are stamped with it
-        self.rng = random.Random(0)
+        self._pending: list[Event] = []  # received, not yet handed to the table
 
-    def poll(self) -> list[Event]:
-        """New events from the host (the mirror game is updated to match)."""
-        out: list[Event] = []
+    @property
+    def started(self) -> bool:
+        """The match has begun: a view has come."""
+        return self._view is not None
+
+    @property
+    def view(self) -> SeatView:
+        assert self._view is not None, "no view yet: the match has not started"
+        return self._view
+
+    @property
+    def match_over(self) -> bool:
+        return self.finished is not None
+
+    def receive(self) -> None:
+        """Take in what the host sent (views, events, refusals, the lobby, the end of the match)."""
         for message in self.session.poll():
             if isinstance(message, Update):
                 try:
                     view = SeatView.from_json(message.view)
-                    mirror = determinize(view, self.rng)
-                    events = [event_from_json(e, mirror.deck) for e in message.events]
+                    deck = get_deck(view.deck)
+                    events = [event_from_json(e, deck) for e in message.events]
+                    rules = self.rules or make_rules(view.preset, view.players, dict(view.options))
                 except (KeyError, TypeError, ValueError, IndexError) as exc:
                     self.gone = f"the host sent something this table cannot show ({exc})"
                     continue
-                mirror.quiet = False
+                self._view, self.rules, self.viewer = view, rules, view.seat
                 self.seq = message.seq
-                for e in events:
-                    if isinstance(e, RoundEnded):
-                        mirror.result = e.result
-                        mirror.hands = [list(h) for h in e.hands]  # every hand is shown at a round's end
-                self.view, self.game = view, mirror
                 self.names = message.names or self.names
-                self.events.extend(events)
-                out.extend(events)
+                self._pending.extend(events)
             elif isinstance(message, Refused):
                 self.notices.append(message.reason)
             elif isinstance(message, Error):
@@ -67,16 +74,28 @@ class RemoteTable:
                 self.lobby = message
             elif isinstance(message, HostGone):
                 self.gone = str(message)
+
+    def advance(self, now_ms: float) -> None:
+        self.receive()  # the host keeps the clock
+
+    def poll(self) -> list[Event]:
+        out, self._pending = self._pending, []
+        self.shown.extend(out)
+        for event in out:
+            if isinstance(event, RoundEnded):
+                self.round_end = event
         return out
 
-    @property
-    def legal(self) -> list[Action]:
-        return list(self.view.legal) if self.view is not None else []
-
     def submit(self, action: Action) -> str | None:
-        """Send a person's action; the reason it is not legal (nothing is sent) otherwise."""
-        if action not in self.legal:
-            game = self.game
-            return (game.refusal(action) if game is not None else None) or "not now"
+        """Send a person's action. One the view does not list goes too: the host says why not ("")."""
         self.session.send_action(action, self.seq)
-        return None
+        return None if action in self.view.legal else ""
+
+    def refusal(self, action: Action) -> str | None:
+        return None  # only the host can tell, and it does when the action is sent
+
+    def next_round(self) -> list[Event]:
+        return []  # the host deals the next round itself
+
+    def others_may_act(self) -> bool:
+        return True  # the host may send something at any moment
