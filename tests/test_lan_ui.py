@@ -17,6 +17,7 @@ import pygame
 from game import Kind
 from ui.app import App
 from ui.settings import Settings
+from ui.table.board import RED
 
 
 @pytest.fixture
@@ -66,7 +67,16 @@ def test_host_from_the_table_play_over_the_network_and_lose_the_host(app):
     else:
         table.draw_card()
     run_until(app, lambda: table.remote.session.client.seq > before, 10)
-    # an illegal click is refused locally with the reason, and nothing is sent
+    assert table.game is None  # a LAN table has no game of its own: it draws its seat's view
+    # a card the view does not offer: the host is asked, and its reason is shown
+    run_until(app, lambda: table.board.settled, 10)
+    offered = {a.cards for a in table.legal() if a.kind is Kind.PLAY}
+    stray = next((c for c in table.source.view.hand if (c,) not in offered), None)
+    if stray is not None:
+        table.toast = None
+        table.play_card(stray)
+        run_until(app, lambda: table.toast is not None, 10)
+        assert table.toast[0] and table.toast[2] == RED
     session = table.remote.session
     session.host.closing = True  # the host disappears
     session._run(session.host.close()).result(timeout=5)
