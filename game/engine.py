@@ -111,6 +111,7 @@ class Game:
     __slots__ = (
         "_close",
         "_extra_seen",
+        "_history",
         "_new_match",
         "_next_round",
         "_other_actions",
@@ -188,6 +189,7 @@ class Game:
         self.extra: dict[str, list[Card]] = {}  # the rulebook's own piles (Rulebook.extra_piles), by name
         self._extra_seen: dict[str, Seen] = {}
         self.clues: list[Clue] = []  # the round's public record of plays and draws (game.clues)
+        self._history: tuple[list[Clue], tuple[Clue, ...]] | None = None  # history()'s last answer
         self.result: RoundResult | None = None
         self.ext: RoundState | None = None  # the rulebook's own round state
         self.match_ext: MatchState | None = None  # the rulebook's own match state (streaks, laps ...)
@@ -804,6 +806,14 @@ class Game:
         from .view import SeatView
 
         return SeatView.of(self, seat, self.legal_actions(seat) if legal is None else legal)
+
+    def history(self) -> tuple[Clue, ...]:
+        """The round's clues as a tuple for views, made once per moment (every seat polled on one card
+        gets the same one; clues are only appended, and a new round starts a new list)."""
+        clues, cached = self.clues, self._history
+        if cached is None or cached[0] is not clues or len(cached[1]) != len(clues):
+            cached = self._history = (clues, tuple(clues))
+        return cached[1]
 
     def all_cards(self) -> list[Card]:
         """Every card in every pile (see `piles`), for invariant checks."""

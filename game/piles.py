@@ -77,6 +77,11 @@ class Pile:
 
     def visible_to(self, seat: int) -> bool:
         """Whether `seat` may see the cards (the referee, seat -1, sees all)."""
-        if seat < 0 or self.seen is Seen.ALL:
-            return True
-        return self.seen is Seen.OWNER and self.owner == seat
+        return visible(self.name, self.seen, seat)
+
+
+def visible(name: str, seen: Seen, seat: int) -> bool:
+    """Whether `seat` may see the cards of pile `name` (the referee, seat -1, sees all)."""
+    if seat < 0 or seen is Seen.ALL:
+        return True
+    return seen is Seen.OWNER and owner_of(name) == seat

@@ -8,18 +8,22 @@ The order of the stock and other seats' hands never enter it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import Card, Suit
 from .clues import Clue
+from .piles import visible
 from .scores import Score
 
 if TYPE_CHECKING:
     from .engine import Game
+
+
+_NO_PILES: Mapping = MappingProxyType({})  # a preset without piles of its own (shared, read-only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +64,19 @@ class SeatView:
     legal: tuple[Action, ...]
     extra: dict[str, Any]  # the preset's public round state
     history: tuple[Clue, ...] = ()  # the round's plays and turn draws, in order (game.clues)
+    # the rulebook's own piles (Rulebook.extra_piles): the cards of those this seat may see, by name,
+    # and how many cards every one of them holds (everyone may count a pile)
+    piles: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    pile_sizes: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: Game, seat: int, legal: Sequence[Action]) -> SeatView:
         w = game.window
+        piles = pile_sizes = _NO_PILES
+        if game.extra:
+            seen = game._extra_seen
+            piles = {k: tuple(v) for k, v in game.extra.items() if visible(k, seen[k], seat)}
+            pile_sizes = {k: len(v) for k, v in game.extra.items()}
         window = None
         if w is not None:
             window = WindowView(
@@ -96,7 +109,9 @@ class SeatView:
             parent=game.parent,
             legal=tuple(legal),
             extra=game.book.public_state(game),
-            history=tuple(game.clues),
+            history=game.history(),
+            piles=piles,
+            pile_sizes=pile_sizes,
         )
 
     @property
@@ -142,6 +157,8 @@ class SeatView:
             "legal": [a.to_json() for a in self.legal],
             "extra": _encode(self.extra),
             "history": [c.to_json() for c in self.history],
+            "piles": {k: [c.code for c in v] for k, v in self.piles.items()},
+            "pile_sizes": dict(self.pile_sizes),
         }
 
     @classmethod
@@ -190,6 +207,8 @@ class SeatView:
             legal=tuple(Action.from_json(a, d) for a in data["legal"]),
             extra=_decode(data["extra"], d),
             history=tuple(Clue.from_json(c, d) for c in data.get("history", ())),
+            piles={str(k): cards(v) for k, v in dict(data.get("piles", {})).items()},
+            pile_sizes={str(k): int(v) for k, v in dict(data.get("pile_sizes", {})).items()},
         )
 
 

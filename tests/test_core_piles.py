@@ -5,6 +5,7 @@ on these; see docs/engine.md.)"""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import pytest
@@ -14,6 +15,7 @@ from game.actions import Action
 from game.events import Drew, Moved, Played, Reshuffled, RoundDealt
 from game.piles import FIELD, STOCK, PileSpec, Rebuild, Seen
 from game.rules.app import AppRulebook, AppRules
+from game.view import SeatView
 
 
 class PilesBook(AppRulebook):
@@ -163,3 +165,17 @@ def test_draws_name_the_pile_they_came_from():
     g.apply(Action(g.turn, Kind.DRAW))
     drew = next(e for e in reversed(g.events) if isinstance(e, Drew))
     assert drew.pile == STOCK and drew.moves() == ((STOCK, f"hand/{drew.seat}", drew.count),)
+
+
+def test_a_seat_view_shows_the_rulebooks_piles_it_may_see_and_counts_the_others():
+    g = game_with(PilesBook)
+    open_card, secret = g.hands[0][0], g.hands[1][0]
+    g.move([open_card], "hand/0", "pile/0")
+    g.move([secret], "hand/1", "kept/1")
+    for seat in range(3):
+        view = g.view(seat)
+        assert view.piles["pile/0"] == (open_card,)  # face up: everyone sees it
+        assert ("kept/1" in view.piles) == (seat == 1)  # kept: its owner only
+        assert view.pile_sizes["kept/1"] == 1 and view.pile_sizes["pile/2"] == 0  # everyone counts
+        wire = SeatView.from_json(json.loads(json.dumps(view.to_json())))
+        assert (wire.piles, wire.pile_sizes) == (view.piles, view.pile_sizes)
