@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 import pytest
 import uikit
 from uikit import click, frames, press
 
 from game import Action, Game, Kind, Suit, make_rules
+from game.rules.app import AppRulebook, AppRules
 from ui.scenes.table import TableScene
 from ui.table.setup import GameSetup, SeatSpec
 
@@ -178,3 +181,62 @@ def test_the_ai_seats_keep_the_same_pace_whatever_the_threads_do(app):
 
     runs = [first_turn() for _ in range(3)]
     assert runs[0] == runs[1] == runs[2]
+
+
+class PairsBook(AppRulebook):
+    """`app` plus plays of two cards of one number, on anything (as `jda` and `super` play sets)."""
+
+    def turn_actions(self, game, seat):
+        hand = game.hands[seat]
+        pairs = [
+            Action(seat, Kind.PLAY, (a, b))
+            for i, a in enumerate(hand)
+            for b in hand[i + 1 :]
+            if a.rank == b.rank
+        ]
+        return super().turn_actions(game, seat) + pairs
+
+    def refuse_turn(self, game, action):
+        if action.kind is Kind.PLAY and len(action.cards) == 2:
+            return None if action in self.turn_actions(game, action.seat) else "not a pair in your hand"
+        return super().refuse_turn(game, action)
+
+    def apply_turn(self, game, action):
+        if action.kind is Kind.PLAY and len(action.cards) == 2:
+            game.put_on_field(action.seat, action.cards)
+            game.open_window(action.seat, action.cards, freezes_turn=False)
+            game.set_turn(game.next_seat(action.seat))
+            return
+        super().apply_turn(game, action)
+
+
+def test_several_cards_are_picked_then_played_together(app):
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return PairsBook(self)
+
+    game = Game(Rules(players=3), 4, deal=False)
+    hands = [["7S", "7H", "3C", "QD", "KD"], ["2S", "4S", "6S", "9S", "KS"], ["2C", "4C", "6C", "9C", "KC"]]
+    game.start_round(game.deck_from_hands(hands, "9D", [], 0), 0)
+    seats = [SeatSpec("human", "basic", ""), SeatSpec("ai", "basic", ""), SeatSpec("ai", "basic", "")]
+    scene = TableScene(app, GameSetup("app", 3, {}, seats, 4).complete(), game)
+    app.stack.push(scene)
+    frames(app, 2)
+
+    def card(code: str):
+        return next(rect for rect, c in scene.board.own_card_rects() if c.code == code)
+
+    click(app, card("7S").center)
+    assert {game.deck.card("7S").id} == scene.board.chosen and "play_set" not in scene.lit  # 7S alone: no
+    click(app, card("3C").center)  # not part of a pair with the 7
+    assert scene.toast is not None and len(scene.board.chosen) == 1
+    click(app, card("7H").center)
+    assert len(scene.board.chosen) == 2 and "play_set" in scene.lit  # raised, and Play is lit
+    click(app, card("7H").center)  # put back
+    assert len(scene.board.chosen) == 1 and "play_set" not in scene.lit
+    click(app, card("7H").center)
+    click(app, scene.buttons["play_set"].center)
+    played = game.actions[-1]
+    assert played.kind is Kind.PLAY and sorted(c.code for c in played.cards) == ["7H", "7S"]
+    assert not scene.board.chosen and game.field.rank == 7

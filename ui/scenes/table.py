@@ -253,7 +253,13 @@ class TableScene(Scene):
         seat = self.person
         if seat is None or not self.accepts_input:
             return
-        options = [a for a in self.legal() if a.kind is Kind.PLAY and a.cards == (card,)]
+        legal = self.legal()
+        if self.board.chosen or any(
+            card in a.cards for a in legal if a.kind is Kind.PLAY and len(a.cards) > 1
+        ):
+            self.choose(card)  # part of a play of several cards: pick it, then Play
+            return
+        options = [a for a in legal if a.kind is Kind.PLAY and a.cards == (card,)]
         if not options:
             action = Action(seat, Kind.PLAY, (card,))
             reason = self.source.refusal(action)
@@ -277,6 +283,46 @@ class TableScene(Scene):
             return
         self.submit(options[0])
         self.last_one_armed = False
+
+    def choose(self, card: Card) -> None:
+        """Pick `card` for a play of several cards, or put it back. Only a card that, with those already
+        picked, is part of some legal play may be picked; the Play button plays the picked set."""
+        chosen = self.board.chosen
+        if card.id in chosen:
+            chosen.discard(card.id)
+            return
+        wanted = chosen | {card.id}
+        plays = [a for a in self.legal() if a.kind is Kind.PLAY]
+        if not any(wanted <= {c.id for c in a.cards} for a in plays):
+            self.say(tr("table.cannot_add"), RED)
+            self.app.sounds.play("click")
+            return
+        chosen.add(card.id)
+
+    def chosen_plays(self) -> list[Action]:
+        """The legal plays of exactly the picked cards (several when a suit is to be named)."""
+        chosen = self.board.chosen
+        if not chosen:
+            return []
+        return [
+            a
+            for a in self.legal()
+            if a.kind is Kind.PLAY and len(a.cards) == len(chosen) and {c.id for c in a.cards} == chosen
+        ]
+
+    def play_chosen(self) -> None:
+        """The Play button: play the picked cards (asking for a suit where the play names one)."""
+        if not self.accepts_input:
+            return
+        options = distinct_choices(self.chosen_plays())
+        if not options:
+            self.say(tr("table.cannot_play_set"), RED)
+            return
+        if len(options) > 1:
+            self.picker = options
+            return
+        if self.submit(options[0]):
+            self.board.chosen.clear()
 
     def draw_card(self) -> None:
         seat = self.person
@@ -404,6 +450,8 @@ class TableScene(Scene):
                     self.declare_yaku()
                 elif name == "bid":
                     self.place_bid()
+                elif name == "play_set":
+                    self.play_chosen()
                 elif name.startswith("bid") and name[3:].lstrip("+-").isdigit():
                     self.change_bid(int(name[3:]))
                 return None
@@ -435,6 +483,8 @@ class TableScene(Scene):
             self.board.selected = (
                 (len(hand) - 1 if step < 0 else 0) if sel is None else (sel + step) % len(hand)
             )
+        elif k == pygame.K_RETURN and self.board.chosen:
+            self.play_chosen()
         elif k in (pygame.K_RETURN, pygame.K_UP) and hand and self.board.selected is not None:
             self.play_card(hand[min(self.board.selected, len(hand) - 1)])
         elif k in (pygame.K_DOWN, pygame.K_d):
@@ -522,6 +572,11 @@ class TableScene(Scene):
         seat = self.person
         b.highlight = set()
         b.sum_hint = b.call_hint = None
+        if b.chosen:  # a pick outlives neither the card leaving the hand nor the chance to play it
+            held = {c.id for c in self.source.view.hand}
+            plays = [{c.id for c in a.cards} for a in self.legal() if a.kind is Kind.PLAY]
+            if not b.chosen <= held or not any(b.chosen <= p for p in plays):
+                b.chosen.clear()
         if seat is None or not self.app.settings.practice_help:
             return
         legal = self.legal()
@@ -529,7 +584,7 @@ class TableScene(Scene):
             b.call_hint = tr("table.can_call")
         if not self.accepts_input:
             return
-        b.highlight = {a.card.id for a in legal if a.kind is Kind.PLAY and a.cards}
+        b.highlight = {c.id for a in legal if a.kind is Kind.PLAY for c in a.cards}
         b.sum_hint = tr("table.hand_sum", total=sum(c.rank for c in self.source.view.hand))
 
     # ------------------------------------------------------------------ drawing
@@ -633,6 +688,16 @@ class TableScene(Scene):
                     True,
                     (120, 60, 140),
                 )
+        if self.board.chosen or any(a.kind is Kind.PLAY and len(a.cards) > 1 for a in legal):
+            slot = 3 if self.board.preset_ui.last_one_button else 1  # above the others
+            self._button(
+                surface,
+                "play_set",
+                pygame.Rect(lay.control_rect(slot)),
+                tr("table.play_set", count=len(self.board.chosen)),
+                self.accepts_input and bool(self.chosen_plays()),
+                (40, 120, 90),
+            )
 
     def _panel(self, surface: pygame.Surface, height: int, width: int) -> pygame.Rect:
         """A dark box in the prompt band (between the piles and your hand), centred; never over the field

@@ -134,6 +134,7 @@ class Board:
         self.viewer_plays = False  # a person sits in the viewer's seat (not a demo)
         self.hover: int | None = None  # index into the viewer's hand
         self.selected: int | None = None
+        self.chosen: set[int] = set()  # card ids picked for a play of several cards (raised)
         self.highlight: set[int] = set()  # card ids to outline (legal plays, with practice help)
         self.sum_hint: str | None = None  # practice help under your name: the hand's sum
         self.call_hint: str | None = None  # practice help: you may call now
@@ -884,9 +885,14 @@ class Board:
         out = []
         for (pos, _angle), card in zip(lay.hand_positions(len(hand), self.hover), hand, strict=True):
             r = pygame.Rect(0, 0, int(lay.hand_card_h * 0.714), lay.hand_card_h)
-            r.center = (int(pos[0]), int(pos[1]))
+            r.center = (int(pos[0]), int(pos[1] - self._lift(card)))
             out.append((r, card))
         return out
+
+    def _lift(self, card: Card) -> float:
+        """How far a card picked for a play of several cards stands out of the hand."""
+        assert self.layout is not None
+        return self.layout.hand_card_h * 0.16 if card.id in self.chosen else 0.0
 
     def _draw_own(self, dest: pygame.Surface) -> None:
         lay = self.layout
@@ -898,8 +904,12 @@ class Board:
         for i, ((pos, angle), card) in enumerate(zip(slots, hand, strict=True)):
             if card.id in self.hidden:
                 continue
-            rect = self.blit_card(dest, card, pos, lay.hand_card_h, angle)
+            lift = self._lift(card)
+            rect = self.blit_card(dest, card, (pos[0], pos[1] - lift), lay.hand_card_h, angle)
             self._note("hand", rect)
+            if lift:
+                ring = art.outline((110, 230, 160), 5)
+                dest.blit(ring, ring.get_rect(center=rect.center))
             if card.id in self.highlight:
                 ring = art.outline((255, 220, 90), 4)
                 if angle:
