@@ -240,3 +240,37 @@ def test_several_cards_are_picked_then_played_together(app):
     played = game.actions[-1]
     assert played.kind is Kind.PLAY and sorted(c.code for c in played.cards) == ["7H", "7S"]
     assert not scene.board.chosen and game.field.rank == 7
+
+
+class TargetsBook(AppRulebook):
+    """`app`, where a call may name the card just played or the one under it (as `super` names a top
+    card among several piles): the player must be asked which."""
+
+    def call_actions(self, game, seat, window):
+        calls = super().call_actions(game, seat, window)
+        return [*calls, Action(seat, Kind.DOBON, (game.discard[-2],))] if calls else []
+
+    def refuse_call(self, game, action, window):
+        return None if action in self.call_actions(game, action.seat, window) else "not a target"
+
+
+def test_a_dobon_with_several_targets_asks_which_card_it_names(app):
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return TargetsBook(self)
+
+    game = Game(Rules(players=3), 4, deal=False)
+    hands = [["AC", "AD", "2C", "3C", "4C"], ["JS", "4S", "6S", "9H", "KH"], ["2D", "4D", "6C", "9C", "KC"]]
+    game.start_round(game.deck_from_hands(hands, "9S", [], 1), 1)
+    game.apply(Action(1, Kind.PLAY, (game.deck.card("JS"),)))  # 11: the person's hand adds up to 11
+    seats = [SeatSpec("human", "basic", ""), SeatSpec("ai", "basic", ""), SeatSpec("ai", "basic", "")]
+    scene = TableScene(app, GameSetup("app", 3, {}, seats, 4).complete(), game)
+    app.stack.push(scene)
+    frames(app, 2)
+    click(app, scene.buttons["dobon"].center)
+    assert scene.picker is not None and [a.cards[-1].code for a in scene.picker] == ["JS", "9S"]
+    frames(app, 1)
+    click(app, scene.buttons["suit:1"].center)  # the card under it
+    call = game.actions[-1]
+    assert call.kind is Kind.DOBON and call.cards[-1].code == "9S" and scene.picker is None

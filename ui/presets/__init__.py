@@ -2,8 +2,9 @@
 found through the rule set, so generic table code never names a preset.
 
 A module defines `UI`, a `PresetUI` subclass. The table asks it how to present the preset's own events
-(`presenter`), and will ask it for the rest of what only one family shows (the hand-value hint, a
-colour in force, laps on the plates ...) as those move here from the generic code.
+(`presenter`), what the hand-value hint says (`hand_value`: `super` counts two ways, `kabu` 1-10), what
+badges stand by the field card besides the suit (`indicators`: a colour in force), how a dobon names
+its target (`dobon_target`) and which labels it gives the pending-draw badge and the rule options.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.rules.base import RuleSet
+    from game.view import SeatView
 
     from ..table.board import Board
 
@@ -25,6 +27,19 @@ class PresetUI:
     # the rule options the new-game screen offers: (RuleSet field, translation key of its label); a
     # boolean field is a toggle, a number a number field
     new_game_options: tuple[tuple[str, str], ...] = ()
+    # how the Dobon button names a call's target when several are open: "choose" asks the player (a
+    # top card, one card of a set); "longest" takes the call that names the most cards (standard's D7)
+    dobon_target = "choose"
+
+    def hand_value(self, view: SeatView) -> str:
+        """The practice hint under your name: what your hand counts for a dobon."""
+        from ..text import tr
+
+        return tr("table.hand_sum", total=sum(c.rank for c in view.hand))
+
+    def indicators(self, view: SeatView) -> list[tuple[str, tuple[int, int, int]]]:
+        """Badges by the field card besides the suit in force (label, colour): e.g. a colour in force."""
+        return []
 
     def chain_label(self, cards: int) -> str:
         """The pending-draw badge by the field card: what the next player owes."""

@@ -342,7 +342,11 @@ class TableScene(Scene):
         if not calls:
             self.say(tr("table.cannot_call"), RED, 2.0)
             return
-        self.submit(max(calls, key=lambda a: len(a.cards)))  # the UI suggests the longest run (D7)
+        targets = {a.cards: a for a in calls}  # one button per target named
+        if len(targets) > 1 and self.board.preset_ui.dobon_target == "choose":
+            self.picker = list(targets.values())  # which card the call names
+            return
+        self.submit(max(calls, key=lambda a: len(a.cards)))
 
     def declare_yaku(self) -> None:
         seat = self.person
@@ -585,7 +589,7 @@ class TableScene(Scene):
         if not self.accepts_input:
             return
         b.highlight = {c.id for a in legal if a.kind is Kind.PLAY for c in a.cards}
-        b.sum_hint = tr("table.hand_sum", total=sum(c.rank for c in self.source.view.hand))
+        b.sum_hint = b.preset_ui.hand_value(self.source.view)
 
     # ------------------------------------------------------------------ drawing
 
@@ -726,13 +730,22 @@ class TableScene(Scene):
         count = len(self.picker)
         width = count * size + (count - 1) * gap + gap + cancel_w + 40
         panel = self._panel(surface, int(title_size * 1.5) + size + 34, width)
-        title = self.board.text(tr("table.choose_suit"), title_size, WHITE, True)
+        targets = self.picker[0].kind is Kind.DOBON  # which card a call names, not a suit
+        title = self.board.text(
+            tr("table.choose_target" if targets else "table.choose_suit"), title_size, WHITE, True
+        )
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
         x = panel.x + 20
         y = panel.y + int(title_size * 1.5) + 18
         for i, action in enumerate(self.picker):
             rect = pygame.Rect(x + i * (size + gap), y, size, size)
             self.buttons[f"suit:{i}"] = rect
+            if targets:  # the card the call names (the last of a run), as it lies on the table
+                card_rect = self.board.blit_card(surface, action.cards[-1], rect.center, size)
+                self.buttons[f"suit:{i}"] = card_rect
+                num = self.board.text(str(i + 1), max(11, size // 6), GOLD, True)
+                surface.blit(num, num.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
+                continue
             pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=14)
             pygame.draw.rect(surface, GOLD, rect, 3, border_radius=14)
             suit = action.suit if action.suit is not None else action.card.suit

@@ -798,6 +798,17 @@ class Board:
             pygame.draw.rect(dest, GOLD, box, 2, border_radius=12)
             dest.blit(surf, surf.get_rect(center=box.center))
             self.regions["chain"] = box
+        # the preset's own badges (a colour in force ...), stacked upwards above the field card
+        size = max(13, int(lay.pile_card_h * 0.15))
+        bottom = fy - lay.pile_card_h * 0.6
+        for i, (label, colour) in enumerate(self.preset_ui.indicators(self.view)):
+            surf = self.text(label, size, WHITE, True)
+            box = surf.get_rect(midbottom=(int(fx), int(bottom))).inflate(16, 8)
+            pygame.draw.rect(dest, colour, box, border_radius=12)
+            pygame.draw.rect(dest, GOLD, box, 2, border_radius=12)
+            dest.blit(surf, surf.get_rect(center=box.center))
+            self.regions[f"indicator:{i}"] = box
+            bottom = box.top - 6
 
     def _plate(self, dest: pygame.Surface, seat: int, centre: Point) -> pygame.Rect:
         lay = self.layout
