@@ -162,3 +162,15 @@ def test_custom_font_path_is_used():
     art = CardArt(100, font_path=font_path(bold=False))
     card = Card(0, 12, Suit.SPADES, code="QS")
     assert art.face(card).get_size() == art.size
+
+
+def test_kabufuda_cards_have_their_own_narrow_shape_and_back():
+    poker, kabu = CardArt(140), CardArt(140, shape="kabufuda")
+    assert kabu.size == (round(140 * 0.61), 140) and kabu.size[0] < poker.size[0]
+    cards = list(deck("kabufuda"))
+    assert {kabu.face(c).get_size() for c in cards} == {kabu.size} and kabu.back().get_size() == kabu.size
+    back = kabu.back()
+    centre = back.get_at((kabu.width // 2, kabu.height // 4))
+    assert centre.r > 120 and centre.g < 60 and centre.b < 60  # a vermilion field, not the navy lattice
+    navy = poker.back().get_at((poker.width // 2, poker.height // 4))
+    assert navy.b > navy.r

@@ -44,3 +44,37 @@ def test_a_presets_own_event_is_presented_by_its_module(tmp_path, monkeypatch):
         assert any("won the auction" in line for line in table.board.log), table.board.log
     finally:
         app.close()
+
+
+def test_the_table_draws_a_kabufuda_deck_in_its_own_narrow_shape(tmp_path, monkeypatch):
+    """The card shape comes from the deck the view names (kabufuda are narrower than poker cards)."""
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    import pygame
+
+    from game.realtime import Timing
+    from game.rules.app import AppRules
+    from ui.table.board import Board
+    from ui.table.source import LocalHost
+
+    @dataclass(frozen=True)
+    class KabuDeck(AppRules):
+        deck: ClassVar[str] = "kabufuda"
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    boards = {}
+    for rules in (make_rules("app", 3), KabuDeck(players=3)):
+        game = Game(rules, 2)
+        board = Board(LocalHost(game, {}, Timing(), 0), 0, ["a", "b", "c"], lambda: 1.0)
+        board.set_size(1280, 720)
+        board.finish_all()
+        board.draw(pygame.Surface((1280, 720)))
+        boards[rules.deck] = board
+    poker, kabu = boards["52"], boards["kabufuda"]
+    assert kabu.shape == "kabufuda" and poker.shape == "poker"
+    (pr, _), (kr, _) = poker.own_card_rects()[0], kabu.own_card_rects()[0]
+    assert kr.height == pr.height and kr.width < pr.width * 0.9
+    assert kabu.stock_rect().width < poker.stock_rect().width
+    app.close()

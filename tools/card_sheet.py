@@ -57,10 +57,11 @@ def render_sheet(height: int) -> tuple[pygame.Surface, float]:
     pygame.display.init()
     pygame.font.init()
     art = CardArt(height)
+    kart = CardArt(height, shape="kabufuda")  # kabufuda are narrower, with their own back
     french = list(deck("54"))
     kabu = list(deck("kabufuda"))
     start = time.perf_counter()
-    faces = [art.face(c) for c in french] + [art.face(c) for c in kabu] + [art.back()]
+    faces = [art.face(c) for c in french] + [kart.face(c) for c in kabu] + [art.back(), kart.back()]
     elapsed = time.perf_counter() - start
     del faces
     w, h = art.size
@@ -84,11 +85,13 @@ def render_sheet(height: int) -> tuple[pygame.Surface, float]:
             sheet.blit(image, (x, y))
         y += h + gap
     y += gap
-    for row in kabu_rows:
-        for i, card in enumerate(row):
+    kdrop = shadow(kart)
+    for r, row in enumerate(kabu_rows):
+        images = [kart.face(c) for c in row] + ([kart.back()] if r == 0 else [])
+        for i, image in enumerate(images):
             x = gap + i * (w + gap)
-            sheet.blit(drop, (x + 2, y + 3))
-            sheet.blit(art.face(card), (x, y))
+            sheet.blit(kdrop, (x + 2, y + 3))
+            sheet.blit(image, (x, y))
         y += h + gap
     return sheet, elapsed
 

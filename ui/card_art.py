@@ -29,6 +29,14 @@ RGBA = tuple[int, int, int, int]
 Point = tuple[float, float]
 
 ASPECT = 0.714  # width / height of a poker-size card (63 x 88 mm)
+# Each deck's card shape: width / height. Kabufuda are narrow (about 33 x 54 mm) and have their own back.
+ASPECTS = {"poker": ASPECT, "kabufuda": 0.61}
+
+
+def card_shape(deck_name: str) -> str:
+    """The shape of a deck's cards (a key of ASPECTS), from the deck's name (game.cards.deck)."""
+    return "kabufuda" if deck_name == "kabufuda" else "poker"
+
 
 # Palette. The reds and blacks are those of printed decks: a deep, slightly blue red and a warm near-black.
 RED: RGB = (200, 30, 45)
@@ -221,11 +229,12 @@ def _seigaiha(size: tuple[int, int], r: float, ground: RGB, ink: RGB, radius: in
 class CardArt:
     """All card images for one card height. Make one per size the table shows; each caches its faces."""
 
-    def __init__(self, height: int, font_path: str | None = None):
+    def __init__(self, height: int, font_path: str | None = None, shape: str = "poker"):
         if not pygame.font.get_init():
             pygame.font.init()
+        self.shape = shape  # "poker" or "kabufuda" (ASPECTS): the card's proportions and its back
         self.height = max(24, int(height))
-        self.width = round(self.height * ASPECT)
+        self.width = round(self.height * ASPECTS[shape])
         self.size: tuple[int, int] = (self.width, self.height)
         self._font_file = font_path or globals()["font_path"](bold=True)
         self.radius = max(3.0, self.height * 0.045)
@@ -266,7 +275,8 @@ class CardArt:
     def back(self) -> pygame.Surface:
         """The card back, drawn once."""
         if self._back is None:
-            self._back = self._finish(self._render_back())
+            render = self._render_kabufuda_back if self.shape == "kabufuda" else self._render_back
+            self._back = self._finish(render())
         return self._back
 
     def outline(self, colour: Sequence[int], width: int = 3) -> pygame.Surface:
@@ -742,6 +752,28 @@ class CardArt:
             self._blit_centred(surf, _down(seal, (d, d)), cx, cy)
             if mark == "S":
                 self._blit_centred(surf, self._glyph("魂", r * 1.25, (96, 14, 22)), cx, cy)
+        return surf
+
+    def _render_kabufuda_back(self) -> pygame.Surface:
+        """Kabufuda back: black lacquer, a plain vermilion field inside a gold rule, and a cream
+        lozenge with 株 in the middle (the faces carry a patterned red field, so the back stays plain)."""
+        w, h = self.width, self.height
+        k = self.ss
+        surf = self._base("kabu").copy()
+        big = _scratch(w * k, h * k, (150, 30, 26, 0))
+        inset = w * 0.1 * k
+        field = pygame.Rect(round(inset), round(inset), round(w * k - 2 * inset), round(h * k - 2 * inset))
+        pygame.draw.rect(big, (150, 30, 26), field, 0, round(self.radius * 0.5 * k))
+        rule = field.inflate(-round(w * 0.06 * k), -round(w * 0.06 * k))
+        pygame.draw.rect(big, GOLD, rule, max(1, round(h * 0.007 * k)), round(self.radius * 0.4 * k))
+        pen = _Pen(big, 0, 0, w * k, h * k)
+        d = 0.3
+        pen.poly(GOLD, [(0.5, 0.5 - d * 0.62), (0.5 + d, 0.5), (0.5, 0.5 + d * 0.62), (0.5 - d, 0.5)])
+        d = 0.26
+        pen.poly(CREAM, [(0.5, 0.5 - d * 0.62), (0.5 + d, 0.5), (0.5, 0.5 + d * 0.62), (0.5 - d, 0.5)])
+        surf.blit(_down(big, self.size), (0, 0))
+        mark = self._glyph("株", h * 0.13, (120, 20, 22))
+        self._blit_centred(surf, mark, w / 2, h / 2)
         return surf
 
     def _render_back(self) -> pygame.Surface:

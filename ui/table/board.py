@@ -40,7 +40,7 @@ from game.events import (
 )
 from game.scores import Score
 
-from ..card_art import CardArt, font_path
+from ..card_art import ASPECTS, CardArt, card_shape, font_path
 from ..presets import preset_ui
 from ..text import score_text, tr
 from ..tween import Tween, lerp, lerp2
@@ -105,6 +105,7 @@ class Board:
         self.viewer = viewer
         self.handlers = self._handlers()
         self.preset_ui = preset_ui(source.rules)
+        self.shape = card_shape(source.view.deck)  # the deck's card proportions and back
         self.names = names
         self.speed = speed  # animation speed factor, read live from the settings
         self.queue: deque[Event] = deque()
@@ -567,7 +568,7 @@ class Board:
 
     def set_size(self, w: int, h: int) -> None:
         if self.layout is None or (self.layout.w, self.layout.h) != (w, h):
-            self.layout = Layout(w, h, self.view.players, max(self.viewer, 0))
+            self.layout = Layout(w, h, self.view.players, max(self.viewer, 0), ASPECTS[self.shape])
             self._felt = None
             self._rot.clear()
 
@@ -590,7 +591,7 @@ class Board:
     def _art(self, h: int) -> CardArt:
         art = self.art.get(h)
         if art is None:
-            art = self.art[h] = CardArt(h)
+            art = self.art[h] = CardArt(h, shape=self.shape)
         return art
 
     def _base_height(self, h: int) -> int:
@@ -746,7 +747,7 @@ class Board:
     def _pile_rect(self, at: Point) -> pygame.Rect:
         lay = self.layout
         assert lay is not None
-        r = pygame.Rect(0, 0, int(lay.pile_card_h * 0.714), lay.pile_card_h)
+        r = pygame.Rect(0, 0, int(lay.pile_card_h * lay.aspect), lay.pile_card_h)
         r.center = (int(at[0]), int(at[1]))
         return r
 
@@ -895,7 +896,7 @@ class Board:
         hand = self.view.hand if 0 <= self.viewer < self.view.players else ()
         out = []
         for (pos, _angle), card in zip(lay.hand_positions(len(hand), self.hover), hand, strict=True):
-            r = pygame.Rect(0, 0, int(lay.hand_card_h * 0.714), lay.hand_card_h)
+            r = pygame.Rect(0, 0, int(lay.hand_card_h * lay.aspect), lay.hand_card_h)
             r.center = (int(pos[0]), int(pos[1] - self._lift(card)))
             out.append((r, card))
         return out

@@ -29,7 +29,8 @@ class Layout:
     Between the piles and the hand lies the prompt band, where the bid box and the suit picker go, so
     neither covers the field card, its badges or your hand."""
 
-    def __init__(self, width: int, height: int, players: int, viewer: int):
+    def __init__(self, width: int, height: int, players: int, viewer: int, aspect: float = 0.714):
+        self.aspect = aspect  # the deck's card width / height (ui.card_art.ASPECTS)
         self.w = width
         self.h = height
         self.n = players
@@ -123,7 +124,7 @@ class Layout:
         (however many cards), low enough to leave the prompt band free, high enough to stay on screen."""
         if count == 0:
             return []
-        card_w = self.hand_card_h * 0.714
+        card_w = self.hand_card_h * self.aspect
         max_span = max(card_w, self.w - 2 * self.side_w - card_w - 16)
         step = min(card_w * 0.78, max_span / max(count - 1, 1)) if count > 1 else 0
         spread = min(3.2, 16 / max(count, 1))  # degrees between neighbours: at most 8 either side
