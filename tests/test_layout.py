@@ -166,3 +166,34 @@ def test_the_window_never_goes_below_the_minimum(app):
     frames(app, 2)
     assert app.size == MIN_SIZE and app.screen.get_size() == MIN_SIZE
     assert app.stack.top.board.layout.w == MIN_SIZE[0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_presets_own_piles_sit_by_their_seats_without_overlaps(app, size, players):
+    """Two piles per seat (one face up, one its owner's only), each holding cards: another seat's by
+    its plate, yours and the shared ones beside the field pile."""
+    from dataclasses import dataclass
+
+    from test_core_piles import PilesBook
+
+    from game.rules.app import AppRules
+
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return PilesBook(self)
+
+    app.resized(size)
+    rules = Rules(players=players, max_players=6)
+    game = Game(rules, 5)
+    for seat in range(players):
+        game.move([game.hands[seat][0]], f"hand/{seat}", f"pile/{seat}")
+        game.move([game.hands[seat][0]], f"hand/{seat}", f"kept/{seat}")
+    seats = [SeatSpec("human", "basic", LONG), *[SeatSpec("ai", "basic", LONG) for _ in range(players - 1)]]
+    scene = TableScene(app, GameSetup("app", players, {"max_players": 6}, seats, 5).complete(), game)
+    app.stack.clear_to(scene)
+    frames(app, 3)
+    app.stack.top.draw(app.screen)
+    piles = [f"pile:{kind}/{s}" for s in range(players) for kind in ("pile", "kept")]
+    expect(scene, size, "stock", "field", "hand", *piles, *(f"plate:{s}" for s in range(players)))

@@ -29,6 +29,7 @@ from game.events import (
     Event,
     HandLaidDown,
     MatchEnded,
+    Moved,
     Played,
     Reshuffled,
     RoundDealt,
@@ -38,6 +39,7 @@ from game.events import (
     WindowClosed,
     WindowOpened,
 )
+from game.piles import owner_of
 from game.scores import Score
 
 from ..card_art import ASPECTS, CardArt, card_shape, font_path
@@ -114,6 +116,7 @@ class Board:
         self.hidden: Counter[int] = Counter()  # card ids not yet arrived where the engine has them
         self.hidden_backs: Counter[int] = Counter()  # per seat: face-down cards still in flight to it
         self.stock_hold = 0  # cards shown in the stock though the engine has dealt them
+        self.pile_hold: Counter[str] = Counter()  # face-down cards still flying to a preset's pile
         view = source.view
         self.shown = Shown(turn=view.turn, direction=view.direction)
         self.time = 0.0
@@ -191,6 +194,7 @@ class Board:
         self.wait = 0
         self.hidden.clear()
         self.hidden_backs.clear()
+        self.pile_hold.clear()
         self.stock_hold = 0
 
     def update(self, dt: float) -> None:
@@ -281,6 +285,7 @@ class Board:
             WindowClosed: self._on_window_closed,
             DobonCalled: self._on_dobon_called,
             HandLaidDown: self._on_hand_laid_down,
+            Moved: self._on_moved,
             RoundEnded: self._on_round_ended,
             MatchEnded: self._on_match_ended,
         }
@@ -388,8 +393,10 @@ class Board:
         seat = event.seat
         for k, card in enumerate(event.cards):
             start, a0, h0 = self._hand_origin(seat, card)
-            depth = 0
-            end, angle = lay.field_offset(card.id, depth)
+            if event.pile == "field":
+                end, angle = lay.field_offset(card.id, 0)
+            else:  # onto one of the preset's own piles (a pile of the player's own ...)
+                end, angle = self.pile_point(event.pile), 0.0
             self.hidden[card.id] += 1
             self._fly(
                 card,
@@ -552,6 +559,102 @@ class Board:
         self.match_over_seen = True
         return False
 
+    def _on_moved(self, event: Moved) -> bool:
+        """Cards a preset's own rule moves between piles fly there, face up if this seat may see them."""
+        lay = self.layout
+        assert lay is not None
+        cards: tuple[Card | None, ...] = event.cards if event.cards is not None else (None,) * event.count
+        target_owner = owner_of(event.target)
+        for k, card in enumerate(cards):
+            start = self._point_of(event.source, card)
+            end = self._point_of(event.target, card)
+            if card is not None:
+                self.hidden[card.id] += 1
+                done = self._land(card.id)
+            elif event.target.startswith("hand/") and target_owner is not None:
+                self.hidden_backs[target_owner] += 1
+                done = self._land_back(target_owner)
+            else:
+                self.pile_hold[event.target] += 1
+                done = self._arrive(self.pile_hold, event.target)
+            h = lay.small_card_h if event.target.startswith("hand/") else lay.pile_card_h
+            self._fly(card, start, end, 0.0, 0.0, h, h, 0.36, k * 0.08, card is not None, done)
+        self.wait = 0.2
+        return True
+
+    def _point_of(self, pile: str, card: Card | None) -> Point:
+        """Where a pile sits on the table, for a card flying from or to it."""
+        lay = self.layout
+        assert lay is not None
+        if pile == "stock":
+            return lay.stock
+        if pile == "field":
+            return lay.field
+        seat = owner_of(pile)
+        if pile.startswith("hand/") and seat is not None:
+            if seat == self.viewer and card is not None:
+                return self._hand_origin(seat, card)[0]
+            return lay.spots[seat].hand
+        if pile.startswith("laid/") and seat is not None:
+            return lay.spots[seat].laid
+        return self.pile_point(pile)
+
+    def pile_point(self, name: str) -> Point:
+        """Where one of the preset's own piles is drawn: another seat's between its hand and the centre;
+        the viewer's own, then the shared ones, in a row to the right of the field pile."""
+        lay = self.layout
+        assert lay is not None
+        seat = owner_of(name)
+        if seat is not None and seat != self.viewer and seat in lay.spots:
+            # under the seat's name plate (towards the middle of the table), side by side
+            mine = [p for p in self.view.pile_sizes if owner_of(p) == seat]
+            index = mine.index(name) if name in mine else 0
+            spot = lay.spots[seat]
+            plate = self.regions.get(f"plate:{seat}")
+            if plate is None:  # before the first frame: about where the plate will be
+                plate = pygame.Rect(0, 0, lay.plate_width(seat), lay.text_size * 3)
+                plate.center = (int(spot.centre[0]), int(spot.centre[1]))
+            card_w, card_h = lay.small_card_h * lay.aspect, lay.small_card_h
+            shift = index - (len(mine) - 1) / 2
+            return (plate.centerx + shift * card_w * 1.25, plate.bottom + card_h * 0.55)
+        row = [p for p in self.view.pile_sizes if owner_of(p) == seat]
+        index = row.index(name) if name in row else len(row)
+        if seat is None:  # a shared pile: in a row left of the stock, as the field pile is right of it
+            step = lay.pile_card_h * lay.aspect * 1.3
+            return (lay.stock[0] - step * (index + 1), lay.stock[1])
+        # your own: in a row just right of your name plate, before your hand
+        plate = self.regions.get(f"plate:{seat}")
+        if plate is None:
+            plate = pygame.Rect(
+                12, lay.plate_bottom - lay.text_size * 4, lay.plate_width(seat), lay.text_size * 4
+            )
+        card_w, card_h = lay.small_card_h * lay.aspect, lay.small_card_h
+        return (plate.right + 4 + card_w * (0.5 + 1.25 * index), plate.centery - lay.text_size * 0.5)
+
+    def _draw_piles(self, dest: pygame.Surface) -> None:
+        """The preset's own piles: the top card where this seat may see it (a back otherwise), and how
+        many cards the pile holds."""
+        lay = self.layout
+        assert lay is not None
+        view = self.view
+        for name, size in view.pile_sizes.items():
+            seen = [c for c in view.piles.get(name, ()) if c.id not in self.hidden]  # landed ones
+            count = len(seen) if name in view.piles else size - self.pile_hold.get(name, 0)
+            at = self.pile_point(name)
+            seat = owner_of(name)
+            h = lay.small_card_h if seat is not None else lay.pile_card_h
+            rect = pygame.Rect(0, 0, int(h * lay.aspect), h)
+            rect.center = (int(at[0]), int(at[1]))
+            if count <= 0:
+                pygame.draw.rect(dest, (255, 255, 255), rect, 1, border_radius=8)  # an empty pile's place
+            else:
+                top = seen[-1] if seen else None
+                rect = self.blit_card(dest, top, at, h, 0, top is not None)
+                if count > 1:
+                    label = self.text(str(count), max(12, h // 6), WHITE, True)
+                    dest.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
+            self.regions[f"pile:{name}"] = rect
+
     def _hand_origin(self, seat: int, card: Card) -> tuple[Point, float, int]:
         """Where a card that just left `seat`'s hand was sitting."""
         lay = self.layout
@@ -685,6 +788,7 @@ class Board:
                 self._draw_seat(dest, seat)
         if 0 <= self.viewer < n:
             self._draw_own(dest)
+        self._draw_piles(dest)  # placed by the plates just drawn
         for f in self.flights:
             if not f.tween.started:
                 continue
