@@ -78,3 +78,20 @@ def test_the_plates_show_each_part_by_name(tmp_path, monkeypatch):
     finally:
         app.set_language("en")
         app.close()
+
+
+def test_the_match_chart_plots_each_seats_headline_part():
+    """The results chart draws the preset's own headline (a lap here), not the raw points behind it."""
+    from game.headless import play
+    from game.seats import make_seat
+    from ui.scenes.results import score_history
+
+    g = laps_game()
+    play(g, [make_seat("basic", 1, s) for s in range(3)], 3)
+    rows = score_history(g.events)
+    assert len(rows) == 4  # the first deal, then after each of three rounds
+    ended = [e for e in g.events if isinstance(e, RoundEnded)]
+    assert rows[1:] == [[s.headline for s in e.standings] for e in ended]
+    assert rows[-1] == [score // 1000 for score in g.scores]  # laps, not points
+    plain = Game(make_rules("app", 3), 1)
+    assert score_history(plain.events) == [[1000, 1000, 1000]]

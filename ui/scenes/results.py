@@ -24,13 +24,19 @@ CHART_COLOURS = [
 
 
 def score_history(events) -> list[list[int]]:
-    """Scores after each round of the current match, starting with the scores at its first deal."""
+    """Each seat's standing after each round of the current match, from the scores at its first deal:
+    the headline of the preset's own score (game.scores: a lap where a preset counts laps), or the
+    plain running total where the events carry no standings."""
+
+    def row(event) -> list[int]:
+        return [s.headline for s in event.standings] if event.standings else list(event.scores)
+
     rows: list[list[int]] = []
     for event in events:
         if isinstance(event, RoundDealt) and event.round_no == 1:
-            rows = [list(event.scores)]
+            rows = [row(event)]
         elif isinstance(event, RoundEnded):
-            rows.append(list(event.scores))
+            rows.append(row(event))
     return rows
 
 
