@@ -1,12 +1,12 @@
 """Scenario tests for the `app` preset: one test per worked example of shared/rules/app.md §8,
 plus a few decisions from §7 that the examples do not reach ([D7], [D10], [D11], [D15], [D19]).
 
-Every scenario is dealt from an explicit deck order (`deck_from_hands`) and driven through the public
-API only: `legal_actions`, `apply`, `refusal`, `view`, `events`, `sync_*` and `state_key`.
-
-Hands are dealt with 5 cards, so where an example names a smaller hand, the seats first play "filler"
-cards (mostly hearts, which always match each other) or draw, until the hands are exactly the
-example's. The scores asserted are exactly the spec's numbers.
+Every example starts from an explicit position, written as a scenario (tests/positions.py, read by
+game.scenario): the hands exactly as the example names them, the field card, whose turn it is, and the
+cards drawn next where a draw matters. From there only the example's own plays are made, through the
+public API only: `legal_actions`, `apply`, `refusal`, `view`, `events`, `sync_*` and `state_key`.
+A position opens no reaction window, so an example about a window starts with the play that opens it.
+The scores asserted are exactly the spec's numbers.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import copy
 import random
 
 import pytest
+from positions import position, unnamed
 
 from game import REFEREE, Action, Game, IllegalAction, Kind, Suit, deck, make_rules
 from game.events import (
@@ -35,12 +36,9 @@ DECK = deck("52")
 # ---------------------------------------------------------------------------------------------- helpers
 
 
-def new_game(players, hands, field, stock=(), first=0, scores=None, **options):
-    """A round dealt exactly as given: `hands[s]` is seat s's hand, `stock` is top first."""
-    g = Game(make_rules("app", players, options or None), seed=0, deal=False)
-    order = g.deck_from_hands(hands=hands, field_card=field, stock=stock, first=first)
-    g.start_round(order, first=first, scores=scores)
-    return g
+def table(hands, field, **kw):
+    """An `app` round standing at the position: `hands[s]` is seat s's hand (see tests/positions.py)."""
+    return position("app", hands, field, **kw)
 
 
 def card(code):
@@ -64,16 +62,6 @@ def dobon(g, seat):
 
 def pass_(g, seat):
     return g.apply(Action(seat, Kind.PASS))
-
-
-def run(g, script):
-    """Apply a script of (seat, "draw") / (seat, code) / (seat, code, suit) steps."""
-    for step in script:
-        seat, what, *rest = step
-        if what == "draw":
-            draw(g, seat)
-        else:
-            play(g, seat, what, *rest)
 
 
 def options(g, seat):
@@ -141,33 +129,10 @@ def line(res, seat, item):
     return found[0]
 
 
-def spare(used, n, suits="SDC"):
-    """`n` cards of `suits`, no 2s or 8s, that are not in `used` (which is updated)."""
-    out = []
-    for c in DECK:
-        if c.code not in used and c.suit.letter in suits and c.rank not in (2, 8):
-            out.append(c.code)
-            used.add(c.code)
-            if len(out) == n:
-                return out
-    raise AssertionError("not enough spare cards")
-
-
 def played_against(target, x):
-    """Two players. Seat 1 is brought down to `target` by playing heart fillers while seat 0 draws;
-    then seat 0 plays `x` (a heart) and the window on it is open with seat 1 pending."""
-    assert x.endswith("H") and not any(c.endswith("H") for c in target)
-    m = 5 - len(target)
-    used = {x, "3H", "2H", "8H", *target}
-    fillers = [c.code for c in DECK if c.suit is Suit.HEARTS and c.code not in used][:m]
-    used.update(fillers)
-    seat0 = [x, *spare(used, 4)]
-    stock = spare(used, m)
-    g = new_game(2, [seat0, [*target, *fillers]], "3H", stock)
-    for filler in fillers:
-        draw(g, 0)
-        play(g, 1, filler)
-    assert hand(g, 1) == sorted(target)
+    """Two players: seat 1 holds `target`; seat 0 plays `x` (a heart) on ♥3, and the window on it is
+    open with seat 1 pending."""
+    g = table([[x, "9C"], target], "3H")
     play(g, 0, x)
     window = g.view(1).window
     assert window is not None and window.cards == (card(x),) and window.waiting_for_me
@@ -178,10 +143,8 @@ def played_against(target, x):
 
 
 def test_example_01_matching():
-    # Seat 0 is dealt [♠3, ♥7, ♣9, ♦8, ♥4]; it plays ♥4 and seat 1 answers ♥3, so seat 0 faces ♥3
-    # holding exactly [♠3, ♥7, ♣9, ♦8].
-    g = new_game(2, [["3S", "7H", "9C", "8D", "4H"], ["3H", "KS", "KD", "KC", "QS"]], "5H")
-    run(g, [(0, "4H"), (1, "3H")])
+    """§8 example 1, Matching: field ♥3; hand [♠3, ♥7, ♣9, ♦8]."""
+    g = table([["3S", "7H", "9C", "8D"], ["KS", "KD", "KC", "QS"]], "3H")
     assert g.view(0).field == card("3H")
     assert hand(g, 0) == sorted(["3S", "7H", "9C", "8D"])
     assert turn_options(g, 0) == {"3S", "7H", "draw"}
@@ -194,7 +157,8 @@ def test_example_01_matching():
 
 
 def test_example_02_eight():
-    g = new_game(2, [["8S", "AH", "AD", "AC", "3H"], ["KS", "4D", "JD", "8H", "3C"]], "5S")
+    """§8 example 2, Eight: ♠8 played on ♠5, ♦ named."""
+    g = table([["8S", "AH", "AD", "AC", "3H"], ["KS", "4D", "JD", "8H", "3C"]], "5S")
     # [D4] an 8 (not the last card) names any suit, the current one included; it must name one
     assert {o for o in turn_options(g, 0) if o.startswith("8S")} == {"8S/S", "8S/H", "8S/D", "8S/C"}
     refused(g, Action(0, Kind.PLAY, (card("8S"),)), "name a suit")
@@ -211,9 +175,8 @@ def test_example_02_eight():
 
 
 def test_example_03_stacking_twos():
-    # P1..P4 are seats 0..3
-    g = new_game(
-        4,
+    """§8 example 3, Stacking 2s (P1..P4 are seats 0..3)."""
+    g = table(
         [
             ["2C", "3S", "4S", "5S", "6S"],
             ["2H", "5H", "9S", "8C", "KC"],
@@ -221,7 +184,7 @@ def test_example_03_stacking_twos():
             ["3H", "KH", "2S", "9C", "5D"],
         ],
         "5C",
-        stock=["AS", "AD", "AC", "10S", "10D", "10C"],
+        draws=["AS", "AD", "AC", "10S", "10D", "10C"],
     )
     play(g, 0, "2C")
     assert g.view(1).chain_cards == 2
@@ -253,8 +216,9 @@ def test_example_03_stacking_twos():
 
 
 def test_example_04_pending_two():
-    g = new_game(2, [["4S", "6H", "2C", "10D", "JD"], ["6S", "6C", "KC", "8C", "5D"]], "4C")
-    run(g, [(0, "4S"), (1, "6S"), (0, "6H"), (1, "6C"), (0, "2C")])
+    """§8 example 4, Pending 2: after ♣2, the next player holds [♣K, ♣8, 5]."""
+    g = table([["2C", "10D", "JD"], ["KC", "8C", "5D"]], "6C")
+    play(g, 0, "2C")
     assert hand(g, 1) == sorted(["KC", "8C", "5D"])
     assert turn_options(g, 1) == {"draw"}
     assert options(g, 1) == {"draw", "pass"}  # the window on ♣2 is open too, but 26 ≠ 2
@@ -278,6 +242,7 @@ def test_example_04_pending_two():
     ],
 )
 def test_example_05_dobon_sums(target, x, can):
+    """§8 example 5, Dobon sums."""
     g = played_against(target, x)
     action = Action(1, Kind.DOBON, (card(x),))
     if can:
@@ -294,15 +259,9 @@ def test_example_05_dobon_sums(target, x, can):
 
 
 def test_example_06_declining():
-    # B = seat 0, C = seat 1, A = seat 2. A draws while B and C play hearts down to two cards.
-    g = new_game(
-        3,
-        [["4H", "2C", "5H", "9H", "JH"], ["AS", "5S", "7H", "10H", "QH"], ["6H", "KS", "KD", "KC", "9S"]],
-        "3H",
-        stock=["9D", "9C"],
-    )
-    run(g, [(0, "5H"), (1, "7H"), (2, "draw"), (0, "9H"), (1, "10H"), (2, "draw"), (0, "JH"), (1, "QH")])
-    run(g, [(2, "6H")])
+    """§8 example 6, Declining: B = seat 0, C = seat 1, A = seat 2; A plays ♥6."""
+    g = table([["4H", "2C"], ["AS", "5S"], ["6H", "KS", "KD", "KC", "9S"]], "QH", turn=2)
+    play(g, 2, "6H")
     assert hand(g, 0) == ["2C", "4H"] and hand(g, 1) == ["5S", "AS"]
     # B (next player, 4 + 2 = 6) and C (1 + 5 = 6) could dobon ♥6; B may also just play
     assert {"dobon", "4H", "draw"} <= options(g, 0)
@@ -318,22 +277,10 @@ def test_example_06_declining():
 
 
 def stop_round(**kw):
-    """Example 7's round: Y = seat 0, W = seat 1, X = seat 2. W plays out five hearts-and-ace cards;
-    X ends with [A, 2, 2, 5, J], Y with [K, Q]."""
-    g = new_game(
-        3,
-        [["KD", "QD", "4H", "7H", "JH"], ["5H", "6H", "9H", "QH", "AS"], ["AC", "2C", "2D", "10H", "KH"]],
-        "3H",
-        stock=["5C", "AH", "JC"],
-        **kw,
-    )
-    run(
-        g,
-        [
-            (0, "4H"), (1, "5H"), (2, "draw"), (0, "draw"), (1, "6H"), (2, "draw"), (0, "7H"),
-            (1, "9H"), (2, "10H"), (0, "JH"), (1, "QH"), (2, "KH"), (0, "AH"), (1, "AS"),
-        ],
-    )  # fmt: skip
+    """Example 7's round: Y = seat 0, W = seat 1, X = seat 2. W plays its last card ♠A; X holds
+    [A, 2, 2, 5, J], Y [K, Q]."""
+    g = table([["KD", "QD"], ["AS"], ["AC", "2C", "2D", "5C", "JC"]], "AH", turn=1, **kw)
+    play(g, 1, "AS")
     assert hand(g, 1) == []
     assert hand(g, 2) == sorted(["AC", "2C", "2D", "5C", "JC"])
     assert hand(g, 0) == sorted(["KD", "QD"])
@@ -346,6 +293,7 @@ def stop_round(**kw):
 
 
 def test_example_07_stop_scoring():
+    """§8 example 7, Stop scoring."""
     g = stop_round()
     res = result(g)
     assert res.ending == "stop"
@@ -360,16 +308,11 @@ def test_example_07_stop_scoring():
     assert not of_type(g, MatchEnded)
 
 
-def dobon_game_8():
-    # A = seat 0, B = seat 1
-    g = new_game(2, [["10S", "KC", "2D", "3C", "4H"], ["4D", "6C", "5H", "6H", "10H"]], "3H", stock=["7H"])
-    run(g, [(0, "4H"), (1, "5H"), (0, "draw"), (1, "6H"), (0, "7H"), (1, "10H"), (0, "10S")])
-    assert hand(g, 0) == sorted(["KC", "2D", "3C"]) and hand(g, 1) == sorted(["4D", "6C"])
-    return g
-
-
 def test_example_08_single_dobon():
-    g = dobon_game_8()
+    """§8 example 8, Single dobon: A = seat 0 plays ♠10 keeping [K, 2, 3]; B = seat 1 holds [4, 6]."""
+    g = table([["10S", "KC", "2D", "3C"], ["4D", "6C"]], "10H")
+    play(g, 0, "10S")
+    assert hand(g, 0) == sorted(["KC", "2D", "3C"]) and hand(g, 1) == sorted(["4D", "6C"])
     assert "dobon" in options(g, 1)
     events = dobon(g, 1)
     assert DobonCalled(1, (card("4D"), card("6C")), (card("10S"),), 0, False) in events
@@ -387,9 +330,9 @@ def test_example_08_single_dobon():
 
 
 def test_example_09_gaeshi():
-    # B = seat 0, A = seat 1; A is dealt [3, 7, 10] plus two hearts it plays first
-    g = new_game(2, [["4D", "6D", "4H", "6H", "10H"], ["3C", "7C", "10S", "5H", "9H"]], "3H")
-    run(g, [(0, "4H"), (1, "5H"), (0, "6H"), (1, "9H"), (0, "10H"), (1, "10S")])
+    """§8 example 9, Gaeshi: B = seat 0 holds [4, 6]; A = seat 1 holds [3, 7, 10] and plays the 10."""
+    g = table([["4D", "6D"], ["3C", "7C", "10S"]], "10H", turn=1)
+    play(g, 1, "10S")
     assert hand(g, 1) == ["3C", "7C"] and hand(g, 0) == ["4D", "6D"]
     # [D11] A's [3, 7] = 10, but nobody has dobon'd yet: no call on one's own card
     assert "dobon" not in options(g, 1)
@@ -405,15 +348,14 @@ def test_example_09_gaeshi():
     assert res.deltas == (-120, 120)
 
 
+def example_10_table():
+    """Example 10's position: B = seat 0 [4, 5], C = seat 1 [2, 7], A = seat 2 to play ♣9, keeping [Q, 4]."""
+    return table([["4C", "5C"], ["2S", "7S"], ["9C", "QS", "4D"]], "9H", turn=2)
+
+
 def two_dobons_game():
-    # B = seat 0, C = seat 1, A = seat 2; A plays ♣9 keeping [Q, 4]
-    g = new_game(
-        3,
-        [["4C", "5C", "4H", "7H", "QH"], ["2S", "7S", "5H", "10H", "9H"], ["9C", "QS", "4D", "6H", "JH"]],
-        "3H",
-    )
-    run(g, [(0, "4H"), (1, "5H"), (2, "6H"), (0, "7H"), (1, "10H"), (2, "JH"), (0, "QH"), (1, "9H")])
-    run(g, [(2, "9C")])
+    g = example_10_table()
+    play(g, 2, "9C")
     assert hand(g, 2) == ["4D", "QS"] and hand(g, 0) == ["4C", "5C"] and hand(g, 1) == ["2S", "7S"]
     dobon(g, 0)
     events = dobon(g, 1)
@@ -424,6 +366,7 @@ def two_dobons_game():
 
 
 def test_example_10_two_dobons():
+    """§8 example 10, Two dobons."""
     g = two_dobons_game()
     res = result(g)
     assert res.ending == "dobon"
@@ -435,14 +378,9 @@ def test_example_10_two_dobons():
 
 
 def test_example_11_chain_with_gaeshi():
-    # B = seat 0, C = seat 1, A = seat 2
-    g = new_game(
-        3,
-        [["4D", "6D", "4H", "7H", "QH"], ["2S", "8S", "5H", "9H", "10H"], ["3C", "7C", "10S", "6H", "JH"]],
-        "3H",
-    )
-    run(g, [(0, "4H"), (1, "5H"), (2, "6H"), (0, "7H"), (1, "9H"), (2, "JH"), (0, "QH"), (1, "10H")])
-    run(g, [(2, "10S")])
+    """§8 example 11, Chain with gaeshi: B = seat 0 [4, 6], C = seat 1 [2, 8], A = seat 2 [3, 7, 10]."""
+    g = table([["4D", "6D"], ["2S", "8S"], ["3C", "7C", "10S"]], "10H", turn=2)
+    play(g, 2, "10S")
     assert hand(g, 2) == ["3C", "7C"] and hand(g, 0) == ["4D", "6D"] and hand(g, 1) == ["2S", "8S"]
     dobon(g, 0)
     # [D11] each player declares at most once per card
@@ -461,10 +399,8 @@ def test_example_11_chain_with_gaeshi():
 
 
 def test_example_12_dobon_on_a_stop():
-    # B = seat 0, A = seat 1; A plays out five cards, the last ♦5
-    g = new_game(2, [["2S", "3S", "4H", "JH", "5H"], ["6H", "7H", "10H", "QH", "5D"]], "3H", stock=["9H"])
-    run(g, [(0, "4H"), (1, "6H"), (0, "draw"), (1, "7H"), (0, "9H"), (1, "10H")])
-    run(g, [(0, "JH"), (1, "QH"), (0, "5H")])
+    """§8 example 12, Dobon on a stop: B = seat 0 [2, 3]; A = seat 1 plays its last card ♦5."""
+    g = table([["2S", "3S"], ["5D"]], "5H", turn=1)
     play(g, 1, "5D")
     assert hand(g, 1) == [] and hand(g, 0) == ["2S", "3S"]
     assert options(g, 0) == {"pass", "dobon"}
@@ -481,9 +417,9 @@ def test_example_12_dobon_on_a_stop():
 
 
 def test_example_13_all_four_twos():
-    # B = seat 0, A = seat 1; A draws ♠K on its second turn
-    g = new_game(2, [["AC", "AD", "4H", "6H", "6S"], ["2S", "2H", "2D", "2C", "5H"]], "3H", stock=["KS"])
-    run(g, [(0, "4H"), (1, "5H"), (0, "6H"), (1, "draw"), (0, "6S"), (1, "2S")])
+    """§8 example 13, All four 2s: B = seat 0 [♣A, ♦A]; A = seat 1 plays ♠2 keeping [♥2, ♦2, ♣2, K]."""
+    g = table([["AC", "AD"], ["2S", "2H", "2D", "2C", "KS"]], "6S", turn=1)
+    play(g, 1, "2S")
     assert hand(g, 1) == sorted(["2H", "2D", "2C", "KS"]) and hand(g, 0) == ["AC", "AD"]
     assert options(g, 0) == {"dobon", "pass", "draw"}  # no 2 to answer ♠2 with: draw 2, or dobon
     dobon(g, 0)
@@ -494,13 +430,13 @@ def test_example_13_all_four_twos():
     assert line(res, 0, "dobon_points") == 38
     assert line(res, 0, "twos_factor") == 16 and line(res, 0, "calls_factor") == 2
     assert res.deltas == (1216, -1216)
-    # the dobon ended the round: B never made the penalty draw (the only draw was A's ♠K)
-    assert [(e.seat, e.count) for e in of_type(g, Drew)] == [(1, 1)]
+    # the dobon ended the round: B never made the penalty draw
+    assert of_type(g, Drew) == []
 
 
 def test_example_14_session_end():
-    # 500 points each at the start; now Y 778, W 622, X 100 (still 1500 in all)
-    g = stop_round(starting_points=500, scores=[778, 622, 100])
+    """§8 example 14, Session end: 500 points each at the start; now Y 778, W 622, X 100 (1500 in all)."""
+    g = stop_round(options={"starting_points": 500}, scores=[778, 622, 100])
     res = result(g)
     assert res.deltas == (-20, 136, -116)  # paid in full, even below zero [D14]
     ended = of_type(g, MatchEnded)
@@ -516,12 +452,10 @@ def test_example_14_session_end():
 
 
 def test_example_15_reshuffle():
-    g = new_game(2, [["6H", "9H", "JH", "KH", "4H"], ["5H", "7H", "10H", "QH", "AH"]], "3H")
-    for k in range(41):  # draw the whole stock, seat 0 first
-        draw(g, k % 2)
-    assert g.view(1).stock == 0 and g.view(1).turn == 1
-    run(g, [(1, "5H"), (0, "6H"), (1, "7H"), (0, "9H"), (1, "10H")])
-    run(g, [(0, "JH"), (1, "QH"), (0, "KH"), (1, "AH"), (0, "4H")])
+    """§8 example 15, Reshuffle: the stock is empty and the field pile holds 10 older cards under ♥4."""
+    field = ["3H", "5H", "6H", "7H", "9H", "10H", "JH", "QH", "KH", "AH", "4H"]
+    rest = unnamed("52", field)  # every other card is in a hand, so the stock is empty
+    g = table([rest[:20], rest[20:]], field, turn=1)
     view = g.view(1)
     older = set(view.discard[:-1])
     assert view.field == card("4H") and len(older) == 10 and view.stock == 0
@@ -538,15 +472,16 @@ def test_example_15_reshuffle():
 
 
 def test_example_16_initial_card():
+    """§8 example 16, Initial card."""
     # an initial ♠2 starts no chain [D9]
-    g = new_game(2, [["5S", "2H", "9D", "KC", "4H"], ["3D", "4D", "5D", "6D", "7D"]], "2S")
+    g = table([["5S", "2H", "9D", "KC", "4H"], ["3D", "4D", "5D", "6D", "7D"]], "2S")
     assert not of_type(g, DrawChainChanged)
     assert g.view(0).chain_cards == 0
     assert turn_options(g, 0) == {"5S", "2H", "draw"}
     drew = [e for e in draw(g, 0) if isinstance(e, Drew)]
     assert drew[0].count == 1 and not drew[0].penalty
     # an initial ♦7 cannot be dobon'd, not even by [A, A, A, A, 3] = 7
-    g = new_game(2, [["5S", "2H", "9D", "KC", "4H"], ["AS", "AH", "AD", "AC", "3S"]], "7D")
+    g = table([["5S", "2H", "9D", "KC", "4H"], ["AS", "AH", "AD", "AC", "3S"]], "7D")
     assert g.view(1).window is None
     assert options(g, 1) == set()
     refused(g, Action(1, Kind.DOBON, (card("7D"),)), "no card to call dobon on")
@@ -555,13 +490,8 @@ def test_example_16_initial_card():
 
 
 def test_example_17_stop_with_a_two():
-    g = new_game(
-        2,
-        [["4C", "5C", "6C", "7C", "2C"], ["KH", "QH", "JH", "10H", "9H"]],
-        "3C",
-        stock=["AS", "3S", "4S", "5S"],
-    )
-    run(g, [(0, "4C"), (1, "draw"), (0, "5C"), (1, "draw"), (0, "6C"), (1, "draw"), (0, "7C"), (1, "draw")])
+    """§8 example 17, Stop with a 2: A = seat 0's last card is ♣2."""
+    g = table([["2C"], ["KH", "QH", "JH", "10H", "9H", "AS", "3S", "4S", "5S"]], "7C")
     mark = len(g.events)
     play(g, 0, "2C")
     view = g.view(1)
@@ -576,7 +506,8 @@ def test_example_17_stop_with_a_two():
 
 
 def test_example_18_next_round():
-    g = two_dobons_game()  # C = seat 1 won example 10
+    """§8 example 18, Next round: C = seat 1 won example 10."""
+    g = two_dobons_game()
     assert g.view(0).parent == 1
     assert g.legal_actions(REFEREE) == [Action(REFEREE, Kind.NEXT_ROUND)]
     mark = len(g.events)
@@ -597,17 +528,10 @@ def test_example_18_next_round():
 
 def test_d7_empty_stock_and_pile():
     """[D7] With nothing to draw, a player who can play must play; one who cannot draws nothing."""
-    hands = [["4H", "5H", "6H", "7H", "9H"], ["KS", "KD", "KC", "QS", "QD"]]
-    used = {"3H", *hands[0], *hands[1]}
-    to0 = [c.code for c in DECK if c.code not in used and (c.suit is Suit.HEARTS or c.rank == 3)]
-    used.update(to0)
-    others = [c.code for c in DECK if c.code not in used]
-    to1, to0 = others[:20], to0 + others[20:]
-    assert len(to0) == 21 and len(to1) == 20
-    stock = [c for pair in zip(to0, to1, strict=False) for c in pair] + [to0[-1]]
-    g = new_game(2, hands, "3H", stock=stock)
-    for k in range(41):
-        draw(g, k % 2)
+    # the stock is empty and ♥3 lies alone on the field: every other card is in a hand
+    hearts_and_threes = [c.code for c in DECK if c.code != "3H" and (c.suit is Suit.HEARTS or c.rank == 3)]
+    others = unnamed("52", ["3H"], hearts_and_threes)
+    g = table([hearts_and_threes, others], "3H", turn=1)
     assert g.view(1).stock == 0 and g.view(1).discard == (card("3H"),)
     # seat 1 holds no ♥ and no 3: its draw is skipped, and the turn passes
     assert turn_options(g, 1) == {"draw"}
@@ -624,8 +548,8 @@ def test_d7_empty_stock_and_pile():
 
 def test_d10_one_card_gaeshi_is_refused():
     """[D10] A placer left with one card cannot gaeshi even if that card equals X."""
-    g = new_game(2, [["4H", "6H", "9H", "10S", "10C"], ["5H", "7H", "10H", "4D", "6D"]], "3H")
-    run(g, [(0, "4H"), (1, "5H"), (0, "6H"), (1, "7H"), (0, "9H"), (1, "10H"), (0, "10S")])
+    g = table([["10S", "10C"], ["4D", "6D"]], "10H")
+    play(g, 0, "10S")
     assert hand(g, 0) == ["10C"]
     dobon(g, 1)
     assert options(g, 0) == {"pass"}
@@ -637,8 +561,8 @@ def test_d10_one_card_gaeshi_is_refused():
 
 
 def test_d19_eight_as_stop_names_no_suit():
-    g = new_game(2, [["4C", "5C", "6C", "7C", "8C"], ["KH", "QH", "JH", "10H", "9H"]], "3C")
-    run(g, [(0, "4C"), (1, "draw"), (0, "5C"), (1, "draw"), (0, "6C"), (1, "draw"), (0, "7C"), (1, "draw")])
+    """[D19] An 8 played as the last card is a stop: it names no suit."""
+    g = table([["8C"], ["KH", "QH", "JH", "10H", "9H"]], "7C")
     assert turn_options(g, 0) == {"8C", "draw"}
     refused(g, Action(0, Kind.PLAY, (card("8C"),), Suit.HEARTS), "names no suit")
     mark = len(g.events)
@@ -650,7 +574,7 @@ def test_d19_eight_as_stop_names_no_suit():
 
 
 def test_refusals_explain_and_change_nothing():
-    g = new_game(2, [["3S", "7H", "9C", "8D", "8H"], ["3H", "KS", "KD", "KC", "QS"]], "5H")
+    g = table([["3S", "7H", "9C", "8D", "8H"], ["3H", "KS", "KD", "KC", "QS"]], "5H")
     refused(g, Action(1, Kind.PLAY, (card("KS"),)), "seat 0's turn")
     refused(g, Action(0, Kind.PLAY, (card("KS"),)), "not in your hand")
     refused(g, Action(0, Kind.PLAY, (card("9C"),)), "does not match")
@@ -699,13 +623,8 @@ def test_random_play_keeps_invariants(seed):
 
 def test_sync_protocol_polls_in_seat_order_after_placer():
     """§6: in sync mode the engine polls pending seats in seat order, starting after the placer."""
-    g = new_game(
-        3,
-        [["4C", "5C", "4H", "7H", "QH"], ["2S", "7S", "5H", "10H", "9H"], ["9C", "QS", "4D", "6H", "JH"]],
-        "3H",
-    )
-    run(g, [(0, "4H"), (1, "5H"), (2, "6H"), (0, "7H"), (1, "10H"), (2, "JH"), (0, "QH"), (1, "9H")])
-    run(g, [(2, "9C")])
+    g = example_10_table()
+    play(g, 2, "9C")
     assert g.sync_next() == 0
     assert {a.kind for a in g.sync_actions(0)} == {Kind.PASS, Kind.DOBON}
     pass_(g, 0)

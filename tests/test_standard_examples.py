@@ -1,14 +1,20 @@
 """Scenario tests for the `standard` preset: one test per worked example E1..E21 of
 shared/rules/standard.md §5 (with the rules of §2-§3 and the decisions [Dn] of §4 they rely on).
 
-Every round is dealt from an explicit deck order (`deck_from_hands`), opened with a real sealed auction
-and driven through the public API only: `legal_actions`, `apply`, `refusal`, `view`, `events`,
-`state_key` (and `g.book.ranks` for the standings). Seats 0..3 are the spec's P1..P4.
+Every example starts from an explicit position, written as a scenario (tests/positions.py, read by
+game.scenario): the hands exactly as the example names them, the field card, whose turn it is, a
+pending binding, the cards drawn next where a draw matters, and the round and match state (round
+number, wins and streaks) where the example gives them. From there only the example's own turns are
+played (its t1, t2 ...), through the public API only: `legal_actions`, `apply`, `refusal`, `view`,
+`events`, `state_key` (and `g.book.ranks` for the standings). Seats 0..3 are the spec's P1..P4.
 
-Hands are dealt with 5 cards, so where an example names a smaller or larger hand the seats first
-play or draw until the hands are exactly the example's. After every discard a reaction window opens;
-`settle` lets every polled seat pass and checks that nobody could have called dobon by accident, so
-the set-ups really are the example's situations. Base points are chosen so that the scores come out
+A position skips the auction (every seat bid 1 and the seat to play leads) unless the example is about
+the auction, which is then played. The preset's round state that the scenario format does not carry
+(the auction as it went, who has had a turn, who declared last one) is given to `table` and set with
+the position (see tests/positions.py). A position opens no reaction window and holds no turn log, so
+the discards a dobon targets are always played in the test. After every discard a reaction window
+opens; `settle` lets every polled seat pass and checks that nobody could have called dobon by accident,
+so the set-ups really are the example's situations. Base points are chosen so that the scores come out
 exactly as the spec states. The spec's score lines leave out auction points (§5 preamble) while the
 engine always applies them; where an example does not give the auction, the expected scores are the
 spec's numbers plus the nominee's auction item, written out separately.
@@ -19,8 +25,9 @@ from __future__ import annotations
 import copy
 
 import pytest
+from positions import position, unnamed
 
-from game import REFEREE, Action, Game, IllegalAction, Kind, Suit, deck, make_rules
+from game import REFEREE, Action, IllegalAction, Kind, Suit, deck
 from game.events import (
     DirectionChanged,
     DobonCalled,
@@ -41,9 +48,11 @@ from game.rules.standard import (
     YakuDeclared,
     yaku_pattern,
 )
+from game.scenario import from_game
 
 DECK = deck("54")
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
+EVERYONE = (0, 1, 2, 3)
 
 
 # ---------------------------------------------------------------------------------------------- helpers
@@ -57,15 +66,23 @@ def cards(*codes):
     return tuple(card(c) for c in codes)
 
 
-def new_game(hands, field, stock=(), bids=None, *, game=None, seed=0, scores=None, **options):
-    """A round dealt exactly as given (seat s gets `hands[s]`, `stock` is top first), then the
-    auction with `bids` (one per seat) if given."""
-    g = game or Game(make_rules("standard", 4, options or None), seed=seed, deal=False)
-    order = g.deck_from_hands(hands=hands, field_card=field, stock=stock, first=0)
-    g.start_round(order, first=0, scores=scores)
+def table(hands, field, *, turn=0, bids=None, nominee=None, had_turn=(), last_one=(), **kw):
+    """A `standard` round standing at the position: `hands[s]` is seat s's hand, `field` the field
+    card (or pile), `turn` the seat to play (see tests/positions.py for `draws`, `chain`, `match` ...).
+    The round state the scenario cannot carry: `bids`, the auction as it went (the nominee is the
+    highest bidder, or `nominee` on a tie); `had_turn`, the seats that have had a turn this round
+    (`EVERYONE` in mid-round; `turn` always has); `last_one`, the seats that declared last one."""
+    players = len(hands)
+    state = {}
     if bids is not None:
-        auction(g, bids)
-    return g
+        if nominee is None:
+            (nominee,) = [s for s, b in enumerate(bids) if b == max(bids)]
+        state.update(bids=list(bids), nominee=nominee)
+    if had_turn:
+        state["had_turn"] = [s in had_turn or s == turn for s in range(players)]
+    if last_one:
+        state["last_one"] = [s in last_one for s in range(players)]
+    return position("standard", hands, field, turn=turn, round_state=state, **kw)
 
 
 def auction(g, bids):
@@ -210,20 +227,20 @@ def declare(seat):
     return Action(seat, Kind.DECLARE, amount=1)
 
 
-# A one-discard round used to build match histories (E18, E20, E21): the placer wins the auction and
-# discards ♠10 at once; the winner (A A 2 3 3 = 10) calls dobon on it. These are E17's hands.
+# A one-discard round used for match histories (E18, E21): the placer won the auction (bid 8) and
+# discards ♠10 at once; the winner (A A 2 3 3 = 10), who has not had a turn, calls dobon on it. These
+# are E17's hands.
 QUICK_WINNER = ["AC", "AD", "2S", "3H", "3C"]
 QUICK_PLACER = ["10S", "6C", "7S", "9D", "JD"]
 QUICK_OTHERS = [["KH", "QD", "9C", "8S", "AH"], ["2D", "3S", "4C", "5H", "7D"]]  # bases 38 and 21
 
 
-def quick_round(g, winner, placer, scores=None):
+def quick_round(winner, placer, **fields):
     others = [s for s in range(4) if s not in (winner, placer)]
     hands = [None] * 4
     hands[winner], hands[placer] = QUICK_WINNER, QUICK_PLACER
     hands[others[0]], hands[others[1]] = QUICK_OTHERS
-    new_game(hands, "6S", bids=[8 if s == placer else 1 for s in range(4)], game=g, scores=scores)
-    assert g.turn == placer
+    g = table(hands, "6S", turn=placer, bids=[8 if s == placer else 1 for s in range(4)], **fields)
     play(g, placer, "10S")
     window = g.window
     while g.window is window:
@@ -235,27 +252,24 @@ def quick_round(g, winner, placer, scores=None):
     pass_(g, placer)  # the victim cannot answer with a gaeshi
     res = result(g)
     assert res.winners == (winner,) and res.losers == (placer,)
-    return res
+    return g, res
 
 
 # ---------------------------------------------------------------------------------------------- §5 examples
 
 
 def test_e01_choice_cards_binding_off():
-    # P3 (seat 2) wins the auction and draws ♣8 and the joker while the others draw; then P2 discards
-    # ♠8 declaring ♥, and P3 holds exactly J♦ J♠ 3♠ 8♣ 4♥ 0 2♠.
-    g = new_game(
+    """E1. Choice cards, binding off: P2 discards ♠8 declaring ♥; P3 holds J♦ J♠ 3♠ 8♣ 4♥ 0 2♠."""
+    g = table(
         [
             ["KS", "QH", "10S", "9S", "7S"],
             ["8S", "KD", "QC", "10H", "9H"],
-            ["JD", "JS", "3S", "4H", "2S"],
+            ["JD", "JS", "3S", "8C", "4H", "JK", "2S"],
             ["KH", "QD", "7C", "6S", "3C"],
         ],
         "9C",
-        stock=["8C", "10C", "6D", "5C", "JK", "6C", "7D"],
-        bids=[1, 2, 9, 3],
+        turn=1,
     )
-    run(g, [(2, "draw"), (3, "draw"), (0, "draw"), (1, "draw"), (2, "draw"), (3, "draw"), (0, "draw")])
     events = play(g, 1, "8S", H)
     assert SuitChosen(1, H) in events
     assert g.field == card("8S") and g.field_suit is H  # the field suits are {♥}
@@ -287,20 +301,21 @@ def test_e01_choice_cards_binding_off():
 
 
 def test_e02_first_field_card():
+    """E2. The first field card: the deal turns up ♣8, ♥2 or a joker; P1 plays first."""
     others = [
         ["KS", "QH", "10S", "6D", "5S"],
         ["KC", "QC", "10D", "9H", "6H"],
         ["2C", "3S", "4D", "5H", "7D"],
     ]
     # ♣8 turned up: its field suits are {♣}, since no one discarded it [D13]
-    g = new_game([["3H", "4C", "9S", "KD", "7C"], *others], "8C", bids=[9, 1, 1, 1])
+    g = table([["3H", "4C", "9S", "KD", "7C"], *others], "8C")
     assert g.turn == 0 and g.field == card("8C") and g.field_suit is None
     assert g.view(0).suit_in_force is C
     assert playable(g, 0) == {"4C", "7C"}
     refused(g, Action(0, Kind.PLAY, (card("3H"),)), "does not match")  # an 8 turned up is not all-suit
     refused(g, Action(0, Kind.PLAY, (card("KD"),)), "does not match")
     # ♥2 turned up: no binding; the first player must match ♥ or 2
-    g = new_game([["3H", "2S", "9S", "KD", "7C"], *others], "2H", bids=[9, 1, 1, 1])
+    g = table([["3H", "2S", "9S", "KD", "7C"], *others], "2H")
     assert g.chain_links == 0 and g.chain_cards == 0
     assert g.view(0).extra["binding"] is False
     assert options(g, 0) == {"3H", "2S", "draw"}
@@ -308,27 +323,24 @@ def test_e02_first_field_card():
     drew = [e for e in draw(copy.deepcopy(g), 0) if isinstance(e, Drew)]
     assert len(drew) == 1 and drew[0].count == 1 and not drew[0].penalty  # an ordinary draw of 1
     # a joker turned up: any card matches (and it binds nobody)
-    g = new_game([["3H", "9S", "KD", "7C", "4S"], *others], "JK", bids=[9, 1, 1, 1])
+    g = table([["3H", "9S", "KD", "7C", "4S"], *others], "JK")
     assert g.chain_links == 0
     assert options(g, 0) == {"3H", "9S", "KD", "7C", "4S", "draw"}
 
 
 def test_e03_legal_plays_during_binding():
-    # P2 (seat 1) draws 0 as its sixth card; P1 then discards ♠2: binding on, acc 2, and P2 holds
-    # 2♥ 5♣ 5♠ 0 7♠ Q♠.
-    g = new_game(
+    """E3. Legal plays during binding: field ♠2, binding on, acc 2; P2 holds 2♥ 5♣ 5♠ 0 7♠ Q♠."""
+    g = table(
         [
-            ["2S", "KD", "QD", "10D", "9D"],
-            ["2H", "5C", "5S", "7S", "QS"],
+            ["KD", "QD", "10D", "9D"],
+            ["2H", "5C", "5S", "JK", "7S", "QS"],
             ["KC", "QC", "10C", "9C", "7H"],
             ["KH", "QH", "10H", "9H", "6D"],
         ],
-        "9S",
-        stock=["JK", "3C", "3D"],
-        bids=[1, 9, 1, 1],
+        "2S",
+        turn=1,
+        chain=(1, 2),
     )
-    run(g, [(1, "draw"), (2, "draw"), (3, "draw"), (0, "2S")])
-    assert hand(g, 1) == sorted(["2H", "5C", "5S", "JK", "7S", "QS"])
     assert g.turn == 1 and g.field == card("2S")
     assert g.chain_links > 0 and g.chain_cards == 2
     assert g.view(1).extra["binding"] is True and g.view(1).extra["damage"] == 2
@@ -340,21 +352,19 @@ def test_e03_legal_plays_during_binding():
     drew = [e for e in draw(copy.deepcopy(g), 1) if isinstance(e, Drew)]
     assert len(drew) == 1 and drew[0].count == 2 and drew[0].penalty
 
-    # The same hand facing ♦5, a reflect played during binding: P1 draws 0 and ♦2, later discards ♦2
-    # (acc 2), P2 reflects with ♦5 and the turn comes back to P1.
-    g = new_game(
+    # The same hand facing ♦5, a reflect played during binding: P1 has discarded ♦2 (acc 2), P2
+    # reflects with ♦5 and the turn comes back to P1.
+    g = table(
         [
-            ["2H", "5C", "5S", "7S", "QS"],
+            ["2H", "5C", "5S", "JK", "7S", "QS"],
             ["5D", "KC", "QC", "10C", "9C"],
             ["KH", "QH", "10H", "9H", "6S"],
             ["3S", "4S", "6C", "7C", "8C"],
         ],
-        "9D",
-        stock=["JK", "3C", "4C", "3H", "2D", "4H", "6D", "7D"],
-        bids=[9, 1, 1, 1],
+        "2D",
+        turn=1,
+        chain=(1, 2),
     )
-    run(g, [(0, "draw"), (1, "draw"), (2, "draw"), (3, "draw"), (0, "draw"), (1, "draw"), (2, "draw")])
-    run(g, [(3, "draw"), (0, "2D")])
     events = play(g, 1, "5D")
     assert DirectionChanged(-1) in events
     settle(g)
@@ -368,7 +378,8 @@ def test_e03_legal_plays_during_binding():
 
 
 def test_e04_accumulated_damage_and_reflect():
-    g = new_game(
+    """E4. Accumulated damage and reflect: field ♣9, binding off, P1 to play."""
+    g = table(
         [
             ["2C", "KH", "QH", "10S", "9S"],
             ["2D", "JK", "KS", "QS", "10H"],
@@ -376,7 +387,6 @@ def test_e04_accumulated_damage_and_reflect():
             ["3H", "4S", "6C", "7D", "9D"],
         ],
         "9C",
-        bids=[9, 1, 1, 1],
     )
 
     def state():
@@ -414,13 +424,14 @@ def test_e04_accumulated_damage_and_reflect():
 
 
 def test_e05_skip_and_reverse():
+    """E5. Skip and reverse."""
     others = [
         ["KS", "QS", "10H", "9H", "7C"],
         ["KC", "QC", "10C", "6D", "7D"],
         ["KD", "JD", "10D", "7S", "6S"],
     ]
     # Skip: P1 discards ♣A, so P2 is skipped; at t2 P2 does nothing and P3 plays next [D3]
-    g = new_game([["AC", "KH", "QH", "10S", "9S"], *others], "9C", bids=[9, 1, 1, 1])
+    g = table([["AC", "KH", "QH", "10S", "9S"], *others], "9C")
     play(g, 0, "AC")
     mark = len(g.events)
     settle(g)
@@ -433,12 +444,12 @@ def test_e05_skip_and_reverse():
     assert extra["had_turn"][1] is True  # and the skipped turn counts as P2's turn
     assert extra["turn_log"][-1] == (1, "SKIPPED", None)
     # Reverse: P1 discards ♦Q with binding off; the direction becomes counter-clockwise, P4 plays next
-    g = new_game([["QD", "KH", "QH", "10S", "9S"], *others], "9D", bids=[9, 1, 1, 1])
+    g = table([["QD", "KH", "QH", "10S", "9S"], *others], "9D")
     assert DirectionChanged(-1) in play(g, 0, "QD")
     settle(g)
     assert g.direction == -1 and g.turn == 3
     # A 5 played with binding off has no effect; a 12 cannot be discarded during binding
-    g = new_game(
+    g = table(
         [
             ["5S", "KH", "QH", "10D", "9D"],
             ["2S", "KC", "QC", "10C", "9C"],
@@ -446,7 +457,6 @@ def test_e05_skip_and_reverse():
             ["KS", "10S", "9H", "7C", "6C"],
         ],
         "9S",
-        bids=[9, 1, 1, 1],
     )
     mark = len(g.events)
     play(g, 0, "5S")
@@ -460,25 +470,13 @@ def test_e05_skip_and_reverse():
     refused(g, Action(2, Kind.PLAY, (card("QS"),)), "binding is on")
 
 
-def e06_game(last="7S", declare_last_one=True):
-    """P1 plays down to [♠9, `last`], faces ♦9, discards ♠9 (declaring last one or not) and, a lap later,
-    faces ♥7 with its single card."""
-    g = new_game(
-        [
-            ["4S", "4C", "6C", last, "9S"],
-            ["6D", "9H", "KC", "QC", "10C"],
-            ["3D", "4H", "KS", "QS", "10S"],
-            ["9D", "7H", "KD", "QD", "10D"],
-        ],
-        "3S",
-        stock=["KH", "QH", "10H", "2C", "3C", "5C"],
-        bids=[9, 1, 1, 1],
-    )
-    # a last-one declaration is valid only on the discard that leaves exactly one card
-    refused(g, Action(0, Kind.PLAY, (card("4S"),), flag=True), "leaves you one card")
-    run(g, [(0, "4S"), (1, "draw"), (2, "draw"), (3, "draw"), (0, "4C"), (1, "draw"), (2, "draw")])
-    run(g, [(3, "draw"), (0, "6C"), (1, "6D"), (2, "3D"), (3, "9D")])
-    assert g.field == card("9D") and hand(g, 0) == sorted([last, "9S"])
+E06_OTHERS = [["9H", "KC", "QC", "10C"], ["4H", "KS", "QS", "10S"], ["KD", "QD", "10D"]]
+
+
+def e06_declaring(last="7S", declare_last_one=True):
+    """P1 holds ♠9 and `last` with the field ♦9, and discards ♠9 (declaring last one or not)."""
+    g = table([[last, "9S"], *E06_OTHERS], "9D")
+    assert hand(g, 0) == sorted([last, "9S"])
     assert {"9S"} <= playable(g, 0)
     assert Action(0, Kind.PLAY, (card("9S"),), flag=True) in g.legal_actions(0)
     assert Action(0, Kind.PLAY, (card("9S"),)) in g.legal_actions(0)  # declaring is not automatic [D11]
@@ -486,17 +484,29 @@ def e06_game(last="7S", declare_last_one=True):
     assert (LastOneDeclared(0) in events) is declare_last_one
     assert g.view(1).extra["last_one"][0] is declare_last_one
     settle(g)
-    run(g, [(1, "9H"), (2, "4H")])
-    play(g, 3, "7H")
-    settle(g, may_call={0})  # P1 could call dobon on ♥7 with ♠7 (7 = 7); it does not
+    assert hand(g, 0) == [last]
+    return g
+
+
+def e06_next_time(last="7S", declared=True):
+    """Next time: P1 (who won the auction) holds `last` alone with the field ♥7, having declared last
+    one or not."""
+    g = table(
+        [[last], *E06_OTHERS], "7H", bids=[9, 1, 1, 1], had_turn=EVERYONE, last_one=(0,) if declared else ()
+    )
     assert g.turn == 0 and g.field == card("7H") and hand(g, 0) == [last]
+    assert g.view(1).extra["last_one"][0] is declared
     return g
 
 
 def test_e06_last_one():
-    g = e06_game()
+    """E6. Last one."""
+    e06_declaring()
+    g = e06_next_time()
     # with the declaration, P1 may discard ♠7 on ♥7 ...
     assert options(g, 0) == {"7S", "draw"}
+    # (a last-one declaration is valid only on the discard that leaves exactly one card)
+    refused(g, Action(0, Kind.PLAY, (card("7S"),), flag=True), "leaves you one card")
     # (if P1 draws instead, back to 2 cards, the declaration lapses)
     branch = copy.deepcopy(g)
     draw(branch, 0)
@@ -511,31 +521,26 @@ def test_e06_last_one():
     assert res.deltas[0] == -50
 
     # without the declaration P1 may not discard its last card and must draw
-    g = e06_game(declare_last_one=False)
+    e06_declaring(declare_last_one=False)
+    g = e06_next_time(declared=False)
     assert options(g, 0) == {"draw"}
     refused(g, Action(0, Kind.PLAY, (card("7S"),)), "did not declare last one", "draw")
 
     # with a single 0, P1 must draw even after declaring
-    g = e06_game(last="JK")
+    e06_declaring(last="JK")
+    g = e06_next_time(last="JK")
     assert g.view(1).extra["last_one"][0] is True
     assert options(g, 0) == {"draw"}
     refused(g, Action(0, Kind.PLAY, (card("JK"),)), "strong attack", "draw")
 
 
 def test_e07_draw_clamp_and_card_exhaustion():
-    hands = [
-        ["JK", "9H", "KS", "QS", "10S"],
-        ["2D", "KH", "QH", "10H", "7C"],
-        ["KC", "QC", "10C", "6D", "6H"],
-        ["KD", "QD", "10D", "7S", "7H"],
-    ]
-    g = new_game(hands, "9C", bids=[7, 3, 2, 1])
-    assert len(g.stock) == 33
-    # eight laps: P1 discards ♥9 once, every other turn is a draw (31 draws), so the stock is down to 2
-    for lap in range(8):
-        for seat in range(4):
-            run(g, [(seat, "9H")] if (lap, seat) == (0, 0) else [(seat, "draw")])
-    run(g, [(0, "JK"), (1, "2D")])  # binding: acc 5 + 2 = 7
+    """E7. Draw clamp and card exhaustion: binding acc 7, stock 2, discard pile 3; P3 to draw."""
+    field = ["9C", "9H", "JK", "2D"]  # P1's 0 and P2's ♦2 made the binding: acc 5 + 2 = 7
+    stock = ["3S", "4S"]
+    rest = unnamed("54", field, stock)  # every other card is in a hand
+    hands = [rest[0:12], rest[12:24], rest[24:36], rest[36:48]]
+    g = table(hands, field, draws=stock, turn=2, chain=(2, 7), bids=[7, 3, 2, 1], had_turn=EVERYONE)
     assert g.turn == 2 and g.chain_cards == 7
     assert len(g.stock) == 2 and len(g.discard) - 1 == 3  # stock 2, discard pile 3
     before = len(g.hands[2])
@@ -556,19 +561,18 @@ def test_e07_draw_clamp_and_card_exhaustion():
 
 
 def test_e08_when_dobon_is_not_allowed():
+    """E8. When Dobon is not allowed."""
     # (a) P4 holds 0 and ♥7 (a mixed hand) when P3 discards ♣7: no dobon
-    g = new_game(
+    g = table(
         [
             ["KH", "QH", "10H", "9H", "8D"],
             ["KD", "QD", "10D", "9D", "8S"],
             ["7C", "KS", "QS", "10S", "9S"],
-            ["4C", "6C", "9C", "JK", "7H"],
+            ["JK", "7H"],
         ],
-        "3C",
-        bids=[1, 1, 1, 9],
+        "9C",
+        turn=2,
     )
-    run(g, [(3, "4C"), (0, "draw"), (1, "draw"), (2, "draw"), (3, "6C"), (0, "draw"), (1, "draw")])
-    run(g, [(2, "draw"), (3, "9C"), (0, "draw"), (1, "draw")])
     play(g, 2, "7C")
     assert hand(g, 3) == ["7H", "JK"]
     assert calls(g, 3) == set() and g.legal_actions(3) == [Action(3, Kind.PASS)]
@@ -576,18 +580,16 @@ def test_e08_when_dobon_is_not_allowed():
     settle(g)
 
     # (b) t1 P1 discards ♠3, t2 P2 draws, t3 P3 discards ♠4; P4 (sum 7) may not reach back past the draw
-    g = new_game(
+    g = table(
         [
             ["3S", "KH", "QH", "10H", "9H"],
             ["KD", "QD", "10D", "9D", "8C"],
             ["4S", "KC", "QC", "10C", "9C"],
-            ["6S", "10S", "KS", "2C", "5H"],
+            ["2C", "5H"],
         ],
-        "9S",
-        bids=[1, 1, 1, 9],
+        "KS",
     )
-    run(g, [(3, "6S"), (0, "draw"), (1, "draw"), (2, "draw"), (3, "10S"), (0, "draw"), (1, "draw")])
-    run(g, [(2, "draw"), (3, "KS"), (0, "3S"), (1, "draw")])
+    run(g, [(0, "3S"), (1, "draw")])
     play(g, 2, "4S")
     assert hand(g, 3) == ["2C", "5H"]  # sum 7
     assert calls(g, 3) == set()
@@ -596,20 +598,17 @@ def test_e08_when_dobon_is_not_allowed():
     settle(g)
 
     # (c) P3 discards ♠4 while P4 holds ♣2; in its own turn P4 draws ♥2 (sum 4): still no dobon [D6]
-    g = new_game(
+    g = table(
         [
             ["KH", "QH", "10H", "9H", "8D"],
             ["KD", "QD", "10D", "9D", "8C"],
             ["4S", "KC", "QC", "10C", "9C"],
-            ["10S", "KS", "7S", "3S", "2C"],
+            ["2C"],
         ],
         "9S",
-        stock=["JH", "JD", "JC", "JS", "6H", "6D", "6C", "6S", "5H", "5D", "5C", "2H"],
-        bids=[1, 1, 1, 9],
+        turn=2,
+        draws=["2H"],
     )
-    for filler in ("10S", "KS", "7S"):
-        run(g, [(3, filler), (0, "draw"), (1, "draw"), (2, "draw")])
-    run(g, [(3, "3S"), (0, "draw"), (1, "draw")])
     play(g, 2, "4S")
     assert hand(g, 3) == ["2C"] and calls(g, 3) == set()
     settle(g)
@@ -620,19 +619,13 @@ def test_e08_when_dobon_is_not_allowed():
 
 
 def test_e09_skipped_turn_inside_a_run():
-    g = new_game(
-        [
-            ["AC", "KH", "QD", "9D", "8S"],
-            ["10H", "KS", "7C", "3D", "4H"],
-            ["6C", "KD", "JH", "10D", "3S"],
-            ["10S", "KC", "9C", "2S", "5D"],
-        ],
-        "9H",
-        stock=["JS", "10C", "QH", "QS", "9S", "8D"],
+    """E9. A skipped turn inside a run: t1 P1 ♣A (P2 is skipped), t2 P2 skipped, t3 P3 ♣6."""
+    g = table(
+        [["AC", "KH", "QD"], ["3D", "4H"], ["6C", "KD", "JH"], ["2S", "5D"]],
+        "9C",
         bids=[9, 1, 1, 1],
+        had_turn=EVERYONE,
     )
-    run(g, [(0, "draw"), (1, "10H"), (2, "draw"), (3, "10S"), (0, "draw"), (1, "KS"), (2, "draw")])
-    run(g, [(3, "KC"), (0, "draw"), (1, "7C"), (2, "draw"), (3, "9C")])
     assert hand(g, 1) == ["3D", "4H"] and hand(g, 3) == ["2S", "5D"]  # both sum 7
     # t1 P1 ♣A (P2 is skipped), t2 P2 skipped, t3 P3 ♣6
     play(g, 0, "AC")
@@ -662,18 +655,13 @@ def test_e09_skipped_turn_inside_a_run():
 
 
 def test_e10_multi_dobon_two_losers():
-    g = new_game(
-        [
-            ["10H", "JD", "10S", "2H", "3C"],
-            ["6H", "KD", "6C", "6S", "4C"],
-            ["6D", "7D", "3D", "4S", "8D"],
-            ["9H", "10D", "7C", "2S", "5H"],
-        ],
-        "KH",
+    """E10. Multi-Dobon, two losers: t10 P1 ♣3, t11 P2 ♣4 (P4's last turn was t9)."""
+    g = table(
+        [["3C", "10S", "2H"], ["4C", "6C", "6S"], ["3D", "4S", "8D"], ["2S", "5H"]],
+        "7C",
         bids=[1, 2, 3, 9],
+        had_turn=EVERYONE,
     )
-    run(g, [(3, "9H"), (0, "10H"), (1, "6H"), (2, "6D"), (3, "10D"), (0, "JD"), (1, "KD"), (2, "7D")])
-    run(g, [(3, "7C")])  # t9, P4's last turn
     play(g, 0, "3C")  # t10
     settle(g)
     play(g, 1, "4C")  # t11
@@ -706,22 +694,16 @@ def test_e10_multi_dobon_two_losers():
 
 
 def test_e11_simultaneous_dobons():
+    """E11. Simultaneous Dobons: t20 P1 draws, t21 P2 discards ♦3, t22 P3 discards ♦6."""
     # The spec has P1 draw at t20 and then hold 6♣ alone, which cannot be (a draw leaves at least 2
     # cards); here P1 draws ♣5 onto ♥A, so it holds a 6 in two cards. Everything else is as stated.
-    g = new_game(
-        [
-            ["10H", "8D", "7D", "JC", "AH"],
-            ["10S", "9C", "8C", "KH", "7S"],
-            ["KS", "10C", "4C", "QS", "JH"],
-            ["KD", "10D", "7C", "4S", "5S"],
-        ],
-        "9H",
-        stock=["2C", "3C", "3D", "6D", "5C"],
+    g = table(
+        [["AH"], ["3D", "7S", "KH"], ["6D", "QS", "JH", "2C"], ["4S", "5S"]],
+        "3C",
+        draws=["5C"],
         bids=[1, 2, 9, 3],
+        had_turn=EVERYONE,
     )
-    run(g, [(2, "draw"), (3, "draw"), (0, "10H"), (1, "10S"), (2, "KS"), (3, "KD"), (0, "8D"), (1, "8C")])
-    run(g, [(2, "10C"), (3, "10D"), (0, "7D"), (1, "draw"), (2, "draw"), (3, "7C"), (0, "JC"), (1, "9C")])
-    run(g, [(2, "4C"), (3, "3C")])
     run(g, [(0, "draw"), (1, "3D")])  # t20 P1 draws, t21 P2 discards ♦3
     play(g, 2, "6D")  # t22 P3 discards ♦6
     assert hand(g, 2) == sorted(["QS", "JH", "2C"]) and hand(g, 1) == ["7S", "KH"]
@@ -750,19 +732,18 @@ def test_e11_simultaneous_dobons():
 
 
 def test_e12_joker_dobon():
-    g = new_game(
+    """E12. Joker Dobon: P4 discards ♠9 keeping only 0 (last one declared); P1 discards the other 0."""
+    g = table(
         [
-            ["JK#2", "QS", "QC", "4H", "5C"],
-            ["10C", "JD", "7S", "KD", "8C"],
-            ["6C", "KS", "KC", "9H", "3D"],
-            ["10H", "6D", "7D", "9S", "JK"],
+            ["JK#2", "QS", "QC", "4H", "5C", "2H", "AH", "4C"],  # 40 without the 0
+            ["KD", "8C"],  # base 18
+            ["KC", "9H", "3D", "3S"],  # base 25
+            ["9S", "JK"],
         ],
-        "7H",
-        stock=["2H", "AH", "3S", "4C"],
+        "KS",
+        turn=3,
         bids=[1, 2, 3, 9],
     )
-    run(g, [(3, "10H"), (0, "draw"), (1, "10C"), (2, "6C"), (3, "6D"), (0, "draw"), (1, "JD"), (2, "draw")])
-    run(g, [(3, "7D"), (0, "draw"), (1, "7S"), (2, "KS")])
     # P4 discards ♠9 keeping only 0, with last one declared
     assert LastOneDeclared(3) in play(g, 3, "9S", last_one=True)
     settle(g)
@@ -796,48 +777,21 @@ def test_e12_joker_dobon():
 
 # E13 and E20 are round 7 of one match: P1 won rounds 5 and 6; the bids are P1 5, P2 8, P3 2, P4 8.
 E20_BIDS = [5, 8, 2, 8]
-HISTORY = [(1, 2), (2, 3), (3, 0), (1, 2), (0, 1), (0, 1)]  # (winner, placer) of rounds 1..6
+ROUND_SEVEN = {"round_no": 7, "state": {"wins": [2, 2, 1, 1], "streak": [2, 0, 0, 0]}}
 
 
-def round_seven(hands, field, stock, seed):
-    g = Game(make_rules("standard", 4), seed=seed, deal=False)
-    for winner, placer in HISTORY:
-        quick_round(g, winner, placer)
-    assert g.view(0).extra["wins"] == (2, 2, 1, 1)
-    return new_game(hands, field, stock, bids=E20_BIDS, game=g)
-
-
-def round_seven_won_by_p2(hands, field, stock):
-    """The tie between P2 and P4 is broken by the seeded RNG [D19]; use the first seed that picks P2
-    (and check that the tie really is random: some seed picks P4)."""
-    picked = {}
-    for seed in range(20):
-        g = round_seven(hands, field, stock, seed)
-        won = of_type(g, AuctionWon)[-1]
-        assert won.bids == tuple(E20_BIDS) and won.nominee in (1, 3)
-        picked.setdefault(won.nominee, g)
-        if len(picked) == 2:
-            break
-    assert set(picked) == {1, 3}
-    g = picked[1]
-    assert g.round_no == 7 and g.turn == 1
+def round_seven_end(p3):
+    """Round 7 near its end: the auction's tie went to P2, everyone has had a turn, and P3 is to
+    discard ♦9 from `p3` onto ♦K; P1 holds ♦4 ♦5, P2 ♥Q ♣7 ♣3 (base 20), P4 ♠10 ♥9 ♥6 ♣A (base 26)."""
+    hands = [["4D", "5D"], ["QH", "7C", "3C"], p3, ["10S", "9H", "6H", "AC"]]
+    g = table(hands, "KD", turn=2, bids=E20_BIDS, nominee=1, had_turn=EVERYONE, match=ROUND_SEVEN)
+    assert g.round_no == 7 and g.view(0).extra["wins"] == (2, 2, 1, 1)
     return g
 
 
 def test_e13_dobon_gaeshi():
-    g = round_seven_won_by_p2(
-        [
-            ["10H", "7D", "3D", "4D", "5D"],
-            ["9S", "AH", "KD", "QH", "7C"],
-            ["9C", "6D", "9D", "6S", "3H"],
-            ["10C", "7H", "10S", "9H", "6H"],
-        ],
-        "KS",
-        ["3C", "AC"],
-    )
-    run(g, [(1, "9S"), (2, "9C"), (3, "10C"), (0, "10H")])
-    run(g, [(1, "AH")])  # P3 is skipped
-    run(g, [(3, "7H"), (0, "7D"), (1, "draw"), (2, "6D"), (3, "draw"), (0, "3D"), (1, "KD")])
+    """E13. Dobon-gaeshi: P3 discards ♦9 keeping ♠6 ♥3; P1 calls dobon with ♦4 ♦5; P3 gaeshis."""
+    g = round_seven_end(["9D", "6S", "3H"])
     play(g, 2, "9D")  # P3 keeps ♠6 ♥3 (sum 9, no 0)
     assert hand(g, 2) == ["3H", "6S"] and hand(g, 0) == ["4D", "5D"]
     assert hand(g, 1) == sorted(["QH", "7C", "3C"]) and hand(g, 3) == sorted(["10S", "9H", "6H", "AC"])
@@ -865,23 +819,21 @@ def test_e13_dobon_gaeshi():
 
 
 def test_e14_gaeshi_condition_iii():
-    g = new_game(
+    """E14. Gaeshi condition (iii): t1 P1 discards 0 (acc 5), t2 P2 discards ♠2 (acc 7); P4 holds ♥2."""
+    g = table(
         [
-            ["9H", "10S", "7C", "JK", "AC"],
-            ["KH", "10D", "6H", "2S", "AH"],
-            ["QC", "QD", "8D", "5S", "4S"],
-            ["KS", "7D", "6C", "JH", "2H"],
+            ["JK", "AC", "AD"],
+            ["2S", "AH", "AS"],
+            ["QC", "QD", "8D", "5S", "4S", "KD", "KC", "10H", "10C"],  # base 77
+            ["2H"],
         ],
-        "9C",
-        stock=["KD", "KC", "AS", "10H", "AD", "10C"],
+        "JH",
         bids=[9, 1, 1, 1],
     )
-    run(g, [(0, "9H"), (1, "KH"), (2, "draw"), (3, "KS"), (0, "10S"), (1, "10D"), (2, "draw"), (3, "7D")])
-    run(g, [(0, "7C"), (1, "draw"), (2, "draw"), (3, "6C"), (0, "draw"), (1, "6H"), (2, "draw"), (3, "JH")])
-    assert hand(g, 0) == sorted(["JK", "AC", "AD"]) and hand(g, 1) == sorted(["2S", "AH", "AS"])
-    assert hand(g, 3) == ["2H"]
     run(g, [(0, "JK")])  # t1: acc 5
     play(g, 1, "2S")  # t2: acc 7
+    assert hand(g, 0) == sorted(["AC", "AD"]) and hand(g, 1) == sorted(["AH", "AS"])
+    assert hand(g, 3) == ["2H"]
     assert g.chain_cards == 7
     assert calls(g, 3) == {("2S",), ("JK", "2S")}  # P4 (♥2) chooses the longer run [D7]
     assert calls(g, 0) == {("2S",)}  # P1 (♣A ♦A) has a candidate too, but does not call
@@ -924,18 +876,20 @@ def answer(g, callers):
 
 
 def test_e15_storm_dobon():
+    """E15. Storm Dobon."""
     # P1 holds ♠3 ♥3 ♦3 and calls dobon on ♣9: −100 to P1, and no flush
-    g = new_game(
+    g = table(
         [
-            ["7H", "9H", "3S", "3H", "3D"],
+            ["3S", "3H", "3D"],
             ["KD", "QD", "10D", "JC", "6C"],
             ["KH", "QH", "10H", "JS", "6D"],
             ["9C", "KS", "QS", "10S", "8D"],
         ],
-        "6H",
+        "9H",
+        turn=3,
         bids=[9, 1, 1, 1],
+        had_turn=EVERYONE,
     )
-    run(g, [(0, "7H"), (1, "draw"), (2, "draw"), (3, "draw"), (0, "9H"), (1, "draw"), (2, "draw")])
     play(g, 3, "9C")
     assert hand(g, 0) == ["3D", "3H", "3S"] and calls(g, 0) == {("9C",)}
     answer(g, {0: ("9C",)})
@@ -945,17 +899,18 @@ def test_e15_storm_dobon():
     assert items(res, 0) == {"storm_dobon": -100, "auction": -50}  # no flush_dobon
 
     # A victim holding ♠2 ♥2 ♦2 who gaeshis a dobon whose targets sum to 6 also gets −100
-    g = new_game(
+    g = table(
         [
-            ["9D", "KC", "AH", "2C", "3S"],
+            ["AH", "2C", "3S"],
             ["KS", "QS", "10S", "JH", "7C"],
             ["QH", "10H", "10C", "JC", "7D"],
-            ["KD", "6C", "2S", "2H", "2D"],
+            ["6C", "2S", "2H", "2D"],
         ],
-        "9H",
+        "KC",
+        turn=3,
         bids=[9, 1, 1, 1],
+        had_turn=EVERYONE,
     )
-    run(g, [(0, "9D"), (1, "draw"), (2, "draw"), (3, "KD"), (0, "KC"), (1, "draw"), (2, "draw")])
     play(g, 3, "6C")  # P4 keeps ♠2 ♥2 ♦2
     assert hand(g, 3) == ["2D", "2H", "2S"] and hand(g, 0) == ["2C", "3S", "AH"]
     answer(g, {0: ("6C",)})  # P1 (A + 2 + 3 = 6) calls dobon
@@ -967,24 +922,14 @@ def test_e15_storm_dobon():
 
 
 def test_e16_disrupt_dobon():
-    g = new_game(
-        [
-            ["KD", "JC", "8D", "3C", "2D"],
-            ["10S", "KH", "7H", "7S", "6H"],
-            ["10C", "KS", "9H", "AD", "5D"],
-            ["6S", "QD", "QC", "8C", "4C"],
-        ],
-        "9C",
-        stock=["10D", "10H", "JD", "JS", "QS", "QH", "4S", "8H", "5C", "5S"],
+    """E16. Disrupt Dobon: P2, holding ♥6 with last one declared, discards it on ♠6 after a draw."""
+    g = table(
+        [["KD", "JC", "8D", "3C", "2D"], ["6H"], ["AD", "5D"], ["QD", "QC", "8C", "4C"]],
+        "6S",
         bids=[1, 1, 9, 1],
+        had_turn=EVERYONE,
+        last_one=(1,),
     )
-    run(g, [(2, "10C"), (3, "draw"), (0, "draw"), (1, "10S"), (2, "KS"), (3, "draw"), (0, "draw"), (1, "KH")])
-    run(g, [(2, "9H"), (3, "draw"), (0, "draw"), (1, "7H"), (2, "draw"), (3, "draw"), (0, "draw")])
-    assert LastOneDeclared(1) in play(g, 1, "7S", last_one=True)
-    settle(g)
-    run(g, [(2, "4S")])
-    play(g, 3, "6S")
-    settle(g, may_call={1, 2})  # both P2 (♥6) and P3 (♦A ♦5) could call on ♠6; they wait
     run(g, [(0, "draw")])  # the turn before P2's is a draw
     # P2, holding ♥6 with last one declared, discards it on ♠6 and has 0 cards
     assert hand(g, 1) == ["6H"] and options(g, 1) == {"6H", "draw"}
@@ -1005,10 +950,8 @@ def test_e16_disrupt_dobon():
 
 
 def test_e17_quick_dobon_and_auction_points():
-    g = new_game(
-        [QUICK_OTHERS[0], QUICK_PLACER, QUICK_OTHERS[1], QUICK_WINNER],
-        "6S",
-    )
+    """E17. Quick Dobon and auction points: the round starts with the auction."""
+    g = table([QUICK_OTHERS[0], QUICK_PLACER, QUICK_OTHERS[1], QUICK_WINNER], "6S", opening="play")
     # the auction is sealed: nobody plays before every seat has bid
     assert g.view(1).phase == "opening"
     refused(g, Action(1, Kind.PLAY, (card("10S"),)), "the round has not started")
@@ -1041,16 +984,17 @@ def test_e17_quick_dobon_and_auction_points():
 
 
 def test_e18_slam():
-    g = Game(make_rules("standard", 4), seed=0, deal=False)
-    winners = [1, 2, 3, 1, 0, 0, 0, 0, 1]  # P1 wins rounds 5, 6, 7 and 8, not 9
-    slams = []
-    for round_no, winner in enumerate(winners, start=1):
-        res = quick_round(g, winner, (winner + 1) % 4)
+    """E18. Slam: P1 is a winner in rounds 5, 6, 7 and 8 and not in round 9."""
+    state = {"wins": [0, 2, 1, 1], "streak": [0, 1, 0, 0]}  # rounds 1 to 4 went to P2, P3, P4 and P2
+    slams = {}
+    for round_no, winner in zip(range(5, 10), [0, 0, 0, 0, 1], strict=True):
+        g, res = quick_round(winner, (winner + 1) % 4, match={"round_no": round_no, "state": state})
         assert g.round_no == round_no
-        slams.append({ln.seat: ln.value for ln in res.lines if ln.item == "slam"})
-    assert slams[6] == {0: -50} and slams[7] == {0: -50}  # rounds 7 and 8
-    assert slams[8] == {}  # round 9
-    assert all(slams[i] == {} for i in range(6))  # rounds 1 to 6, P1's round 5 and 6 included
+        slams[round_no] = {ln.seat: ln.value for ln in res.lines if ln.item == "slam"}
+        state = from_game(g).match["state"]  # the next round starts from this one's match state
+    assert slams[7] == {0: -50} and slams[8] == {0: -50}  # rounds 7 and 8
+    assert slams[9] == {}  # round 9
+    assert slams[5] == {} and slams[6] == {}  # P1's rounds 5 and 6
     assert g.view(0).extra["wins"] == (4, 3, 1, 1)
 
 
@@ -1067,9 +1011,9 @@ YAKU_TABLE = [
 
 def check_yaku_row(codes, pattern):
     assert yaku_pattern(cards(*codes)) == pattern, codes
-    # the same hand dealt to P1, at the start of P2's first turn [D16]
-    rest = [c.code for c in DECK if c.code not in codes]
-    g = new_game([codes, rest[0:5], rest[5:10], rest[10:15]], rest[15], bids=[1, 9, 1, 1])
+    # the same hand held by P1, at the start of P2's first turn [D16]
+    rest = unnamed("54", codes)
+    g = table([codes, rest[0:5], rest[5:10], rest[10:15]], rest[15], turn=1)
     assert g.turn == 1
     if pattern is None:
         assert declare(0) not in g.legal_actions(0)
@@ -1083,11 +1027,12 @@ def check_yaku_row(codes, pattern):
 
 
 def test_e19_yaku_patterns():
+    """E19. Yaku patterns."""
     for codes, pattern in YAKU_TABLE:
         check_yaku_row(codes, pattern)
 
     # P4 declares its straight at the start of P3's turn, then wins the round: −100
-    g = new_game(
+    g = table(
         [
             ["10H", "KD", "JC", "9D", "8C"],
             ["KS", "QD", "10D", "7C", "6S"],
@@ -1095,7 +1040,7 @@ def test_e19_yaku_patterns():
             ["AH", "2C", "3D", "4S", "5H"],
         ],
         "7H",
-        bids=[1, 1, 9, 1],
+        turn=2,
     )
     assert g.turn == 2 and declare(3) in g.legal_actions(3)
     events = g.apply(declare(3))
@@ -1111,32 +1056,24 @@ def test_e19_yaku_patterns():
     assert items(res, 3) == {"yaku": -100}
     assert res.deltas[3] == -100
 
-    # A player with 6 or 4 cards may not declare, even holding a yaku's cards
-    g = new_game(
+    # A player with 6 or 4 cards may not declare, even holding a yaku's cards: P1 holds five hearts
+    # among six cards, P3 the four 7s
+    g = table(
         [
-            ["2H", "5H", "9H", "JH", "3S"],
+            ["2H", "5H", "9H", "JH", "KH", "3S"],
             ["9D", "KC", "10C", "6S", "4D"],
-            ["7S", "7H", "7D", "7C", "9C"],
+            ["7S", "7H", "7D", "7C"],
             ["3C", "KS", "10D", "6H", "8C"],
         ],
         "9S",
-        stock=["KH"],
-        bids=[9, 1, 1, 1],
     )
-    assert declare(2) in g.legal_actions(2)  # P3's four 7s are offered; P3 declines for now
-    pass_(g, 2)
-    run(g, [(0, "draw")])
-    assert len(g.hands[0]) == 6
-    refused(g, declare(0), "exactly 5 cards")  # five hearts among six cards
-    play(g, 1, "9D")
-    refused(g, declare(2), "start of a turn")  # not while a window is open
-    settle(g)
-    run(g, [(2, "9C")])
-    assert hand(g, 2) == ["7C", "7D", "7H", "7S"]
-    refused(g, declare(2), "exactly 5 cards")
-    run(g, [(3, "3C")])
     refused(g, declare(0), "exactly 5 cards")
-    run(g, [(0, "3S")])  # now P1 holds exactly the five hearts
+    refused(g, declare(2), "exactly 5 cards")
+    play(g, 0, "3S")  # now P1 holds exactly the five hearts ...
+    refused(g, declare(0), "start of a turn")  # ... but not while a window is open
+    settle(g)
+    assert declare(0) in g.legal_actions(0)  # at the start of P2's turn
+    pass_(g, 0)  # P1 declines the offer for now; it may still declare later
     assert declare(0) in g.legal_actions(0)
     assert of_type(g, YakuDeclared) == []
     events = g.apply(declare(0))
@@ -1152,10 +1089,23 @@ E20_HANDS = [
 
 
 def test_e20_full_round():
-    g = round_seven_won_by_p2(E20_HANDS, "KS", ["4S", "3C", "AC"])
-    run(g, [(1, "9S"), (2, "9C"), (3, "10C"), (0, "10H"), (1, "7H"), (2, "draw"), (3, "7S"), (0, "7D")])
-    run(g, [(1, "draw"), (2, "6D"), (3, "draw"), (0, "3D"), (1, "KD")])
-    # the round ends: P3 discards ♦9 keeping ♣K 0 ♠4
+    """E20. A full 4-player round: round 7, P1 won rounds 5 and 6."""
+    # Auction: bids P1 5, P2 8, P3 2, P4 8. The tie between P2 and P4 is broken by the seeded RNG
+    # [D19]: some seed picks P2, some P4.
+    picked = {}
+    for seed in range(20):
+        g = table(E20_HANDS, "KS", opening="play", seed=seed, match=ROUND_SEVEN)
+        auction(g, E20_BIDS)
+        won = of_type(g, AuctionWon)[-1]
+        assert won.bids == tuple(E20_BIDS) and won.nominee in (1, 3)
+        picked.setdefault(won.nominee, g)
+        if len(picked) == 2:
+            break
+    assert set(picked) == {1, 3}
+    g = picked[1]
+    assert g.round_no == 7 and g.turn == 1
+    # The round ends: P3 discards ♦9 keeping ♣K 0 ♠4
+    g = round_seven_end(["9D", "KC", "JK", "4S"])
     play(g, 2, "9D")
     assert hand(g, 2) == sorted(["KC", "JK", "4S"])
     assert hand(g, 0) == ["4D", "5D"] and all(g.view(0).extra["had_turn"])
@@ -1177,14 +1127,10 @@ def test_e20_full_round():
 
 
 def champion_match(wins):
-    """A 20-round match: rounds 1..19 are won by the seats in `wins` order; round 20 is E17's round
-    (P4 wins; deltas 38, 160, 21, −100), dealt on totals chosen so the match ends at 120, 95, 95, 140."""
-    g = Game(make_rules("standard", 4), seed=0, deal=False)
-    assert len(wins) == 19
-    for winner in wins:
-        quick_round(g, winner, (winner + 1) % 4)
-        assert g.phase.value == "round-over"
-    res = quick_round(g, 3, 1, scores=[120 - 38, 95 - 160, 95 - 21, 140 + 100])
+    """Round 20, the match's last, is E17's round (P4 wins; deltas 38, 160, 21, −100), dealt on totals
+    chosen so the match ends at 120, 95, 95, 140; `wins` are the rounds each seat won in rounds 1..19."""
+    scores = [120 - 38, 95 - 160, 95 - 21, 140 + 100]
+    g, res = quick_round(3, 1, scores=scores, match={"round_no": 20, "state": {"wins": wins}})
     assert res.deltas == (38, 160, 21, -100)
     assert g.round_no == 20 and g.phase.value == "match-over"
     assert g.legal_actions(REFEREE) == [Action(REFEREE, Kind.NEW_MATCH)]
@@ -1194,14 +1140,15 @@ def champion_match(wins):
 
 
 def test_e21_champion():
+    """E21. Champion."""
     # wins: P1 5, P2 4, P3 6, P4 5 (its last one in round 20)
-    g, ended = champion_match([2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 0, 2])
+    g, ended = champion_match([5, 4, 6, 4])
     assert g.view(0).extra["wins"] == (5, 4, 6, 5)
     # P2 and P3 tie on 95; P3 has more wins: P3 is champion [D18]
     assert ended.ranks == (3, 2, 1, 4)
     assert g.book.ranks(g) == (3, 2, 1, 4)
     # with equal win counts as well, P2 and P3 are co-champions
-    g, ended = champion_match([2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0])
+    g, ended = champion_match([5, 5, 5, 4])
     assert g.view(0).extra["wins"] == (5, 5, 5, 5)
     assert ended.ranks == (3, 1, 1, 4)
     assert [s for s, r in enumerate(ended.ranks) if r == 1] == [1, 2]
@@ -1210,11 +1157,8 @@ def test_e21_champion():
 def test_an_exposed_card_is_hidden_again_once_it_leaves_the_hand():
     """A yaku exposes the whole hand; a card that leaves it is no longer shown as exposed, so if it is
     later reshuffled and drawn back it is a hidden card again (D16)."""
-    g = Game(make_rules("standard", 3), 0, deal=False)
     hands = [["3S", "6S", "7S", "9S", "KS"], ["2H", "4H", "6H", "8D", "10D"], ["3C", "5C", "7C", "9C", "JC"]]
-    g.start_round(g.deck_from_hands(hands, "4S", [], 0), 0)
-    for seat, amount in ((0, 5), (1, 1), (2, 1)):
-        g.apply(Action(seat, Kind.BID, amount=amount))
+    g = table(hands, "4S")
     g.apply(Action(0, Kind.DECLARE, amount=1))
     assert {c.code for c in g.view(1).extra["exposed"]} == {"3S", "6S", "7S", "9S", "KS"}
     g.apply(Action(0, Kind.PLAY, (g.deck.card("3S"),)))
