@@ -112,6 +112,9 @@ class Deck:
             cards.append(Card(len(cards), rank, suit, copy, mark, kabufuda, code))
         self.cards: tuple[Card, ...] = tuple(cards)
         self.by_code: dict[str, Card] = {c.code: c for c in self.cards}
+        # each card alone, as the one tuple a play or draw of it records (shared: events are values, and
+        # a long game's log then holds one tuple per card rather than one per play)
+        self.alone: tuple[tuple[Card], ...] = tuple((c,) for c in self.cards)
 
     def __len__(self) -> int:
         return len(self.cards)

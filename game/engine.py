@@ -95,6 +95,19 @@ class Window:
     stop: bool = False  # the placer emptied their hand with this play
 
 
+# Events are values: the commonest ones are made once and shared, so a long game's event log (a
+# simulation keeps millions) holds far fewer objects for the garbage collector to walk.
+_TURNS: dict[int, TurnChanged] = {}
+_NOBODY_CALLED = WindowClosed(0)
+
+
+def _turn_changed(seat: int) -> TurnChanged:
+    event = _TURNS.get(seat)
+    if event is None:
+        event = _TURNS[seat] = TurnChanged(seat)
+    return event
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What became of one action applied together with others (Game.apply_together)."""
@@ -342,7 +355,7 @@ class Game:
         if position.scores is not None:
             self.scores = list(position.scores)
         if position.match_state is not None:
-            self.match_ext = position.match_state
+            self.match_ext = copy.deepcopy(position.match_state)  # a position may start many games
         self.hands = [list(position.piles.get(f"hand/{s}", ())) for s in range(self.n)]
         self.laid = [list(position.piles.get(f"laid/{s}", ())) for s in range(self.n)]
         self.discard = list(position.piles[FIELD])
@@ -430,7 +443,7 @@ class Game:
 
     def set_turn(self, seat: int) -> None:
         self.turn = seat
-        self.emit(TurnChanged(seat))
+        self.emit(_turn_changed(seat))
 
     def reverse(self) -> None:
         self.direction = -self.direction
@@ -523,13 +536,10 @@ class Game:
         for card in cards:
             hand.remove(card)
             target.append(card)
+        cards = self.deck.alone[cards[0].id] if len(cards) == 1 else tuple(cards)
         if not self.quiet:
-            self.clues.append(Clue(seat, tuple(cards)))
-        self.emit(
-            Played(seat, tuple(cards), len(hand))
-            if pile == FIELD
-            else Played(seat, tuple(cards), len(hand), pile)
-        )
+            self.clues.append(Clue(seat, cards))
+        self.emit(Played(seat, cards, len(hand)) if pile == FIELD else Played(seat, cards, len(hand), pile))
 
     def draw(self, seat: int, count: int, penalty: bool = False) -> tuple[Card, ...]:
         """Draw up to `count` cards one at a time from the stock, rebuilding it as the rulebook says
@@ -555,10 +565,11 @@ class Game:
         if not self.quiet and seat == self.turn:
             chain = self.chain_links or int(penalty)  # a rulebook may end the chain before the penalty
             self.clues.append(Clue(seat, (), len(got), field_then, self.field_suit, chain))
-        self.emit(Drew(seat, len(got), tuple(got), penalty))
+        drawn = self.deck.alone[got[0].id] if len(got) == 1 else tuple(got)
+        self.emit(Drew(seat, len(got), drawn, penalty))
         if not stock and policy is not Rebuild.ON_DRAW:
             self.book.stock_exhausted(self)
-        return tuple(got)
+        return drawn
 
     def reshuffle(self) -> None:
         """Rebuild the stock: gather the rulebook's piles (`rebuild_from`), each keeping its top cards,
@@ -622,7 +633,8 @@ class Game:
         self.window = None
         if self.phase is Phase.REACTION:
             self.phase = Phase.TURN
-        self.emit(WindowClosed(len(window.calls)))
+        calls = len(window.calls)
+        self.emit(_NOBODY_CALLED if not calls else WindowClosed(calls))
         self.book.window_closed(self, window)
 
     # ------------------------------------------------------------------ the two questions

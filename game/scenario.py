@@ -130,7 +130,7 @@ def _state(fresh: MatchState | None, data: Any) -> MatchState:
                 raise ScenarioError(f"match.state.{key} must be {len(want)} whole numbers, one per seat")
         elif not _int(value):
             raise ScenarioError(f"match.state.{key} must be a whole number")
-        values[key] = value
+        values[key] = list(value) if isinstance(value, list) else value  # its own, never the file's
     return type(fresh)(**values)
 
 

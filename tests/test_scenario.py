@@ -251,3 +251,22 @@ def test_a_scenario_table_is_saved_and_continued_from_its_position(app):
     setup, game = restore(json.loads(json.dumps(save_data(table.setup, table.game))))
     assert game.state_key()[:3] == table.game.state_key()[:3]  # hands, stock and field as they were
     assert setup.scenario is not None
+
+
+def test_games_from_one_scenario_keep_their_own_match_state():
+    """Two games started from one scenario (and the file's own data) never share a wins list."""
+    from positions import scenario
+
+    data = scenario(
+        "standard",
+        [["3H", "5C"], ["4S", "6S"], ["2C", "9C"]],
+        "7D",
+        turn=0,
+        opening="skip",
+        match={"round_no": 5, "state": {"wins": [1, 2, 1]}},
+    )
+    parsed = parse(data)
+    first, second = parsed.game(), parsed.game()
+    assert first.match_ext.wins == [1, 2, 1] and first.match_ext.wins is not second.match_ext.wins
+    first.match_ext.wins[0] = 9
+    assert second.match_ext.wins == [1, 2, 1] and data["match"]["state"]["wins"] == [1, 2, 1]

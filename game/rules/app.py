@@ -168,10 +168,10 @@ class AppRulebook(Rulebook):
                 game.draw(seat, 1)
             game.set_turn(game.next_seat(seat))
             return
-        card = action.card
-        game.put_on_field(seat, (card,))
+        card, cards = action.card, game.deck.alone[action.card.id]
+        game.put_on_field(seat, cards)
         if not game.hands[seat]:  # stop: the window decides; [D19] the card has no effect
-            game.open_window(seat, (card,), freezes_turn=True, stop=True)
+            game.open_window(seat, cards, freezes_turn=True, stop=True)
             return
         if card.rank == EIGHT and action.suit is not None:
             game.field_suit = action.suit
@@ -182,7 +182,7 @@ class AppRulebook(Rulebook):
             links = game.chain_links + 1
             game.set_chain(links, 2 * links)
         # [D8] the window on this card stays open until the next player acts (or everyone passes)
-        game.open_window(seat, (card,), freezes_turn=False)
+        game.open_window(seat, cards, freezes_turn=False)
         game.set_turn(game.next_seat(seat))
 
     # ------------------------------------------------------------------ public inference

@@ -548,7 +548,7 @@ class StandardRulebook(Rulebook):
         if not game.hands[seat]:
             r.went_out = seat
         r.claims = []
-        game.open_window(seat, (card,), freezes_turn=True)
+        game.open_window(seat, game.deck.alone[card.id], freezes_turn=True)
 
     # ------------------------------------------------------------------ public inference
 
