@@ -43,6 +43,7 @@ KNOWN = {
     "scores",
     "match",
     "opening",
+    "rest",
     "note",
 }
 
@@ -67,6 +68,7 @@ class Scenario:
     scores: list[int] | None = None
     match: dict[str, Any] = field(default_factory=dict)
     opening: str = "skip"  # "skip" or "play" (standard's auction)
+    rest: str = "stock"  # where the cards named nowhere go: under the stock, or under the field card
     note: str = ""
 
     def game(self) -> Game:
@@ -77,7 +79,8 @@ class Scenario:
         named = {c.id for cards in piles.values() for c in cards}
         rest = [c for c in game.deck.cards if c.id not in named]
         random.Random(self.seed).shuffle(rest)
-        piles[STOCK] = rest + piles.get(STOCK, [])  # the cards named nowhere, under the named ones
+        under = STOCK if self.rest == "stock" else FIELD  # "field": an empty stock, as late in a round
+        piles[under] = rest + piles.get(under, [])  # the cards named nowhere, under the named ones
         state = _state(game.match_ext, self.match["state"]) if "state" in self.match else None
         try:
             game.set_position(
@@ -247,6 +250,10 @@ def parse(data: Any) -> Scenario:
         if data["opening"] not in ("skip", "play"):
             raise ScenarioError('opening must be "skip" or "play"')
         scenario.opening = data["opening"]
+    if "rest" in data:
+        if data["rest"] not in ("stock", "field"):
+            raise ScenarioError('rest must be "stock" or "field"')
+        scenario.rest = data["rest"]
     if "note" in data:
         scenario.note = _need(data, "note", str, "a string")
     scenario.game()  # what the rules themselves refuse (a pile this preset lacks ...) is found now

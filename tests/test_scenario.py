@@ -270,3 +270,15 @@ def test_games_from_one_scenario_keep_their_own_match_state():
     assert first.match_ext.wins == [1, 2, 1] and first.match_ext.wins is not second.match_ext.wins
     first.match_ext.wins[0] = 9
     assert second.match_ext.wins == [1, 2, 1] and data["match"]["state"]["wins"] == [1, 2, 1]
+
+
+def test_cards_named_nowhere_can_lie_under_the_field_card_leaving_the_stock_empty():
+    from positions import scenario
+
+    data = scenario("app", [["3H", "5C"], ["4S", "6S"]], "7D", turn=0, rest="field")
+    game = parse(data).game()
+    assert game.stock == [] and len(game.discard) == 52 - 4 and game.field.code == "7D"
+    game.apply(Action(0, Kind.DRAW))  # the draw rebuilds the stock from under the field card
+    assert len(game.hands[0]) == 3 and game.field.code == "7D" and len(game.stock) == 52 - 4 - 2
+    with pytest.raises(ScenarioError, match='rest must be "stock" or "field"'):
+        parse({**data, "rest": "elsewhere"})
