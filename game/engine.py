@@ -101,6 +101,23 @@ _TURNS: dict[int, TurnChanged] = {}
 _NOBODY_CALLED = WindowClosed(0)
 
 
+_SHARED: dict[tuple, Event] = {}
+_SHARED_MAX = 200_000
+
+
+def _shared(kind: type, *fields: Any) -> Any:
+    """The event `kind(*fields)`, made once: plays, draws and windows of one card repeat endlessly
+    (their cards are the deck's shared one-card tuples, `Deck.alone`). Only one-card events are shared,
+    so the store stays small (seats x cards x hand sizes), and it never grows past _SHARED_MAX."""
+    key = (kind, *fields)
+    event = _SHARED.get(key)
+    if event is None:
+        event = kind(*fields)
+        if len(_SHARED) < _SHARED_MAX:
+            _SHARED[key] = event
+    return event
+
+
 def _turn_changed(seat: int) -> TurnChanged:
     event = _TURNS.get(seat)
     if event is None:
@@ -539,7 +556,10 @@ class Game:
         cards = self.deck.alone[cards[0].id] if len(cards) == 1 else tuple(cards)
         if not self.quiet:
             self.clues.append(Clue(seat, cards))
-        self.emit(Played(seat, cards, len(hand)) if pile == FIELD else Played(seat, cards, len(hand), pile))
+        left = len(hand)
+        self.emit(
+            _shared(Played, seat, cards, left, pile) if len(cards) == 1 else Played(seat, cards, left, pile)
+        )
 
     def draw(self, seat: int, count: int, penalty: bool = False) -> tuple[Card, ...]:
         """Draw up to `count` cards one at a time from the stock, rebuilding it as the rulebook says
@@ -566,7 +586,8 @@ class Game:
             chain = self.chain_links or int(penalty)  # a rulebook may end the chain before the penalty
             self.clues.append(Clue(seat, (), len(got), field_then, self.field_suit, chain))
         drawn = self.deck.alone[got[0].id] if len(got) == 1 else tuple(got)
-        self.emit(Drew(seat, len(got), drawn, penalty))
+        count = len(got)
+        self.emit(_shared(Drew, seat, 1, drawn, penalty) if count == 1 else Drew(seat, count, drawn, penalty))
         if not stock and policy is not Rebuild.ON_DRAW:
             self.book.stock_exhausted(self)
         return drawn
@@ -606,7 +627,7 @@ class Game:
         window = self.window = Window(placer, cards, pending, freezes_turn, stop=stop)
         if freezes_turn:
             self.phase = Phase.REACTION
-        self.emit(WindowOpened(placer, cards))
+        self.emit(_shared(WindowOpened, placer, cards) if len(cards) == 1 else WindowOpened(placer, cards))
         return window
 
     def repoll(self, window: Window, exclude: Iterable[int]) -> None:
