@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from game.actions import REFEREE, Action, Kind
 from game.engine import Game
-from game.events import Event, RoundEnded, WindowOpened
+from game.events import Event, RoundDealt, RoundEnded, WindowOpened
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
@@ -107,6 +107,7 @@ class Host:
         self.finished = asyncio.Event()
         self.last_join = time.monotonic()
         self.window_seq = 0  # actions applied when the open window opened
+        self.deal_seq = 0  # actions applied when the round in play was dealt
         self.rounds_done = 0
         self.server: asyncio.base_events.Server | None = None
         self.port = config.port
@@ -497,11 +498,17 @@ class Host:
             await self._send(s, Refused(message.action, "that is another seat's action"))
             return None
         seq = len(game.actions)
-        if action.kind is Kind.DOBON:
-            if message.seq < self.window_seq or message.seq > seq:
+        if message.seq > seq:
+            await self._send(s, Refused(message.action, "stale: that update has not happened yet"))
+            return None
+        if action.kind is Kind.DOBON or (action.kind is Kind.PASS and game.window is not None):
+            # an answer is about one card: one made on an earlier card must not answer this one
+            if message.seq < (self.window_seq if game.window is not None else seq):
                 await self._send(s, Refused(message.action, "stale: that card is no longer the one in play"))
                 return None
-        elif message.seq != seq:
+        elif message.seq < self.deal_seq:
+            # the same card means another card in another deal; within one deal an action made on an
+            # older update still stands while it is legal (a pass elsewhere must not void a chosen play)
             await self._send(
                 s, Refused(message.action, "stale: the table has moved on (your view is updated)")
             )
@@ -543,6 +550,8 @@ class Host:
         for e in events:
             if isinstance(e, WindowOpened):
                 self.window_seq = len(game.actions)
+            elif isinstance(e, RoundDealt):
+                self.deal_seq = len(game.actions)
         for s in self.seats:
             await self._send_update(s, events)
 

@@ -321,3 +321,51 @@ def test_a_host_stopped_just_as_a_message_arrives_still_stops(started):
         return stopped
 
     assert all(asyncio.run(main()))
+
+
+def test_a_play_decided_on_an_older_update_of_the_same_deal_still_stands_while_legal():
+    """Someone else's action between deciding and arriving must not void a player's chosen play; an
+    answer about a card, though, is only good for that card."""
+
+    async def main():
+        slow = Timing(turn_ms=60_000, dobon_ms=60_000, window_ms=60_000)
+        host = Host(config(timing=slow, players=2, rounds=1), log=quiet)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        people = [Client("127.0.0.1", host.port, name, log=quiet) for name in ("A", "B")]
+        try:
+            for c in people:
+                await c.connect()
+                await c.ready()
+            for c in people:
+                while c.view is None:
+                    await c.receive()
+            first = next(c for c in people if any(a.kind is Kind.DRAW for a in c.view.legal))
+            other = people[1 - people.index(first)]
+            older = other.seq
+            await first.act(next(a for a in first.view.legal if a.kind is Kind.DRAW))
+            async with asyncio.timeout(10):
+                while other.seq == older or not any(a.kind is Kind.DRAW for a in other.view.legal):
+                    await other.receive()
+            moved_on = other.seq
+            assert moved_on > older
+            await other.act(Action(other.seat, Kind.DRAW), seq=older)  # decided before `first` drew
+            async with asyncio.timeout(10):
+                while other.seq == moved_on and not other.refused:
+                    await other.receive()
+            stale_call = Action(other.seat, Kind.DOBON, cards=tuple(other.view.hand[:1]))
+            await other.act(stale_call, seq=older)
+            async with asyncio.timeout(10):
+                while not other.refused:
+                    await other.receive()
+            return moved_on, other.seq, other.refused
+        finally:
+            host.result = "stop"
+            runner.cancel()
+            await host.close()
+            for c in people:
+                await c.close()
+
+    moved_on, now, refused = asyncio.run(main())
+    assert now == moved_on + 1, "the draw decided on the older update was applied"
+    assert len(refused) == 1 and refused[0].action["act"] == "dobon", refused
