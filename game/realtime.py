@@ -3,7 +3,9 @@
 The desktop table and the LAN host both drive a `Game` through a `RealtimeTable`: people's actions come
 in through `submit`, and `tick(now_ms)` applies whatever the clock says is due:
 
-* AI seats that may call dobon decide `dobon_ms` after the card was played (or after the latest call);
+* AI seats that may call dobon, or that the rulebook lets place, draw or call out of turn (races),
+  decide `dobon_ms` after the situation arose; those due in the same tick are applied together, in the
+  rulebook's precedence (`Game.apply_together`);
 * the referee closes a window that freezes turn actions `window_ms` after the last action (an `app`
   chain uses the preset's own time, `Rulebook.window_ms`);
 * AI seats take their turn, bid or declare `turn_ms` after the situation arose.
@@ -28,6 +30,7 @@ from .phase import Phase
 from .seats import Seat
 
 TURN_KINDS = (Kind.PLAY, Kind.DRAW)
+RACE_KINDS = (Kind.PLAY, Kind.DRAW, Kind.DOBON)  # out of turn, these are races decided at reaction speed
 
 # How long a tick waits on an AI thinking in the executor before going on without it. Waiting on the
 # future blocks this thread, so the worker surely gets the GIL: a caller that never blocks (a frame loop
@@ -113,31 +116,59 @@ class RealtimeTable:
             return self.timing.window_ms
         return self.game.book.window_ms(self.game, window, self.timing.window_ms)
 
+    def _reactions(self, seat: int, window) -> list[Action]:
+        """What `seat` may do at reaction speed now: its answers in the open window, and the rulebook's
+        races out of turn (a placement, a draw or a dobon that is not its turn's or the window's)."""
+        game = self.game
+        answers = game.book.call_actions(game, seat, window) if window and seat in window.pending else []
+        own_turn = seat == game.turn and game.phase is Phase.TURN and not (window and window.freezes_turn)
+        races = [
+            a
+            for a in game.legal_actions(seat)
+            if a.kind in RACE_KINDS and a not in answers and not (own_turn and a.kind in TURN_KINDS)
+        ]
+        return [*answers, *races]
+
+    def _due_reactions(self, elapsed: float) -> list[Action] | None:
+        """The AI seats' reactions due by now, decided together (None while one is still thinking)."""
+        game = self.game
+        window = game.window
+        chosen: list[Action] = []
+        first = [s for s in window.pending if s in self.ai] if window is not None else []
+        for seat in [*first, *(s for s in self.ai if s not in first)]:  # answers in polling order
+            if (seat, "react") in self._asked:
+                continue
+            if elapsed < self.timing.dobon_ms * getattr(self.ai[seat], "reaction_factor", 1.0):
+                continue
+            options = self._reactions(seat, window)
+            if not options:
+                self._asked.add((seat, "react"))
+                continue
+            choice = self._decide(seat, "react", [Action(seat, Kind.PASS), *options])
+            if choice is None:
+                return None
+            self._asked.add((seat, "react"))
+            if choice.kind is not Kind.PASS:  # staying silent is a pass: nothing observable happens
+                chosen.append(choice)
+        return chosen
+
     def tick(self, now: float) -> list[Event]:
-        """Apply the one action that is due now, if any; returns its events (call again for more)."""
+        """Apply what is due now, if anything; returns its events (call again for more)."""
         game = self.game
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return []
         elapsed = self._situation(now)
         t = self.timing
         window = game.window
-        # 1. AI dobon calls
-        if window is not None:
-            for seat in list(window.pending):
-                if seat not in self.ai or (seat, "call") in self._asked:
-                    continue
-                if elapsed < t.dobon_ms * getattr(self.ai[seat], "reaction_factor", 1.0):
-                    continue
-                calls = game.book.call_actions(game, seat, window)
-                if not calls:
-                    self._asked.add((seat, "call"))
-                    continue
-                choice = self._decide(seat, "call", [Action(seat, Kind.PASS), *calls])
-                if choice is None:
-                    return []
-                self._asked.add((seat, "call"))
-                if choice.kind is Kind.DOBON:
-                    return game.apply(choice)
+        # 1. AI dobon calls and out-of-turn races: all that fall due in one tick are simultaneous, so
+        # the rulebook's precedence orders them (a call it overtook is simply dropped)
+        reactions = self._due_reactions(elapsed)
+        if reactions is None:
+            return []
+        if reactions:
+            events = [e for outcome in game.apply_together(reactions) for e in outcome.events]
+            if events:
+                return events
         # 2. the referee closes a window that holds up play
         if window is not None and window.freezes_turn and elapsed >= self._window_limit():
             return game.apply(Action(REFEREE, Kind.CLOSE))
@@ -148,7 +179,7 @@ class RealtimeTable:
             if (seat, "other") in self._asked:
                 continue
             others = [
-                a for a in game.legal_actions(seat) if a.kind not in TURN_KINDS and a.kind is not Kind.DOBON
+                a for a in game.legal_actions(seat) if a.kind not in TURN_KINDS and a.kind not in RACE_KINDS
             ]
             others = [a for a in others if not (a.kind is Kind.PASS and window is not None)]
             if not others:

@@ -3,8 +3,11 @@
 The host runs the engine. Every message from a client goes into one queue and is handled in arrival
 order by the table task, so two calls can never race: the first to arrive is applied first and every
 client sees the same order. Before an action is applied the host checks that it comes from the seat's
-own connection (the seat token bound it at the handshake), that the client had seen the latest state
-(`seq`), and that the rules allow it; a refusal goes to that client only. After each action every
+own connection (the seat token bound it at the handshake), that the update it was decided on (`seq`)
+still speaks of the same thing, and that the rules allow it; a refusal goes to that client only. A dobon
+or a pass answers one card, so it must have been decided since that card's window opened; any other
+action stands while it is legal in the same deal (someone else's pass must not void a chosen play).
+Actions queued in the same tick are applied together, in the rulebook's precedence. After each action every
 client gets the events as its seat may see them and its seat's whole view.
 
 Timing: a reaction window lasts the same after every play whoever could call (the real-time driver,

@@ -12,9 +12,12 @@ from dataclasses import dataclass
 import pytest
 
 from game import REFEREE, Action, Game, IllegalAction, Kind
+from game.events import Played
 from game.phase import Phase
 from game.piles import PileSpec
+from game.realtime import RealtimeTable, Timing
 from game.rules.app import AppRulebook, AppRules
+from game.seats.base import Seat
 
 KING = 13
 
@@ -172,3 +175,48 @@ def test_actions_arriving_together_go_in_the_rulebooks_order_and_the_overtaken_o
     assert first.events and g.field.code == applied[1]
     assert (second.action.seat, second.refused, second.events) == (refused[0], refused[1], [])
     assert g.actions == [first.action]  # the refused one left no trace
+
+
+class Snapper(Seat):
+    """Takes the first thing offered that is not a pass (a test seat: it always races)."""
+
+    def act(self, view):
+        return next((a for a in view.legal if a.kind is not Kind.PASS), view.legal[0])
+
+
+class Waiter(Seat):
+    """Passes whenever it may; otherwise takes the first thing offered."""
+
+    def act(self, view):
+        return next((a for a in view.legal if a.kind is Kind.PASS), view.legal[0])
+
+
+class HighSeatFirst(SnapBook):
+    """Snaps arriving together go to the highest seat first (against the table's polling order)."""
+
+    def precedence(self, game, action):
+        return (-action.seat,)
+
+
+def test_ai_seats_at_a_real_time_table_race_out_of_turn_in_the_rulebooks_precedence():
+    """The real-time driver offers an AI every action the rulebook gives it, out of turn too, at
+    reaction speed, and applies the reactions due in one tick together, in the rulebook's order."""
+    g = race_game(HighSeatFirst)
+    g.hands[2][0] = g.deck.card("7C")  # both seat 1 (7S) and seat 2 (7C) may snap on the 7H
+    g.stock.remove(g.deck.card("7C"))
+    g.stock.append(g.deck.card("8S"))
+    table = RealtimeTable(g, {0: Waiter(), 1: Snapper(), 2: Snapper()}, Timing(turn_ms=500, dobon_ms=20))
+    assert table.tick(0) == [] and table.tick(19) == []  # not yet: reactions come at dobon_ms
+    events = table.tick(20)
+    plays = [(e.seat, e.cards[0].code) for e in events if isinstance(e, Played)]
+    assert plays == [(2, "7C"), (1, "7S")]  # both due together: the rulebook's order, not seat order
+    assert [a.seat for a in g.actions] == [2, 1] and g.turn == 2
+
+
+def test_an_ai_that_lets_a_race_go_does_nothing_observable():
+    g = race_game(SnapBook)
+    table = RealtimeTable(g, {0: Waiter(), 1: Waiter(), 2: Waiter()}, Timing(turn_ms=500, dobon_ms=20))
+    table.tick(0)
+    assert table.tick(30) == [] and g.actions == []  # seat 1 could snap its 7S; it chose not to
+    events = table.tick(520)  # the turn player's own turn comes at turn_ms
+    assert g.actions and g.actions[0].seat == 0 and events
