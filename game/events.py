@@ -214,7 +214,10 @@ class Ending(StrEnum):
     DOBON = "dobon"  # a dobon call took the round
     GAESHI = "gaeshi"  # a dobon-gaeshi (an answer to a dobon) took it
     COUNTER = "counter"  # a counter to a dobon took it (super)
-    EXHAUSTION = "exhaustion"  # the cards ran out with nobody winning
+    EXHAUSTION = "exhaustion"  # the stock ran out (standard: nobody wins; kabu: the fewest cards win)
+    VOID = "void"  # the round counts for nothing and is dealt again (super's stalemate, kabu's void)
+    FOUR_OF_A_KIND = "four_of_a_kind"  # four of a kind shown at the deal ended it (kabu)
+    TWELVE_CARDS = "twelve_cards"  # a hand reached twelve cards (kabu's 12-card rule)
 
 
 @dataclass(frozen=True, slots=True)

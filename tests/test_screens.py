@@ -13,6 +13,7 @@ import uikit
 from pygame_gui.core.utility import translate
 from uikit import frames, press_button
 
+from game.events import Ending
 from ui.scenes.settings_scene import SettingsScene
 from ui.scenes.table import TableScene
 from ui.scenes.title import TitleScene
@@ -186,3 +187,12 @@ def test_every_title_button_is_on_screen_with_a_saved_match(app, size):
     rects = [b.rect for b in title.items.values()]
     assert len(rects) == 7 and all(r.bottom <= size[1] - 8 for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_way_a_round_can_end_has_a_title_in_both_languages(app, language):
+    """The round result's title names how it ended, for every preset's endings (none shows a key)."""
+    app.set_language(language)
+    titles = {ending: tr(f"results.ending.{ending}") for ending in Ending}
+    assert all(title and "ending" not in title for title in titles.values()), titles
+    assert len(set(titles.values())) == len(titles)  # no two endings read alike
