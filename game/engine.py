@@ -608,6 +608,14 @@ class Game:
         self.stock[:0] = old
         self.emit(Reshuffled(len(old), tuple(taken)))
 
+    def _polling(self, placer: int) -> list[int]:
+        """Who a window on `placer`'s card asks, in order: the seats after the placer, the placer last.
+        A card the table itself turned up (placer REFEREE) asks every seat from the turn player on."""
+        order = self._poll_orders[self.direction]
+        if placer == REFEREE:
+            return [self.turn, *order[self.turn][:-1]]
+        return order[placer]
+
     def open_window(
         self,
         placer: int,
@@ -617,10 +625,14 @@ class Game:
         seats: Iterable[int] | None = None,
     ) -> Window:
         """Open a reaction window on `cards`. Every seat but the placer is polled, unless `seats` names
-        who is (e.g. only the victims of a dobon, for dobon-gaeshi)."""
-        order = self._poll_orders[self.direction][placer]
+        who is (e.g. only the victims of a dobon, for dobon-gaeshi, or several placers' rivals). The
+        placer is REFEREE for a card nobody played (a card turned up from the stock): every seat is
+        polled. A window still open is closed first, with its own event."""
+        if self.window is not None:
+            self.close_window()
+        order = self._polling(placer)
         if seats is None:
-            pending = order[:-1]
+            pending = [s for s in order if s != placer]
         else:
             wanted = set(seats)
             pending = [s for s in order if s in wanted]
@@ -633,7 +645,7 @@ class Game:
     def repoll(self, window: Window, exclude: Iterable[int]) -> None:
         """Ask again every seat not in `exclude`, in turn order after the placer, the placer last."""
         skip = set(exclude)
-        window.pending = [s for s in self._poll_orders[self.direction][window.placer] if s not in skip]
+        window.pending = [s for s in self._polling(window.placer) if s not in skip]
 
     def reveal(self, seat: int) -> tuple[Card, ...]:
         hand = tuple(self.hands[seat])
@@ -648,7 +660,9 @@ class Game:
         self.emit(HandLaidDown(seat, cards))
         return cards
 
-    def _close_window(self) -> None:
+    def close_window(self) -> None:
+        """Close the open window (the rulebook may, e.g. when an answer settles it) and resolve it
+        (Rulebook.window_closed)."""
         window = self.window
         assert window is not None
         self.window = None
@@ -686,7 +700,9 @@ class Game:
         seat, kind = action.seat, action.kind
         window = self.window
         if kind is _PASS and window is not None and seat in window.pending:  # the commonest action
-            return None if _bare(action) else "a pass takes nothing"
+            if _bare(action) or action in self.book.call_actions(self, seat, window):
+                return None  # a plain pass, or one the rulebook offers with a flag (jda's throw-in)
+            return "this pass takes nothing more"
         if seat == REFEREE:
             if not _bare(action):
                 return "the referee's actions take no cards, suit, amount or flag"
@@ -732,7 +748,9 @@ class Game:
                     return "you cannot call dobon on your own card"
                 return "you are not being asked about this card (already answered, or not concerned)"
             if kind is _PASS:
-                return "a pass takes nothing"  # the only way here: a pass with extra fields
+                if action in self.book.call_actions(self, seat, window):
+                    return None  # a flagged pass the rulebook offers
+                return "this pass takes nothing more"
             return self.book.refuse_call(self, action, window)
         if kind is _PLAY or kind is _DRAW:
             if self.phase is Phase.REACTION or (window is not None and window.freezes_turn):
@@ -780,8 +798,10 @@ class Game:
         if kind is _PASS:
             if window is not None and action.seat in window.pending:
                 window.pending.remove(action.seat)
-                if not window.pending:
-                    self._close_window()
+                if not _bare(action):
+                    self.book.apply_call(self, action, window)  # the rulebook's flagged pass
+                if self.window is window and not window.pending:
+                    self.close_window()
             else:
                 self.book.apply_other(self, action)  # e.g. declining an offer
         elif self._other_actions and kind in _ROUTED and self._by_rulebook(action):
@@ -791,13 +811,13 @@ class Game:
             window.calls.append(action)
             self.book.apply_call(self, action, window)
             if self.window is window and not window.pending:
-                self._close_window()
+                self.close_window()
         elif kind is _PLAY or kind is _DRAW:
             if window is not None:  # the turn player's action closes a non-freezing window
-                self._close_window()
+                self.close_window()
             self.book.apply_turn(self, action)
         elif kind is Kind.CLOSE:
-            self._close_window()
+            self.close_window()
         elif kind is Kind.NEXT_ROUND:
             self.start_round()
         elif kind is Kind.NEW_MATCH:

@@ -148,7 +148,7 @@ class RealtimeTable:
             if choice is None:
                 return None
             self._asked.add((seat, "react"))
-            if choice.kind is not Kind.PASS:  # staying silent is a pass: nothing observable happens
+            if choice != Action(seat, Kind.PASS):  # staying silent is a pass: nothing observable happens
                 chosen.append(choice)
         return chosen
 

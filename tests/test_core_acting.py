@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from game import REFEREE, Action, Game, IllegalAction, Kind
-from game.events import Played
+from game import REFEREE, Action, Game, IllegalAction, Kind, make_rules
+from game.events import Played, WindowClosed
 from game.phase import Phase
 from game.piles import PileSpec
 from game.realtime import RealtimeTable, Timing
@@ -220,3 +220,69 @@ def test_an_ai_that_lets_a_race_go_does_nothing_observable():
     assert table.tick(30) == [] and g.actions == []  # seat 1 could snap its 7S; it chose not to
     events = table.tick(520)  # the turn player's own turn comes at turn_ms
     assert g.actions and g.actions[0].seat == 0 and events
+
+
+class ThrowInBook(AppRulebook):
+    """In a window, a seat may also throw its hand in (a PASS with the flag, as jda's 放棄); the
+    rulebook records it and closes the window itself once two seats have thrown in."""
+
+    def call_actions(self, game, seat, window):
+        return [*super().call_actions(game, seat, window), Action(seat, Kind.PASS, flag=True)]
+
+    def apply_call(self, game, action, window):
+        if action.kind is Kind.PASS:
+            thrown = game.book.thrown
+            thrown.append(action.seat)
+            if len(thrown) == 2:
+                game.close_window()
+            return
+        super().apply_call(game, action, window)
+
+
+def book_game(book, players=4, seed=3) -> Game:
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return book(self)
+
+    g = Game(Rules(players=players), seed)
+    g.book.thrown = []
+    return g
+
+
+def test_a_flagged_pass_is_legal_exactly_where_the_rulebook_offers_it_and_may_close_the_window():
+    g = book_game(ThrowInBook)
+    turn = g.turn
+    g.apply(next(a for a in g.legal_actions(turn) if a.kind in (Kind.PLAY, Kind.DRAW)))
+    while g.window is None:  # play on until someone plays a card (a window opens on it)
+        seat = g.turn
+        g.apply(next(a for a in g.legal_actions(seat) if a.kind in (Kind.PLAY, Kind.DRAW)))
+    first, second, third = g.window.pending
+    throw = Action(first, Kind.PASS, flag=True)
+    assert throw in g.legal_actions(first) and g.refusal(throw) is None
+    assert g.refusal(Action(first, Kind.PASS, amount=2)) == "this pass takes nothing more"
+    g.apply(throw)
+    assert g.book.thrown == [first] and g.window is not None and first not in g.window.pending
+    assert g.refusal(Action(first, Kind.PASS, flag=True)) is not None  # answered already
+    events = g.apply(Action(second, Kind.PASS, flag=True))
+    assert g.window is None and isinstance(events[-1], WindowClosed)  # the rulebook closed it
+    assert third not in g.book.thrown
+
+
+def test_a_window_on_a_card_nobody_played_asks_every_seat_from_the_turn_player():
+    g = Game(make_rules("app", 4), 5)
+    g.set_turn(2)
+    window = g.open_window(REFEREE, (g.field,), freezes_turn=True)
+    assert window.pending == [2, 3, 0, 1]
+    g.repoll(window, exclude=[3])
+    assert window.pending == [2, 0, 1]
+    assert g.view(0).window is not None and g.view(0).window.placer == REFEREE
+
+
+def test_opening_a_window_over_an_open_one_closes_it_first_with_its_event():
+    g = Game(make_rules("app", 4), 5)
+    g.open_window(1, (g.field,), freezes_turn=False)
+    mark = len(g.events)
+    g.open_window(2, (g.field,), freezes_turn=True)
+    kinds = [type(e).__name__ for e in g.events[mark:]]
+    assert kinds == ["WindowClosed", "WindowOpened"] and g.window.placer == 2

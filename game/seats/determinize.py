@@ -88,11 +88,11 @@ def determinize(
     if view.window is not None:
         w = view.window
         calls = [_call(game, s, w.cards) for s in w.calls]
-        pending = [s for s in game._poll_orders[game.direction][w.placer] if s not in w.calls]
+        pending = [s for s in game._polling(w.placer) if s not in w.calls]
         if not calls:
             pending = [s for s in pending if s != w.placer]
         game.window = Window(
-            w.placer, w.cards, pending, w.freezes_turn, calls, stop=view.hand_sizes[w.placer] == 0
+            w.placer, w.cards, pending, w.freezes_turn, calls, stop=w.placer >= 0 and view.hand_sizes[w.placer] == 0
         )
     return game
 
