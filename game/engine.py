@@ -81,6 +81,7 @@ class Position:
     parent: int = 0
     match_state: MatchState | None = None  # None: a fresh match's
     skip_opening: bool = False  # skip the preset's opening (standard's auction): see Rulebook.skip_opening
+    seating: Sequence[int] | None = None  # seats clockwise round the table; None keeps the current
 
 
 @dataclass(slots=True)
@@ -147,9 +148,11 @@ class Game:
         "_other_actions",
         "_pass",
         "_pass_only",
+        "_place",
         "_plain_draw",
         "_plain_rebuild",
         "_poll_orders",
+        "_seated_in_order",
         "_standings",
         "actions",
         "book",
@@ -178,6 +181,7 @@ class Game:
         "round_no",
         "rules",
         "scores",
+        "seating",
         "seed",
         "setup",
         "stock",
@@ -225,10 +229,11 @@ class Game:
         self.match_ext: MatchState | None = None  # the rulebook's own match state (streaks, laps ...)
         self._pass = [Action(s, Kind.PASS) for s in range(self.n)]
         self._pass_only = [(a,) for a in self._pass]
-        # seats after each placer in each direction, the placer last: the polling order of windows
-        self._poll_orders = {
-            d: [[(p + d * k) % self.n for k in range(1, self.n + 1)] for p in range(self.n)] for d in (1, -1)
-        }
+        self.seating: tuple[int, ...] = tuple(range(self.n))  # seats clockwise round the table
+        self._seated_in_order = True
+        self._place: list[int] = list(range(self.n))  # seat -> its place in `seating`
+        self._poll_orders: dict[int, list[list[int]]] = {}
+        self.set_seating(self.seating)
         self._other_actions = type(self.book).other_actions is not Rulebook.other_actions
         self._plain_rebuild = type(self.book).rebuild_from is Rulebook.rebuild_from
         self._plain_draw = self._plain_rebuild and self.book.rebuild is Rebuild.ON_DRAW
@@ -273,6 +278,9 @@ class Game:
                 raise ValueError(f"deck_order must hold each of the {len(self.deck)} cards exactly once")
         self.round_no += 1
         self._standings = None
+        seating = self.book.seating(self)  # the rulebook may reseat the table between rounds (jda)
+        if seating is not None:
+            self.set_seating(seating)
         sizes = self.book.hand_sizes(self)
         if sum(sizes) + 1 > len(order):  # the deck cannot cover the deal: the rulebook decides
             sizes = list(self.book.deal_short(self, list(sizes), len(order) - 1))
@@ -282,7 +290,7 @@ class Game:
         pos = 0
         for lap in range(max(sizes)):
             for k in range(self.n):
-                seat = (self.parent + k) % self.n
+                seat = self.seat_after(self.parent, k)
                 if lap < sizes[seat]:
                     self.hands[seat].append(order[pos])
                     pos += 1
@@ -319,6 +327,7 @@ class Game:
                 tuple(self.scores),
                 (),
                 self.standings(),
+                self._seating_shown(),
             )
         )
         self.book.start_round(self)
@@ -346,7 +355,7 @@ class Game:
         order: list[Card] = []
         for lap in range(max(sizes)):
             for k in range(self.n):
-                seat = (first + k) % self.n
+                seat = self.seat_after(first, k)
                 if lap < sizes[seat]:
                     order.append(want[seat][lap])
         order.append(get(field_card))
@@ -385,6 +394,8 @@ class Game:
             raise ValueError(f"no pile {sorted(unknown)[0]!r} at this table")
         for hand in self.hands:
             hand.sort()
+        if position.seating is not None:
+            self.set_seating(position.seating)
         self.field_suit = position.field_suit
         self.direction = position.direction
         self.turn = position.turn
@@ -407,6 +418,7 @@ class Game:
                 tuple(self.scores),
                 tuple(self.discard[:-1]),
                 self.standings(),
+                self._seating_shown(),
             )
         )
         self.book.start_round(self)
@@ -414,6 +426,10 @@ class Game:
             self.book.skip_opening(self)  # starts the first turn itself
         elif self.phase is Phase.TURN:
             self.emit(TurnChanged(self.turn))
+
+    def _seating_shown(self) -> tuple[int, ...]:
+        """The seating as a deal announces it: () for seat-number order (the usual case)."""
+        return () if self._seated_in_order else self.seating
 
     def end_round(self, result: RoundResult) -> None:
         """Called by the rulebook: apply the round's score changes and settle the match."""
@@ -456,7 +472,29 @@ class Game:
             self.events.append(event)
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
-        return (seat + steps * self.direction) % self.n
+        """The seat `steps` turns after `seat`, in the direction of play round the seating."""
+        if self._seated_in_order:
+            return (seat + steps * self.direction) % self.n
+        return self.seating[(self._place[seat] + steps * self.direction) % self.n]
+
+    def seat_after(self, seat: int, steps: int = 1) -> int:
+        """The seat `steps` places clockwise of `seat` (the deal's order, whatever the direction)."""
+        return self.seating[(self._place[seat] + steps) % self.n]
+
+    def set_seating(self, seating: Sequence[int]) -> None:
+        order = tuple(seating)
+        if sorted(order) != list(range(self.n)):
+            raise ValueError(f"a seating names every seat 0..{self.n - 1} once, not {list(order)}")
+        self.seating = order
+        self._seated_in_order = order == tuple(range(self.n))
+        for place, seat in enumerate(order):
+            self._place[seat] = place
+        n = self.n
+        # seats after each placer in each direction, the placer last: the polling order of windows
+        self._poll_orders = {
+            d: [[order[(self._place[p] + d * k) % n] for k in range(1, n + 1)] for p in range(n)]
+            for d in (1, -1)
+        }
 
     def set_turn(self, seat: int) -> None:
         self.turn = seat
@@ -890,6 +928,7 @@ class Game:
             tuple(c.id for c in self.discard),
             self.field_suit,
             self.direction,
+            self.seating,
             self.turn,
             self.chain_links,
             self.chain_cards,
@@ -930,6 +969,7 @@ class Game:
         twin.revealed = dict(self.revealed)
         twin.clues = list(self.clues)
         twin.scores = list(self.scores)
+        twin._place = list(self._place)
         w = self.window
         if w is not None:
             twin.window = Window(w.placer, w.cards, list(w.pending), w.freezes_turn, list(w.calls), w.stop)

@@ -66,6 +66,7 @@ class RoundDealt(Event):
     scores: tuple[int, ...]
     under: tuple[Card, ...] = ()  # face-up cards under the field card (a position set up, not dealt)
     standings: tuple[Score, ...] = ()  # the scores in the preset's own terms (game.scores)
+    seating: tuple[int, ...] = ()  # seats clockwise round the table, where not seat-number order
 
     def for_seat(self, seat: int) -> Event:
         if seat < 0:

@@ -38,6 +38,7 @@ KNOWN = {
     "piles",
     "turn",
     "direction",
+    "seating",
     "chain",
     "field_suit",
     "scores",
@@ -63,6 +64,7 @@ class Scenario:
     seats: list[str] = field(default_factory=list)  # "human" or an AI level, for the table
     turn: int = 0
     direction: int = 1
+    seating: list[int] | None = None  # seats clockwise round the table; None: seat-number order
     chain: tuple[int, int] = (0, 0)
     field_suit: str | None = None
     scores: list[int] | None = None
@@ -88,6 +90,7 @@ class Scenario:
                     piles=piles,
                     turn=self.turn,
                     direction=self.direction,
+                    seating=self.seating,
                     chain=self.chain,
                     field_suit=Suit.parse(self.field_suit) if self.field_suit else None,
                     scores=self.scores,
@@ -216,6 +219,11 @@ def parse(data: Any) -> Scenario:
         if data["direction"] not in (1, -1):
             raise ScenarioError("direction must be 1 (seat order) or -1 (reversed)")
         scenario.direction = data["direction"]
+    if data.get("seating") is not None:
+        seating = data["seating"]
+        if not isinstance(seating, list) or sorted(seating) != list(range(players)):
+            raise ScenarioError(f"seating must list every seat 0..{players - 1} once, clockwise")
+        scenario.seating = list(seating)
     if "chain" in data:
         chain = data["chain"]
         if not isinstance(chain, dict) or set(chain) - {"links", "cards"}:
@@ -305,6 +313,7 @@ def from_game(game: Game, names: list[str] | None = None, seats: list[str] | Non
         seats=list(seats or []),
         turn=game.turn,
         direction=game.direction,
+        seating=list(game.seating) if game.seating != tuple(range(game.n)) else None,
         chain=(game.chain_links, game.chain_cards),
         field_suit=game.field_suit.letter if game.field_suit is not None else None,
         scores=list(game.scores),

@@ -68,6 +68,7 @@ class SeatView:
     # and how many cards every one of them holds (everyone may count a pile)
     piles: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     pile_sizes: Mapping[str, int] = field(default_factory=dict)
+    seating: tuple[int, ...] = ()  # seats clockwise round the table; () for seat-number order
 
     @classmethod
     def of(cls, game: Game, seat: int, legal: Sequence[Action]) -> SeatView:
@@ -112,7 +113,13 @@ class SeatView:
             history=game.history(),
             piles=piles,
             pile_sizes=pile_sizes,
+            seating=game._seating_shown(),
         )
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats clockwise round the table."""
+        return self.seating or tuple(range(self.players))
 
     @property
     def suit_in_force(self) -> Suit | None:
@@ -159,6 +166,7 @@ class SeatView:
             "history": [c.to_json() for c in self.history],
             "piles": {k: [c.code for c in v] for k, v in self.piles.items()},
             "pile_sizes": dict(self.pile_sizes),
+            "seating": list(self.seating),
         }
 
     @classmethod
@@ -209,7 +217,15 @@ class SeatView:
             history=tuple(Clue.from_json(c, d) for c in data.get("history", ())),
             piles={str(k): cards(v) for k, v in dict(data.get("piles", {})).items()},
             pile_sizes={str(k): int(v) for k, v in dict(data.get("pile_sizes", {})).items()},
+            seating=_seating(data.get("seating", ()), int(data["players"])),
         )
+
+
+def _seating(raw: Any, players: int) -> tuple[int, ...]:
+    order = tuple(int(s) for s in raw)
+    if order and sorted(order) != list(range(players)):
+        raise ValueError(f"a seating names every seat once, not {list(order)}")
+    return order
 
 
 def _encode(value: Any) -> Any:

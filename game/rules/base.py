@@ -140,6 +140,12 @@ class Rulebook:
         """The stock is empty and will not be rebuilt now (Rebuild.NEVER, or AT_ONCE with nothing to
         gather): end the round or the match here if the rules say so."""
 
+    def seating(self, game: Game) -> Sequence[int] | None:
+        """Asked before each deal: the seats clockwise round the table, or None to keep them (jda
+        draws seats and reseats the table when a lap is completed). Turn order, the deal and the
+        polling order of windows all follow it."""
+        return None
+
     def deal_short(self, game: Game, sizes: list[int], available: int) -> list[int]:
         """The deck cannot cover the deal (`sizes` need more than `available` cards, the field card
         already set aside): return the sizes to deal instead, or raise ValueError to refuse."""

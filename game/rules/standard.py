@@ -263,7 +263,7 @@ class StandardRulebook(Rulebook):
         return "the auction is waiting for seat(s) " + ", ".join(waiting)
 
     def next_parent(self, game: Game, result: RoundResult) -> int:
-        return (game.parent + 1) % game.n  # the deal rotates; the auction picks who starts
+        return game.seat_after(game.parent)  # the deal rotates; the auction picks who starts
 
     def match_over(self, game: Game) -> bool:
         return game.round_no >= self.rules.rounds_per_match

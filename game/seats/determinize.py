@@ -75,6 +75,7 @@ def determinize(
     game.revealed = dict(view.revealed)
     game.field_suit = view.field_suit
     game.direction = view.direction
+    game.set_seating(view.order)
     game.turn = view.turn
     game.chain_links = view.chain_links
     game.chain_cards = view.chain_cards
@@ -92,7 +93,12 @@ def determinize(
         if not calls:
             pending = [s for s in pending if s != w.placer]
         game.window = Window(
-            w.placer, w.cards, pending, w.freezes_turn, calls, stop=w.placer >= 0 and view.hand_sizes[w.placer] == 0
+            w.placer,
+            w.cards,
+            pending,
+            w.freezes_turn,
+            calls,
+            stop=w.placer >= 0 and view.hand_sizes[w.placer] == 0,
         )
     return game
 

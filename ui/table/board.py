@@ -292,6 +292,15 @@ class Board:
 
     def _on_round_dealt(self, event: RoundDealt) -> bool:
         """A new round: deal the cards one by one from the stock (the viewer's face up)."""
+        if self.layout is not None and event.seating and event.seating != self.layout.seating:
+            self.layout = Layout(  # the table was reseated: the plates move before the deal
+                self.layout.w,
+                self.layout.h,
+                self.view.players,
+                max(self.viewer, 0),
+                ASPECTS[self.shape],
+                seating=event.seating,
+            )
         lay = self.layout
         assert lay is not None
         n = self.view.players
@@ -301,9 +310,10 @@ class Board:
         self.log.clear()
         self.log.append(tr("log.round", round=event.round_no, match=event.match_no))
         order = []
+        seating = event.seating or tuple(range(n))  # the deal goes clockwise round the table
         for lap in range(max(event.sizes)):
             for k in range(n):
-                seat = (event.first + k) % n
+                seat = seating[(seating.index(event.first) + k) % n]
                 if lap < event.sizes[seat]:
                     order.append((seat, lap))
         total = len(order) + 1
@@ -670,8 +680,11 @@ class Board:
     # ------------------------------------------------------------------ drawing helpers
 
     def set_size(self, w: int, h: int) -> None:
-        if self.layout is None or (self.layout.w, self.layout.h) != (w, h):
-            self.layout = Layout(w, h, self.view.players, max(self.viewer, 0), ASPECTS[self.shape])
+        seating = self.view.order
+        if self.layout is None or (self.layout.w, self.layout.h, self.layout.seating) != (w, h, seating):
+            self.layout = Layout(
+                w, h, self.view.players, max(self.viewer, 0), ASPECTS[self.shape], seating=seating
+            )
             self._felt = None
             self._rot.clear()
 

@@ -8,6 +8,7 @@ Everything scales with the window height, so the layout follows a resize.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 Point = tuple[float, float]
@@ -29,8 +30,17 @@ class Layout:
     Between the piles and the hand lies the prompt band, where the bid box and the suit picker go, so
     neither covers the field card, its badges or your hand."""
 
-    def __init__(self, width: int, height: int, players: int, viewer: int, aspect: float = 0.714):
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        players: int,
+        viewer: int,
+        aspect: float = 0.714,
+        seating: Sequence[int] = (),
+    ):
         self.aspect = aspect  # the deck's card width / height (ui.card_art.ASPECTS)
+        self.seating = tuple(seating) or tuple(range(players))  # seats clockwise round the table
         self.w = width
         self.h = height
         self.n = players
@@ -93,7 +103,7 @@ class Layout:
         )
         others = self.n - 1
         for k in range(others):
-            seat = (self.viewer + 1 + k) % self.n
+            seat = self.seating[(self.seating.index(self.viewer) + 1 + k) % self.n]
             # spread the others from the viewer's left, over the top, to the right
             a = math.radians(168 + 204 * (k + 0.5) / others) if others > 1 else math.radians(270)
             px, py = cx + rx * math.cos(a), cy + ry * math.sin(a) * 1.05
