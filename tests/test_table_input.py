@@ -274,3 +274,63 @@ def test_a_dobon_with_several_targets_asks_which_card_it_names(app):
     click(app, scene.buttons["suit:1"].center)  # the card under it
     call = game.actions[-1]
     assert call.kind is Kind.DOBON and call.cards[-1].code == "9S" and scene.picker is None
+
+
+class RevealBook(AppRulebook):
+    """`app`, where the turn player may declare (reveal) a hand of four of a kind, as `kabu` lets a
+    player show four of a kind at the deal: a preset's own declaration."""
+
+    def other_actions(self, game, seat):
+        ranks = [c.rank for c in game.hands[seat]]
+        four = seat == game.turn and game.window is None and any(ranks.count(r) == 4 for r in ranks)
+        return [Action(seat, Kind.DECLARE, amount=4)] if four and not game.revealed.get(seat) else []
+
+    def refuse_other(self, game, action):
+        return None if action in self.other_actions(game, action.seat) else "nothing to declare"
+
+    def apply_other(self, game, action):
+        game.reveal(action.seat)
+
+
+def test_a_presets_own_declaration_gets_a_button_that_makes_it(app):
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return RevealBook(self)
+
+    game = Game(Rules(players=3), 4, deal=False)
+    hands = [["7S", "7H", "7D", "7C", "KD"], ["2S", "4S", "6S", "9S", "KS"], ["2C", "4C", "6C", "9C", "KC"]]
+    game.start_round(game.deck_from_hands(hands, "9D", [], 0), 0)
+    seats = [SeatSpec("human", "basic", ""), SeatSpec("ai", "basic", ""), SeatSpec("ai", "basic", "")]
+    scene = TableScene(app, GameSetup("app", 3, {}, seats, 4).complete(), game)
+    app.stack.push(scene)
+    frames(app, 30)
+    assert "declare:0" in scene.lit
+    assert "control:declare:0" in scene.board.regions  # laid out with the other buttons, no overlap
+    click(app, scene.buttons["declare:0"].center)
+    assert game.actions[-1] == Action(0, Kind.DECLARE, amount=4) and 0 in game.revealed
+    frames(app, 2)
+    assert "declare:0" not in scene.buttons
+
+
+def test_standards_yaku_is_declared_from_its_button(app):
+    from game.scenario import parse
+    from ui.text import tr
+
+    game = parse(
+        {
+            "dobon_scenario": 1,
+            "preset": "standard",
+            "players": 3,
+            "piles": {"hand/0": ["4S", "4H", "4D", "4C", "QS"], "field": ["9D"]},
+            "turn": 0,
+        }
+    ).game()
+    seats = [SeatSpec("human", "basic", ""), SeatSpec("ai", "basic", ""), SeatSpec("ai", "basic", "")]
+    scene = TableScene(app, GameSetup("standard", 3, {}, seats, 4).complete(), game)
+    app.stack.push(scene)
+    frames(app, 30)
+    assert "declare:0" in scene.lit and "last_one" in scene.buttons
+    assert scene.board.preset_ui.declare_label(game.legal_actions(0)[-1]) == tr("table.yaku_button")
+    click(app, scene.buttons["declare:0"].center)
+    assert game.actions[-1].kind is Kind.DECLARE

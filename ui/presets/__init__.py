@@ -41,6 +41,12 @@ class PresetUI:
         """Badges by the field card besides the suit in force (label, colour): e.g. a colour in force."""
         return []
 
+    def declare_label(self, action: Any) -> str:
+        """The button for one of the preset's declarations (a DECLARE action; `amount` says which)."""
+        from ..text import tr
+
+        return tr("table.declare")
+
     def chain_label(self, cards: int) -> str:
         """The pending-draw badge by the field card: what the next player owes."""
         return f"+{cards}"

@@ -26,6 +26,9 @@ class UI(PresetUI):
     def chain_label(self, cards: int) -> str:
         return tr("table.binding", cards=cards)  # binding, with the damage accumulated
 
+    def declare_label(self, action: Any) -> str:
+        return tr("table.yaku_button")  # the one declaration: a yaku (amount 1)
+
     def on_AuctionWon(self, board: Board, event: Any) -> bool:
         from ..table.board import GOLD, Splash
 

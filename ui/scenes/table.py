@@ -348,14 +348,16 @@ class TableScene(Scene):
             return
         self.submit(max(calls, key=lambda a: len(a.cards)))
 
-    def declare_yaku(self) -> None:
-        seat = self.person
-        if seat is None:
-            return
-        for a in self.legal():
-            if a.kind is Kind.DECLARE:
-                self.submit(a)
-                return
+    def declarations(self) -> list[Action]:
+        """The declarations the person may make now, one button each (labelled by the preset's UI)."""
+        if self.person is None or not self.accepts_input:
+            return []
+        return [a for a in self.legal() if a.kind is Kind.DECLARE]
+
+    def declare(self, index: int) -> None:
+        options = self.declarations()
+        if 0 <= index < len(options):
+            self.submit(options[index])
 
     @property
     def bidding(self) -> bool:
@@ -450,8 +452,8 @@ class TableScene(Scene):
                     self.draw_card()
                 elif name == "last_one":
                     self.last_one_armed = not self.last_one_armed
-                elif name == "yaku":
-                    self.declare_yaku()
+                elif name.startswith("declare:"):
+                    self.declare(int(name.split(":")[1]))
                 elif name == "bid":
                     self.place_bid()
                 elif name == "play_set":
@@ -621,7 +623,7 @@ class TableScene(Scene):
         self.buttons[name] = rect
         if lit:
             self.lit.add(name)
-        if name in ("draw", "last_one", "yaku"):
+        if name in ("draw", "last_one") or name.startswith("declare:"):
             self.board.regions[f"control:{name}"] = rect
         base = colour if lit else (45, 55, 52)
         pygame.draw.rect(surface, base, rect, border_radius=12)
@@ -672,28 +674,30 @@ class TableScene(Scene):
             my_turn,
             (40, 90, 130),
         )
+        slot = 1  # the next free place above the draw button
         if self.board.preset_ui.last_one_button:
             two = len(view.hand) == 2
             label = tr("table.last_one_on") if self.last_one_armed else tr("table.last_one")
             self._button(
                 surface,
                 "last_one",
-                pygame.Rect(lay.control_rect(1)),
+                pygame.Rect(lay.control_rect(slot)),
                 label,
                 two or self.last_one_armed,
                 (150, 110, 20),
             )
-            if Kind.DECLARE in kinds:
-                self._button(
-                    surface,
-                    "yaku",
-                    pygame.Rect(lay.control_rect(2)),
-                    tr("table.yaku_button"),
-                    True,
-                    (120, 60, 140),
-                )
+            slot += 1
+        for i, action in enumerate(self.declarations()):  # the preset's own declarations (a yaku ...)
+            self._button(
+                surface,
+                f"declare:{i}",
+                pygame.Rect(lay.control_rect(slot)),
+                self.board.preset_ui.declare_label(action),
+                True,
+                (120, 60, 140),
+            )
+            slot += 1
         if self.board.chosen or any(a.kind is Kind.PLAY and len(a.cards) > 1 for a in legal):
-            slot = 3 if self.board.preset_ui.last_one_button else 1  # above the others
             self._button(
                 surface,
                 "play_set",
