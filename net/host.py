@@ -359,13 +359,26 @@ class Host:
         except TimeoutError:
             return -1, None
 
-    async def _tick_messages(self, seconds: float) -> list[tuple[int, object]]:
+    async def _tick_messages(self, seconds: float, gather: float = 0.0) -> list[tuple[int, object]]:
         """One tick's messages: the next one (waiting up to `seconds`) and every one already queued with
-        it. Actions among them reached the table at the same moment (Game.apply_together)."""
+        it, or, when the first is an action and `gather` > 0, every one that arrives within `gather`
+        seconds of it (the preset's simultaneity, Rulebook.simultaneity_ms). Actions among them reached
+        the table at the same moment (Game.apply_together)."""
         first = await self._next_message(seconds)
         if first[1] is None:
             return []
         batch = [first]
+        if gather > 0 and isinstance(first[1], Act):
+            loop = asyncio.get_running_loop()
+            until = loop.time() + gather
+            for _ in range(1000):  # bounded: a flood of messages cannot hold the tick open
+                left = until - loop.time()
+                if left <= 0:
+                    break
+                seat, message = await self._next_message(left)
+                if message is None:
+                    break
+                batch.append((seat, message))
         while not self.queue.empty():
             batch.append(self.queue.get_nowait())
         return batch
@@ -428,7 +441,8 @@ class Host:
         pause_until = 0.0
         while self.result is None and not self.closing:
             acts: list[tuple[SeatState, Act]] = []
-            for seat, message in await self._tick_messages(0.02):
+            gather = game.book.simultaneity_ms(game) / 1000
+            for seat, message in await self._tick_messages(0.02, gather):
                 if isinstance(message, Act):
                     acts.append((self.seats[seat], message))
                 else:

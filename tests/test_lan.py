@@ -4,6 +4,7 @@ that no message ever carries another seat's hidden cards."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import struct
@@ -369,3 +370,58 @@ def test_a_play_decided_on_an_older_update_of_the_same_deal_still_stands_while_l
     moved_on, now, refused = asyncio.run(main())
     assert now == moved_on + 1, "the draw decided on the older update was applied"
     assert len(refused) == 1 and refused[0].action["act"] == "dobon", refused
+
+
+def test_actions_within_the_presets_simultaneity_are_applied_together(monkeypatch):
+    """A preset that counts actions 400 ms apart as simultaneous (jda fixes 100 ms) gets them in one
+    `apply_together`, ordered by its precedence; without it they are two ticks."""
+    from game.rules.app import AppRulebook
+
+    batches: list[list[int]] = []
+    real = Game.apply_together
+
+    def recording(self, actions):
+        batches.append([a.seat for a in actions])
+        return real(self, actions)
+
+    monkeypatch.setattr(Game, "apply_together", recording)
+
+    async def race(gather_ms: float):
+        monkeypatch.setattr(AppRulebook, "simultaneity_ms", lambda self, game: gather_ms)
+        # the seat not on turn goes first, so its draw is refused whichever seat that is
+        monkeypatch.setattr(AppRulebook, "precedence", lambda self, game, a: (a.seat == game.turn,))
+        slow = Timing(turn_ms=60_000, dobon_ms=60_000, window_ms=60_000)
+        host = Host(config(timing=slow, players=2, rounds=1), log=quiet)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        people = [Client("127.0.0.1", host.port, name, log=quiet) for name in ("A", "B")]
+        try:
+            for c in people:
+                await c.connect()
+                await c.ready()
+            for c in people:
+                while c.view is None:
+                    await c.receive()
+            turn = next(c for c in people if any(a.kind is Kind.DRAW for a in c.view.legal))
+            other = people[1 - people.index(turn)]
+            batches.clear()
+            await turn.act(Action(turn.seat, Kind.DRAW))
+            await asyncio.sleep(0.1)
+            await other.act(Action(other.seat, Kind.DRAW))  # not its turn until the first draw
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(0.8):  # the host answers both well within this
+                    while True:
+                        await other.receive()
+            return list(batches), [m.reason for m in other.refused]
+        finally:
+            host.result = "stop"
+            runner.cancel()
+            await host.close()
+            for c in people:
+                await c.close()
+
+    together, refused = asyncio.run(race(400))
+    assert len(together) == 1 and len(together[0]) == 2, together
+    assert len(refused) == 1 and "turn" in refused[0]  # gathered, it went first and was out of turn
+    apart, refused = asyncio.run(race(0))
+    assert [len(b) for b in apart] == [1, 1] and refused == [], (apart, refused)  # two ticks: both stand

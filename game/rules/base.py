@@ -242,6 +242,12 @@ class Rulebook:
         rulebook resolves them when the window closes (window_closed: standard's fewest targets)."""
         return ()
 
+    def simultaneity_ms(self, game: Game) -> float:
+        """Real time: how long after an action arrives others still count as arriving with it (the LAN
+        host gathers them into one `apply_together`). 0: only what is queued in the same host tick
+        (about 20 ms). jda fixes 100 ms."""
+        return 0.0
+
     # public inference: what visible behaviour tells about a hidden hand (optional, for the AI)
     def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
         """Could `card` have been played by the seat that made the turn draw `clue`, holding `held`
