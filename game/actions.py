@@ -32,10 +32,11 @@ class Kind(Enum):
     CLOSE = "close"  # referee: the reaction window's time ran out
     NEXT_ROUND = "next-round"  # referee: deal the next round
     NEW_MATCH = "new-match"  # referee: start a new match after one has ended
+    TIMEOUT = "timeout"  # referee: seat `amount` ran out of its time (Rulebook.time_limit_ms)
 
 
 REACTIONS = frozenset({Kind.DOBON, Kind.PASS})
-REFEREE_KINDS = frozenset({Kind.CLOSE, Kind.NEXT_ROUND, Kind.NEW_MATCH})
+REFEREE_KINDS = frozenset({Kind.CLOSE, Kind.NEXT_ROUND, Kind.NEW_MATCH, Kind.TIMEOUT})
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ class Action:
             parts.append(" ".join(str(c) for c in self.cards))
         if self.suit is not None:
             parts.append(f"naming {self.suit.symbol}")
-        if self.kind in (Kind.BID, Kind.DECLARE):
+        if self.kind in (Kind.BID, Kind.DECLARE, Kind.TIMEOUT):
             parts.append(str(self.amount))
         if self.flag:
             parts.append("(last one)")

@@ -48,6 +48,7 @@ from .events import (
     RoundDealt,
     RoundEnded,
     RoundResult,
+    TimedOut,
     TurnChanged,
     WindowClosed,
     WindowOpened,
@@ -154,6 +155,7 @@ class Game:
         "_poll_orders",
         "_seated_in_order",
         "_standings",
+        "_timed",
         "actions",
         "book",
         "chain_cards",
@@ -235,6 +237,7 @@ class Game:
         self._poll_orders: dict[int, list[list[int]]] = {}
         self.set_seating(self.seating)
         self._other_actions = type(self.book).other_actions is not Rulebook.other_actions
+        self._timed = type(self.book).time_limit_ms is not Rulebook.time_limit_ms
         self._plain_rebuild = type(self.book).rebuild_from is Rulebook.rebuild_from
         self._plain_draw = self._plain_rebuild and self.book.rebuild is Rebuild.ON_DRAW
         self._next_round = Action(REFEREE, Kind.NEXT_ROUND)
@@ -719,7 +722,11 @@ class Game:
                 return [self._next_round]
             if self.phase is Phase.MATCH_OVER:
                 return [self._new_match]
-            return [self._close] if self.window is not None else []
+            out = [self._close] if self.window is not None else []
+            if self._timed:
+                limits = self.book.time_limit_ms
+                out += [Action(REFEREE, Kind.TIMEOUT, amount=s) for s in range(self.n) if limits(self, s)]
+            return out
         if not 0 <= seat < self.n or self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return []
         out: list[Action] = []
@@ -742,6 +749,8 @@ class Game:
                 return None  # a plain pass, or one the rulebook offers with a flag (jda's throw-in)
             return "this pass takes nothing more"
         if seat == REFEREE:
+            if kind is Kind.TIMEOUT:
+                return self._timeout_refusal(action)
             if not _bare(action):
                 return "the referee's actions take no cards, suit, amount or flag"
             if kind is Kind.NEXT_ROUND:
@@ -771,6 +780,18 @@ class Game:
         if reason is not None and self._other_actions and self.book.refuse_other(self, action) is None:
             return None  # not the core's turn or call, but the rulebook offers it (out of turn)
         return reason
+
+    def _timeout_refusal(self, action: Action) -> str | None:
+        seat = action.amount
+        if action.cards or action.suit is not None or action.flag:
+            return "a time-out names only the seat (amount)"
+        if not 0 <= seat < self.n:
+            return f"there is no seat {seat} at this {self.n}-player table"
+        if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return "nobody is on the clock between rounds"
+        if not self._timed or not self.book.time_limit_ms(self, seat):
+            return f"seat {seat} has no time limit now"
+        return None
 
     def _core_refusal(self, action: Action, seat: int, kind: Kind, window: Window | None) -> str | None:
         """Why the core's own routes (a turn action, an answer in the window) refuse `action`."""
@@ -860,6 +881,9 @@ class Game:
             self.start_round()
         elif kind is Kind.NEW_MATCH:
             self.new_match()
+        elif kind is Kind.TIMEOUT:
+            self.emit(TimedOut(action.amount))
+            self.book.apply_timeout(self, action.amount)
         else:
             self.book.apply_other(self, action)
         return self.events[mark:]

@@ -190,6 +190,13 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    """A seat ran out of its time (Rulebook.time_limit_ms); what follows is the rulebook's."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class WindowClosed(Event):
     calls: int  # how many dobon calls were made in it
 

@@ -8,7 +8,9 @@ in through `submit`, and `tick(now_ms)` applies whatever the clock says is due:
   rulebook's precedence (`Game.apply_together`);
 * the referee closes a window that freezes turn actions `window_ms` after the last action (an `app`
   chain uses the preset's own time, `Rulebook.window_ms`);
-* AI seats take their turn, bid or declare `turn_ms` after the situation arose.
+* AI seats take their turn, bid or declare `turn_ms` after the situation arose;
+* the referee calls time (TIMEOUT) on a seat that has taken longer than its preset allows
+  (`Rulebook.time_limit_ms`), and the rulebook says what that costs.
 
 Timing never depends on hidden cards: every window lasts the same time whoever could call, an AI that
 decides not to call simply stays silent (no pass is sent, so nothing resets the clock), and an AI that
@@ -169,9 +171,14 @@ class RealtimeTable:
             events = [e for outcome in game.apply_together(reactions) for e in outcome.events]
             if events:
                 return events
-        # 2. the referee closes a window that holds up play
+        # 2. the referee closes a window that holds up play, and calls time on a seat over its limit
         if window is not None and window.freezes_turn and elapsed >= self._window_limit():
             return game.apply(Action(REFEREE, Kind.CLOSE))
+        for timeout in game.legal_actions(REFEREE):
+            if timeout.kind is Kind.TIMEOUT and elapsed >= (
+                game.book.time_limit_ms(game, timeout.amount) or 0
+            ):
+                return game.apply(timeout)
         if elapsed < t.turn_ms:
             return []
         # 3. AI bids and declarations

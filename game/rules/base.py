@@ -242,6 +242,17 @@ class Rulebook:
         rulebook resolves them when the window closes (window_closed: standard's fewest targets)."""
         return ()
 
+    def time_limit_ms(self, game: Game, seat: int) -> float | None:
+        """Real time: how long `seat` may take over what it must do now (its turn, its answer), after
+        which the referee applies a TIMEOUT for it (`apply_timeout`); None: no limit (the default, and
+        always in headless play, which has no clock). The clock starts again after any action."""
+        return None
+
+    def apply_timeout(self, game: Game, seat: int) -> None:
+        """What running out of time does (super: the turn player takes a card; jda: takes 2 as a
+        penalty and keeps the turn). Asked only when `time_limit_ms` gave a limit."""
+        raise NotImplementedError
+
     def simultaneity_ms(self, game: Game) -> float:
         """Real time: how long after an action arrives others still count as arriving with it (the LAN
         host gathers them into one `apply_together`). 0: only what is queued in the same host tick

@@ -35,6 +35,7 @@ from game.events import (
     RoundDealt,
     RoundEnded,
     SuitChosen,
+    TimedOut,
     TurnChanged,
     WindowClosed,
     WindowOpened,
@@ -282,6 +283,7 @@ class Board:
             DirectionChanged: self._on_direction_changed,
             TurnChanged: self._on_turn_changed,
             WindowOpened: self._on_window_opened,
+            TimedOut: self._on_timed_out,
             WindowClosed: self._on_window_closed,
             DobonCalled: self._on_dobon_called,
             HandLaidDown: self._on_hand_laid_down,
@@ -529,6 +531,12 @@ class Board:
         """The reaction ring starts round the field card."""
         self.shown.window = (event.placer, self.time)
         return False
+
+    def _on_timed_out(self, event: TimedOut) -> bool:
+        """The referee called time on a seat: said in the log (what it costs follows as events)."""
+        self.log.append(tr("log.timed_out", name=self._name(event.seat)))
+        self.wait = 0.3
+        return True
 
     def _on_window_closed(self, event: WindowClosed) -> bool:
         """The reaction ring goes."""

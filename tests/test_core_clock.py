@@ -1,0 +1,93 @@
+"""Time limits are the rulebook's (super's turn time-out, jda's stalling penalty): the referee calls
+time with a TIMEOUT action, so a log and a replay hold it like any other action; headless play has no
+clock, and a preset without limits never offers one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game import REFEREE, Action, Game, Kind, make_rules
+from game.events import Drew, TimedOut
+from game.phase import Phase
+from game.realtime import RealtimeTable, Timing
+from game.rules.app import AppRulebook, AppRules
+from game.seats import make_seat
+
+LIMIT = 5000
+
+
+class StallBook(AppRulebook):
+    """`app` with jda's stalling rule: a turn player over the limit takes 2 cards and keeps the turn."""
+
+    def time_limit_ms(self, game, seat):
+        on_turn = game.phase is Phase.TURN and seat == game.turn and game.window is None
+        return LIMIT if on_turn else None
+
+    def apply_timeout(self, game, seat):
+        game.draw(seat, 2, penalty=True)
+
+
+def stall_game(seed: int = 3) -> Game:
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return StallBook(self)
+
+    return Game(Rules(players=3), seed)
+
+
+def test_the_referee_may_call_time_only_on_a_seat_the_rulebook_has_on_the_clock():
+    g = stall_game()
+    turn = g.turn
+    timeout = Action(REFEREE, Kind.TIMEOUT, amount=turn)
+    assert g.legal_actions(REFEREE) == [timeout] and g.refusal(timeout) is None
+    other = (turn + 1) % 3
+    assert g.refusal(Action(REFEREE, Kind.TIMEOUT, amount=other)) == f"seat {other} has no time limit now"
+    assert g.refusal(Action(REFEREE, Kind.TIMEOUT, amount=7)) == "there is no seat 7 at this 3-player table"
+    before = len(g.hands[turn])
+    events = g.apply(timeout)
+    assert isinstance(events[0], TimedOut) and events[0].seat == turn
+    assert any(isinstance(e, Drew) and e.seat == turn for e in events)
+    assert len(g.hands[turn]) == before + 2 and g.turn == turn  # the penalty; the turn stays
+    assert Action.from_json(timeout.to_json(), g.deck) == timeout
+
+
+def test_a_preset_without_limits_never_offers_a_timeout():
+    g = Game(make_rules("app", 3), 1)
+    assert all(a.kind is not Kind.TIMEOUT for a in g.legal_actions(REFEREE))
+    assert g.refusal(Action(REFEREE, Kind.TIMEOUT, amount=g.turn)) == f"seat {g.turn} has no time limit now"
+
+
+def test_a_real_time_table_calls_time_when_the_limit_passes_and_the_clock_starts_again():
+    g = stall_game()
+    person = g.turn
+    ai = {s: make_seat("basic", 1, s) for s in range(3) if s != person}  # never on turn here
+    table = RealtimeTable(g, ai, Timing(turn_ms=500, dobon_ms=100, window_ms=800))
+    assert table.tick(0) == [] and table.tick(LIMIT - 1) == []
+    events = table.tick(LIMIT)
+    assert isinstance(events[0], TimedOut) and g.actions[-1] == Action(REFEREE, Kind.TIMEOUT, amount=person)
+    assert table.tick(LIMIT + 10) == []  # a new situation: the clock starts again from here
+    assert table.tick(2 * LIMIT + 9) == [] and table.tick(2 * LIMIT + 10)[0] == TimedOut(person)
+
+
+def test_the_table_says_who_ran_out_of_time(tmp_path, monkeypatch):
+    import uikit
+    from uikit import frames
+
+    from ui.scenes.table import TableScene
+    from ui.table.setup import GameSetup, SeatSpec
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    monkeypatch.setattr(StallBook, "time_limit_ms", lambda self, game, seat: 1000 if seat == 0 else None)
+    app = uikit.make_app()
+    try:
+        game = stall_game()
+        game.set_turn(0)
+        seats = [SeatSpec("human", "basic", "Mia"), SeatSpec("ai", "basic", ""), SeatSpec("ai", "basic", "")]
+        scene = TableScene(app, GameSetup("app", 3, {}, seats, 3).complete(), game)
+        app.stack.clear_to(scene)
+        frames(app, 240)  # four seconds of doing nothing
+        assert any(isinstance(e, TimedOut) for e in game.events)
+        assert any("Mia ran out of time" in line for line in scene.board.log)
+    finally:
+        app.close()
