@@ -19,12 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .actions import REFEREE
 from .cards import Card, Suit
 from .engine import Game, Position
 from .phase import Phase
 from .piles import FIELD, STOCK
 from .rules import PRESETS, make_rules
 from .rules.base import MatchState
+from .view import decode_state
 
 FORMAT = 1
 KNOWN = {
@@ -44,6 +46,8 @@ KNOWN = {
     "scores",
     "match",
     "opening",
+    "window",
+    "round",
     "rest",
     "note",
 }
@@ -70,6 +74,8 @@ class Scenario:
     scores: list[int] | None = None
     match: dict[str, Any] = field(default_factory=dict)
     opening: str = "skip"  # "skip" or "play" (standard's auction)
+    window: dict[str, Any] | None = None  # a reaction window open on the field's top card(s)
+    round: dict[str, Any] | None = None  # the preset's public round state (as views carry it)
     rest: str = "stock"  # where the cards named nowhere go: under the stock, or under the field card
     note: str = ""
 
@@ -103,6 +109,15 @@ class Scenario:
             )
         except ValueError as exc:
             raise ScenarioError(str(exc)) from None
+        if self.round is not None:
+            public = dict(game.book.public_state(game))
+            public.update(decode_state(self.round, game.deck))
+            try:
+                game.book.restore_round(game, public)
+            except (KeyError, TypeError, ValueError, IndexError) as exc:
+                raise ScenarioError(f"round: this preset cannot start from it ({exc})") from None
+        if self.window is not None:
+            _open_window(game, self.window)
         game.setup = self.to_json()  # logs carry it, so a replay starts from the same position
         return game
 
@@ -114,9 +129,41 @@ class Scenario:
         for key in ("names", "seats", "note"):
             if not out[key]:
                 del out[key]
-        if out["scores"] is None:
-            del out["scores"]
+        for key in ("scores", "window", "round", "seating"):
+            if out[key] is None:
+                del out[key]
         return out
+
+
+def _open_window(game: Game, spec: dict[str, Any]) -> None:
+    """Open the scenario's reaction window on the top card(s) of the field (checked here)."""
+    n = game.n
+    if game.phase is Phase.OPENING:
+        raise ScenarioError('window: no window is open while the opening is played (use "opening": "skip")')
+    count = spec.get("cards", 1)
+    if not _int(count) or not 1 <= count < len(game.discard) + 1:
+        raise ScenarioError("window.cards must be how many of the field's top cards it is on (1 or more)")
+    placer = spec.get("placer", REFEREE)
+    if not _int(placer) or not -1 <= placer < n:
+        raise ScenarioError(f"window.placer must be a seat 0..{n - 1}, or -1 for a card nobody played")
+    pending = spec.get("pending")
+    if pending is not None and (
+        not isinstance(pending, list) or not all(_int(p) and 0 <= p < n for p in pending)
+    ):
+        raise ScenarioError(f"window.pending must be a list of seats 0..{n - 1} (who is still asked)")
+    freezes = spec.get("freezes_turn", True)
+    stop = spec.get("stop", False)
+    if not isinstance(freezes, bool) or not isinstance(stop, bool):
+        raise ScenarioError("window.freezes_turn and window.stop must be true or false")
+    unknown = sorted(set(spec) - {"cards", "placer", "pending", "freezes_turn", "stop"})
+    if unknown:
+        raise ScenarioError(
+            f"window.{unknown[0]}: unknown (known: cards, placer, pending, freezes_turn, stop)"
+        )
+    cards = tuple(game.discard[-count:])
+    window = game.open_window(placer, cards, freezes, stop=stop, seats=pending)
+    if pending is not None:
+        window.pending = [p for p in pending]  # in the file's order: who is asked first
 
 
 def _state(fresh: MatchState | None, data: Any) -> MatchState:
@@ -258,6 +305,10 @@ def parse(data: Any) -> Scenario:
         if data["opening"] not in ("skip", "play"):
             raise ScenarioError('opening must be "skip" or "play"')
         scenario.opening = data["opening"]
+    if data.get("window") is not None:
+        scenario.window = dict(_need(data, "window", dict, "an object"))
+    if data.get("round") is not None:
+        scenario.round = dict(_need(data, "round", dict, "an object"))
     if "rest" in data:
         if data["rest"] not in ("stock", "field"):
             raise ScenarioError('rest must be "stock" or "field"')
@@ -294,9 +345,20 @@ def load(path: str | Path) -> Scenario:
 
 
 def from_game(game: Game, names: list[str] | None = None, seats: list[str] | None = None) -> Scenario:
-    """The current position of `game` as a scenario (at the start of a turn: no window open)."""
-    if game.window is not None:
-        raise ScenarioError("a position can be saved only between turns (no reaction window open)")
+    """The current position of `game` as a scenario: between turns, or in a reaction window before
+    anyone has called (a call in progress is not a position)."""
+    w = game.window
+    window = None
+    if w is not None:
+        if w.calls:
+            raise ScenarioError("a position cannot be saved while a dobon is being called")
+        window = {
+            "cards": len(w.cards),
+            "placer": w.placer,
+            "pending": list(w.pending),
+            "freezes_turn": w.freezes_turn,
+            "stop": w.stop,
+        }
     piles = {name: [c.code for c in pile.cards] for name, pile in game.piles().items() if pile.cards}
     piles.setdefault(FIELD, [c.code for c in game.discard])
     state = game.match_ext
@@ -319,4 +381,5 @@ def from_game(game: Game, names: list[str] | None = None, seats: list[str] | Non
         scores=list(game.scores),
         match=match,
         opening="play" if game.phase is Phase.OPENING else "skip",
+        window=window,
     )

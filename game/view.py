@@ -162,7 +162,7 @@ class SeatView:
             "round_no": self.round_no,
             "parent": self.parent,
             "legal": [a.to_json() for a in self.legal],
-            "extra": _encode(self.extra),
+            "extra": encode_state(self.extra),
             "history": [c.to_json() for c in self.history],
             "piles": {k: [c.code for c in v] for k, v in self.piles.items()},
             "pile_sizes": dict(self.pile_sizes),
@@ -213,7 +213,7 @@ class SeatView:
             round_no=int(data["round_no"]),
             parent=int(data["parent"]),
             legal=tuple(Action.from_json(a, d) for a in data["legal"]),
-            extra=_decode(data["extra"], d),
+            extra=decode_state(data["extra"], d),
             history=tuple(Clue.from_json(c, d) for c in data.get("history", ())),
             piles={str(k): cards(v) for k, v in dict(data.get("piles", {})).items()},
             pile_sizes={str(k): int(v) for k, v in dict(data.get("pile_sizes", {})).items()},
@@ -228,21 +228,23 @@ def _seating(raw: Any, players: int) -> tuple[int, ...]:
     return order
 
 
-def _encode(value: Any) -> Any:
+def encode_state(value: Any) -> Any:
+    """A preset's public state as JSON: a card becomes {"card": code}, tuples become lists."""
     if isinstance(value, Card):
         return {"card": value.code}
     if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
+        return [encode_state(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): _encode(v) for k, v in value.items()}
+        return {str(k): encode_state(v) for k, v in value.items()}
     return value
 
 
-def _decode(value: Any, d) -> Any:
+def decode_state(value: Any, d) -> Any:
+    """`encode_state` undone against deck `d` (lists become tuples); ValueError on an unknown card."""
     if isinstance(value, dict):
         if set(value) == {"card"}:
             return d.card(value["card"])
-        return {k: _decode(v, d) for k, v in value.items()}
+        return {k: decode_state(v, d) for k, v in value.items()}
     if isinstance(value, list):
-        return tuple(_decode(v, d) for v in value)
+        return tuple(decode_state(v, d) for v in value)
     return value

@@ -10,9 +10,8 @@ Cards named nowhere go under the stock, as the scenario format says; a test that
 names every card (see `unnamed`). Any other scenario field (`scores`, `options`, `match`, `opening`,
 `direction`, `field_suit`, `seed` ...) is passed through; `chain` is (links, cards).
 
-The scenario format carries no round state of the preset's own (standard: the auction's bids and
-nominee, who has had a turn, who declared last one); `round_state` sets it, after the position is set
-up, through the rulebook's `restore_round` (the hook that rebuilds a round from its public state).
+`round_state` is the scenario's `round`: the preset's own round state (standard: the auction's bids
+and nominee, who has had a turn, who declared last one), as views carry it.
 """
 
 from __future__ import annotations
@@ -61,12 +60,9 @@ def position(
     **kw: Any,
 ) -> Game:
     """The game standing at the position (`scenario` takes the same arguments)."""
-    game = parse(scenario(preset, hands, field, **kw)).game()
     if round_state:
-        public = {k: v for k, v in game.book.public_state(game).items() if k != "wins"}  # keep the match
-        public.update(round_state)
-        game.book.restore_round(game, public)
-    return game
+        kw["round"] = dict(round_state)
+    return parse(scenario(preset, hands, field, **kw)).game()
 
 
 def unnamed(deck_name: str, *named: Iterable[str]) -> list[str]:

@@ -282,3 +282,58 @@ def test_cards_named_nowhere_can_lie_under_the_field_card_leaving_the_stock_empt
     assert len(game.hands[0]) == 3 and game.field.code == "7D" and len(game.stock) == 52 - 4 - 2
     with pytest.raises(ScenarioError, match='rest must be "stock" or "field"'):
         parse({**data, "rest": "elsewhere"})
+
+
+WINDOW = {
+    "dobon_scenario": 1,
+    "preset": "app",
+    "players": 3,
+    "piles": {"hand/0": ["3H", "4S"], "hand/1": ["2S", "9S"], "hand/2": ["5C", "6C", "8D"], "field": ["7H"]},
+    "turn": 2,
+    "window": {"placer": 1, "pending": [0, 2], "freezes_turn": False},
+}
+
+
+def test_a_scenario_may_stand_in_an_open_window_and_be_saved_there():
+    """A puzzle such as "can you call here?": seat 1 just played 7H; seat 0 (3 + 4) may call."""
+    g = parse(WINDOW).game()
+    assert g.window is not None and g.window.placer == 1 and g.window.pending == [0, 2]
+    assert g.window.cards == (g.field,) and not g.window.freezes_turn
+    assert Action(0, Kind.DOBON, (g.field,)) in g.legal_actions(0)
+    g.apply(Action(0, Kind.DOBON, (g.field,)))
+    again = from_game(parse(WINDOW).game())
+    assert again.window == {"cards": 1, "placer": 1, "pending": [0, 2], "freezes_turn": False, "stop": False}
+    assert parse(json.loads(dumps(again))).game().window.pending == [0, 2]
+
+
+@pytest.mark.parametrize(
+    ("window", "needle"),
+    [
+        ({"placer": 5}, "window.placer must be a seat 0..2, or -1"),
+        ({"cards": 3}, "window.cards must be how many of the field's top cards"),
+        ({"pending": [0, 9]}, "window.pending must be a list of seats 0..2"),
+        ({"freezes_turn": "yes"}, "window.freezes_turn and window.stop must be true or false"),
+        ({"colour": "red"}, "window.colour: unknown"),
+    ],
+)
+def test_a_bad_window_names_its_field(window, needle):
+    with pytest.raises(ScenarioError) as caught:
+        parse({**WINDOW, "window": window})
+    assert needle in str(caught.value)
+
+
+def test_a_scenario_carries_the_presets_round_state():
+    """standard: seat 1 has already declared "last one" and seat 2 has had its turn this round."""
+    data = {
+        "dobon_scenario": 1,
+        "preset": "standard",
+        "players": 3,
+        "piles": {"hand/0": ["3H", "4S", "9C"], "hand/1": ["2S"], "hand/2": ["5C", "6C"], "field": ["7H"]},
+        "turn": 0,
+        "round": {"last_one": [False, True, False], "had_turn": [False, True, True]},
+    }
+    g = parse(data).game()
+    public = g.book.public_state(g)
+    assert public["last_one"] == (False, True, False) and public["had_turn"] == (False, True, True)
+    with pytest.raises(ScenarioError, match="round must be an object"):
+        parse({**data, "round": [1]})

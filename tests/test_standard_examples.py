@@ -69,7 +69,7 @@ def cards(*codes):
 def table(hands, field, *, turn=0, bids=None, nominee=None, had_turn=(), last_one=(), **kw):
     """A `standard` round standing at the position: `hands[s]` is seat s's hand, `field` the field
     card (or pile), `turn` the seat to play (see tests/positions.py for `draws`, `chain`, `match` ...).
-    The round state the scenario cannot carry: `bids`, the auction as it went (the nominee is the
+    The round state (the scenario's `round`): `bids`, the auction as it went (the nominee is the
     highest bidder, or `nominee` on a tie); `had_turn`, the seats that have had a turn this round
     (`EVERYONE` in mid-round; `turn` always has); `last_one`, the seats that declared last one."""
     players = len(hands)

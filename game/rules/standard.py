@@ -314,8 +314,9 @@ class StandardRulebook(Rulebook):
         )
         game.ext = r
         wins = public.get("wins")
-        if wins is not None:
-            game.match_ext = Match([0] * n, list(wins))
+        if wins is not None:  # the wins are public; streaks are not in the round's state: keep them
+            streak = game.match_ext.streak if isinstance(game.match_ext, Match) else [0] * n
+            game.match_ext = Match(list(streak), list(wins))
 
     @staticmethod
     def _round(game: Game) -> Round:
