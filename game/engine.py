@@ -285,8 +285,9 @@ class Game:
         if seating is not None:
             self.set_seating(seating)
         sizes = self.book.hand_sizes(self)
-        if sum(sizes) + 1 > len(order):  # the deck cannot cover the deal: the rulebook decides
-            sizes = list(self.book.deal_short(self, list(sizes), len(order) - 1))
+        reserve = self.book.deal_reserve(self)  # the field card, and any stock the deal must leave
+        if sum(sizes) + reserve > len(order):  # the deck cannot cover the deal: the rulebook decides
+            sizes = list(self.book.deal_short(self, list(sizes), len(order) - reserve))
             if sum(sizes) + 1 > len(order) or any(size < 0 for size in sizes):
                 raise ValueError(f"deal_short gave sizes {sizes} for a deck of {len(order)}")
         self.hands = [[] for _ in range(self.n)]

@@ -179,3 +179,22 @@ def test_a_seat_view_shows_the_rulebooks_piles_it_may_see_and_counts_the_others(
         assert view.pile_sizes["kept/1"] == 1 and view.pile_sizes["pile/2"] == 0  # everyone counts
         wire = SeatView.from_json(json.loads(json.dumps(view.to_json())))
         assert (wire.piles, wire.pile_sizes) == (view.piles, view.pile_sizes)
+
+
+class Reserved(PilesBook):
+    """A deal must leave the field card and at least one card of stock (kabu's D22)."""
+
+    sizes = 17  # 3 x 17 + the field card = 52: covered, but with nothing left in the stock
+
+    def deal_reserve(self, game):
+        return 2
+
+    def deal_short(self, game, sizes, available):
+        return [4] * game.n  # kabu: everyone gains a lap and is dealt 4 afresh
+
+
+def test_a_rulebook_may_reserve_a_stock_the_deal_must_leave():
+    covered = game_with(Big)
+    assert [len(h) for h in covered.hands] == [17, 17, 17] and not covered.stock  # 1 reserved: it stands
+    g = game_with(Reserved)
+    assert [len(h) for h in g.hands] == [4, 4, 4] and len(g.stock) == 52 - 12 - 1

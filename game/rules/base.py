@@ -146,9 +146,16 @@ class Rulebook:
         polling order of windows all follow it."""
         return None
 
+    def deal_reserve(self, game: Game) -> int:
+        """How many cards a deal must leave: 1, the field card. kabu needs 2 (D22: a deal leaving the
+        turned-up card alone, with no stock, counts as the deck running out)."""
+        return 1
+
     def deal_short(self, game: Game, sizes: list[int], available: int) -> list[int]:
-        """The deck cannot cover the deal (`sizes` need more than `available` cards, the field card
-        already set aside): return the sizes to deal instead, or raise ValueError to refuse."""
+        """The deck cannot cover the deal (`sizes` need more than `available` cards, `deal_reserve`
+        already set aside): return the sizes to deal instead, or raise ValueError to refuse. The
+        rulebook may note what that costs (kabu: a lap for everyone) in its match state and emit its
+        own event, which comes before the deal's."""
         raise ValueError(f"{game.rules.preset}: {sum(sizes)} cards to deal but only {available} in the deck")
 
     higher_is_better = True  # app: points are won; standard: points are bad
