@@ -65,6 +65,7 @@ class RealtimeTable:
         self._since = 0.0
         self._asked: set[tuple[int, str]] = set()  # (seat, what) already decided in this situation
         self._thinking: tuple[tuple[int, int], int, str, Future[Action]] | None = None
+        self._window: tuple[object, float] | None = None  # the open window and when it was first seen
 
     # ------------------------------------------------------------------ people
 
@@ -111,6 +112,16 @@ class RealtimeTable:
                 return None
         self._thinking = None
         return thinking[3].result()
+
+    def _window_open_for(self, now: float) -> float:
+        """How long the open window has been open (by this table's clock)."""
+        window = self.game.window
+        if window is None:
+            self._window = None
+            return 0.0
+        if self._window is None or self._window[0] is not window:
+            self._window = (window, now)
+        return now - self._window[1]
 
     def _window_limit(self) -> float:
         window = self.game.window
@@ -160,6 +171,7 @@ class RealtimeTable:
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return []
         elapsed = self._situation(now)
+        open_for = self._window_open_for(now)
         t = self.timing
         window = game.window
         # 1. AI dobon calls and out-of-turn races: all that fall due in one tick are simultaneous, so
@@ -174,6 +186,10 @@ class RealtimeTable:
         # 2. the referee closes a window that holds up play, and calls time on a seat over its limit
         if window is not None and window.freezes_turn and elapsed >= self._window_limit():
             return game.apply(Action(REFEREE, Kind.CLOSE))
+        if window is not None:
+            deadline = game.book.window_deadline_ms(game, window)
+            if deadline is not None and open_for >= deadline:
+                return game.apply(Action(REFEREE, Kind.CLOSE))
         for timeout in game.legal_actions(REFEREE):
             if timeout.kind is Kind.TIMEOUT and elapsed >= (
                 game.book.time_limit_ms(game, timeout.amount) or 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from game import REFEREE, Action, Game, Kind, make_rules
 from game.events import Drew, TimedOut
 from game.phase import Phase
@@ -91,3 +93,40 @@ def test_the_table_says_who_ran_out_of_time(tmp_path, monkeypatch):
         assert any("Mia ran out of time" in line for line in scene.board.log)
     finally:
         app.close()
+
+
+class GaeshiClockBook(AppRulebook):
+    """jda's 3-second rule (JD13): a gaeshi window closes 3 s after it opened once anyone has thrown
+    in (a flagged pass), at the first throw-in after that, and after 10 s at most."""
+
+    def call_actions(self, game, seat, window):
+        return [*super().call_actions(game, seat, window), Action(seat, Kind.PASS, flag=True)]
+
+    def apply_call(self, game, action, window):
+        if action.kind is Kind.PASS:
+            self.thrown_in = window  # the rulebook's own note (a real one keeps it in its round state)
+            return
+        super().apply_call(game, action, window)
+
+    def window_deadline_ms(self, game, window):
+        return 3000 if getattr(self, "thrown_in", None) is window else 10000
+
+
+@pytest.mark.parametrize(("throw_at", "closes_at"), [(None, 10000), (1000, 3000), (5000, 5000)])
+def test_a_window_may_close_at_a_time_counted_from_when_it_opened(throw_at, closes_at):
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return GaeshiClockBook(self)
+
+    g = Game(Rules(players=4), 2)
+    g.open_window(g.turn, (g.field,), freezes_turn=True)
+    people = list(g.window.pending)
+    table = RealtimeTable(g, {}, Timing(turn_ms=500, dobon_ms=100, window_ms=60_000))
+    t = 0
+    while g.window is not None and t <= 12_000:
+        if t == throw_at:
+            table.submit(Action(people[0], Kind.PASS, flag=True))
+        table.tick(t)
+        t += 10
+    assert g.window is None and t - 10 == closes_at

@@ -226,6 +226,12 @@ class Rulebook:
         reaction time). A preset may time some windows itself (app: a chain of calls)."""
         return usual
 
+    def window_deadline_ms(self, game: Game, window: Window) -> float | None:
+        """Real time: close the window this long after it opened, whatever happens in it (None: no
+        such deadline, the default). Asked again after every action, so it may change: jda's gaeshi
+        window closes 3 s after the dobon once anyone has thrown in, and after 10 s otherwise."""
+        return None
+
     def window_closed(self, game: Game, window: Window) -> None:
         """Resolve the window: nothing, or end the round (game.end_round)."""
         raise NotImplementedError
