@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from game import REFEREE, Action, Game, IllegalAction, Kind, make_rules
+from game.engine import Position
 from game.events import Played, WindowClosed
 from game.phase import Phase
 from game.piles import PileSpec
@@ -286,3 +287,42 @@ def test_opening_a_window_over_an_open_one_closes_it_first_with_its_event():
     g.open_window(2, (g.field,), freezes_turn=True)
     kinds = [type(e).__name__ for e in g.events[mark:]]
     assert kinds == ["WindowClosed", "WindowOpened"] and g.window.placer == 2
+
+
+class AnyMomentBook(AppRulebook):
+    """A dobon on the field card at any moment, not only in a window (as jda's): a seat whose hand adds
+    up to the field card may call whenever no window is open; the rulebook ends the round."""
+
+    def other_actions(self, game, seat):
+        if game.phase is not Phase.TURN or game.window is not None or len(game.hands[seat]) < 2:
+            return []
+        total = sum(c.rank for c in game.hands[seat])
+        return [Action(seat, Kind.DOBON, (game.field,))] if total == game.field.rank else []
+
+    def refuse_other(self, game, action):
+        return None if action in self.other_actions(game, action.seat) else "your hand does not add up"
+
+    def apply_other(self, game, action):
+        game.reveal(action.seat)
+        game.open_window(action.seat, action.cards, freezes_turn=True)  # the victims may answer
+
+
+def test_a_dobon_at_any_moment_is_legal_where_the_rulebook_offers_it():
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return AnyMomentBook(self)
+
+    g = Game(Rules(players=3), 2, deal=False)
+    hands = [["2C", "3C", "4C", "5C", "KD"], ["4S", "5S"], ["8S", "9S", "JS", "QS", "KS"]]
+    piles = {f"hand/{s}": [g.deck.card(c) for c in h] for s, h in enumerate(hands)}
+    piles["field"] = [g.deck.card("9H")]
+    named = {c.id for cards in piles.values() for c in cards}
+    piles["stock"] = [c for c in g.deck.cards if c.id not in named]
+    g.set_position(Position(piles, turn=0))  # a hand of two: late in a round
+    call = Action(1, Kind.DOBON, (g.field,))
+    assert g.window is None and g.turn == 0
+    assert call in g.legal_actions(1) and g.refusal(call) is None  # 4 + 5 = 9, not seat 1's turn
+    assert g.refusal(Action(2, Kind.DOBON, (g.field,))) is not None  # 8+9+11+12+13: no
+    g.apply(call)
+    assert g.revealed[1] and g.window is not None and g.phase is Phase.REACTION
