@@ -196,3 +196,13 @@ def test_every_way_a_round_can_end_has_a_title_in_both_languages(app, language):
     titles = {ending: tr(f"results.ending.{ending}") for ending in Ending}
     assert all(title and "ending" not in title for title in titles.values()), titles
     assert len(set(titles.values())) == len(titles)  # no two endings read alike
+
+
+def test_the_log_names_a_joker_in_words_not_a_glyph_the_font_lacks(app):
+    from game import deck
+    from ui.text import card_text
+
+    jokers = [c for c in deck("54") if c.is_joker]
+    assert [card_text(c) for c in jokers] == ["Joker", "Joker"]
+    app.set_language("ja")
+    assert card_text(jokers[1]) == "ジョーカー" and card_text(deck("52").card("QH")) == "♥Q"

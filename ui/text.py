@@ -36,6 +36,14 @@ def tr(key: str, **params: object) -> str:
     return i18n.t(NAMESPACE + key, **params)
 
 
+def card_text(card) -> str:
+    """A card as the table writes it in words (the log): ♥Q, 10♠ ...; a joker by name, since the
+    fonts have no joker glyph."""
+    if card.is_joker:
+        return tr("card.joker")
+    return str(card)
+
+
 def rules_text(preset: str, part: str = "body") -> str:
     """A preset's rules text (assets/translations/rules.<lang>.json) in the current language."""
     return i18n.t(f"rules.{preset}.{part}")

@@ -45,7 +45,7 @@ from game.scores import Score
 
 from ..card_art import ASPECTS, CardArt, card_shape, font_path
 from ..presets import preset_ui
-from ..text import score_text, tr
+from ..text import card_text, score_text, tr
 from ..tween import Tween, lerp, lerp2
 from .layout import Layout, Point
 
@@ -427,7 +427,7 @@ class Board:
             self.shown.last_one.discard(seat)
         self.shown.field_suit = None
         self.on_sound("play")
-        self.log.append(tr("log.played", name=self._name(seat), cards=" ".join(map(str, event.cards))))
+        self.log.append(tr("log.played", name=self._name(seat), cards=" ".join(map(card_text, event.cards))))
         self.wait = 0.3
         return True
 
