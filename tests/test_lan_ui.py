@@ -82,3 +82,31 @@ def test_host_from_the_table_play_over_the_network_and_lose_the_host(app):
     session._run(session.host.close()).result(timeout=5)
     run_until(app, lambda: isinstance(app.stack.top, MessageScene), 15)
     assert "host" in app.stack.top.text.lower()
+
+
+def test_the_name_others_see_is_never_you_and_the_typed_one_is_remembered(app, monkeypatch):
+    from ui.scenes.lan import HostScene, JoinScene, LobbyScene
+    from ui.text import tr
+
+    monkeypatch.setattr("getpass.getuser", lambda: "root")  # a user name not worth showing
+    join = JoinScene(app)
+    app.stack.push(join)
+    app.frame(1 / 60)
+    assert join.name.get_text() == "Player" and join.name.get_text() != tr("table.you")
+    app.stack.pop()
+    host_scene = HostScene(app)
+    app.stack.push(host_scene)
+    app.frame(1 / 60)
+    host_scene.announce = False  # no multicast from tests
+    host_scene.name.set_text("Mika")
+    host_scene.open_table(port=0)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda: lobby.remote.lobby is not None)
+    assert lobby.remote.lobby.seats[0].name == "Mika"
+    lobby.session.close()
+    assert Settings.load()[0].player_name == "Mika"  # kept for next time
+    again = JoinScene(app)
+    app.stack.push(again)
+    app.frame(1 / 60)
+    assert again.name.get_text() == "Mika"

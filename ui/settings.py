@@ -50,6 +50,7 @@ class Settings:
     reaction_ms: int = 1800  # how long a dobon window stays open where the rules wait for everyone
     practice_help: bool = True
     last_setup: dict[str, Any] = field(default_factory=dict)  # the new-game screen's last choices
+    player_name: str = ""  # the name others see at a LAN table (the last one typed)
 
     @classmethod
     def path(cls) -> Path:
@@ -109,6 +110,8 @@ def _in_range(name: str, value: Any) -> bool:
 def _valid(name: str, value: Any) -> bool:
     if name == "language":
         return value in ("en", "ja")
+    if name == "player_name":
+        return len(value) <= 16 and value == value.strip() and value.isprintable()
     if name == "window_size":
         return len(value) == 2 and all(isinstance(v, int) and 320 <= v <= 10000 for v in value)
     return True

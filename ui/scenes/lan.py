@@ -37,6 +37,32 @@ def _kept(entry: pygame_gui.elements.UITextEntryLine | None, default: str) -> st
     return entry.get_text() if entry is not None else default
 
 
+def default_name(settings) -> str:
+    """The name others see at a LAN table: the last one typed, else this computer's user name, else
+    "Player" (never "You", which reads wrong on everyone else's screen)."""
+    if settings.player_name:
+        return settings.player_name
+    import getpass
+
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        user = ""
+    user = user.strip()[:16]
+    if user and user.isprintable() and user not in ("root", "user", "admin"):
+        return user[:1].upper() + user[1:]
+    return tr("lan.default_name")
+
+
+def _remember_name(scene: Scene, name: str) -> str:
+    """Keep the typed name for next time; returns the name to use."""
+    name = name.strip()[:16] or default_name(scene.app.settings)
+    if name != scene.app.settings.player_name and name.isprintable():
+        scene.app.settings.player_name = name
+        scene.app.settings.save()
+    return name
+
+
 def _message_box(scene: Scene, text: str) -> pygame_gui.elements.UITextBox:
     """A message above a screen's bottom buttons, wrapped: a sentence must not be cut off."""
     w, h = scene.app.size
@@ -162,7 +188,7 @@ class HostScene(Scene):
         self.rounds.set_allowed_characters("numbers")
         y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.your_name"), gui, container=c)
-        name = _kept(getattr(self, "name", None), tr("table.you"))
+        name = _kept(getattr(self, "name", None), default_name(self.app.settings))
         self.name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
         self.name.set_text(name)
         self.name.set_text_length_limit(16)
@@ -223,7 +249,7 @@ class HostScene(Scene):
             lobby_seconds=1e9,
             advertise=self.announce,
         )
-        self.session = NetSession(self.name.get_text().strip() or tr("table.you"))
+        self.session = NetSession(_remember_name(self, self.name.get_text()))
         try:
             self.session.host_table(config).result(timeout=5)
         except Exception as exc:
@@ -273,7 +299,7 @@ class JoinScene(Scene):
         )
         y += 64
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.your_name"), gui, container=c)
-        name = _kept(getattr(self, "name", None), tr("table.you"))
+        name = _kept(getattr(self, "name", None), default_name(self.app.settings))
         self.name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
         self.name.set_text(name)
         self.name.set_text_length_limit(16)
@@ -351,7 +377,7 @@ class JoinScene(Scene):
         if self.attempt is not None:
             return  # one attempt at a time
         self.error = None
-        session = NetSession(self.name.get_text().strip() or tr("table.you"))
+        session = NetSession(_remember_name(self, self.name.get_text()))
         self.attempt = (session, session.join(host, port), host, port, time.monotonic() + JOIN_SECONDS)
         self.build()
 
