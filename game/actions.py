@@ -36,6 +36,15 @@ class Kind(Enum):
 
 
 REACTIONS = frozenset({Kind.DOBON, Kind.PASS})
+
+
+def is_call(action: Action) -> bool:
+    """A dobon that names what it answers. A bare DOBON (no cards) is a declaration made without a
+    matching hand, which a preset may accept at a price (super's false declaration, D12): AI seats
+    never make one, and the table never suggests it."""
+    return action.kind is Kind.DOBON and bool(action.cards)
+
+
 REFEREE_KINDS = frozenset({Kind.CLOSE, Kind.NEXT_ROUND, Kind.NEW_MATCH, Kind.TIMEOUT})
 
 

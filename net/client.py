@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 
-from game.actions import Action, Kind
+from game.actions import Action, Kind, is_call
 from game.seats import Seat
 from game.view import SeatView
 
@@ -131,7 +131,7 @@ def choose(agent: Seat, view: SeatView) -> Action | None:
     legal = [a for a in view.legal if a.kind is not Kind.PASS]
     if not legal:
         return None
-    calls = [a for a in legal if a.kind is Kind.DOBON]
+    calls = [a for a in legal if is_call(a)]
     if calls:
         return agent.act(replace(view, legal=(*calls, Action(view.seat, Kind.PASS))))
     if view.window is not None and view.window.freezes_turn:

@@ -8,9 +8,10 @@ from typing import Any
 from .app import AppRules
 from .base import Rulebook, RuleSet
 from .standard import StandardRules
+from .super import SuperRules
 
-PRESETS: dict[str, type[RuleSet]] = {"app": AppRules, "standard": StandardRules}
-PLANNED = ("jda", "super", "kabu")  # specified in shared/rules, not playable yet
+PRESETS: dict[str, type[RuleSet]] = {"app": AppRules, "standard": StandardRules, "super": SuperRules}
+PLANNED = ("jda", "kabu")  # specified in shared/rules, not playable yet
 
 
 def make_rules(preset: str, players: int, options: Mapping[str, Any] | None = None) -> RuleSet:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..actions import Action, Kind
+from ..actions import Action, Kind, is_call
 from ..rules.app import score_value
 from ..view import SeatView
 from .base import Seat
@@ -22,7 +22,7 @@ class BasicSeat(Seat):
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal
-        calls = [a for a in legal if a.kind is Kind.DOBON]
+        calls = [a for a in legal if is_call(a)]
         if calls:
             return max(calls, key=lambda a: len(a.cards))  # the longest run scores a multi-dobon
         bids = [a for a in legal if a.kind is Kind.BID]

@@ -30,6 +30,8 @@ def hidden_cards(view: SeatView, known: dict[int, list[Card]]) -> list[Card]:
     seen = {c.id for c in view.hand} | {c.id for c in view.discard}
     for pile in view.laid:
         seen.update(c.id for c in pile)
+    for cards in view.piles.values():  # the preset's own piles this seat can see
+        seen.update(c.id for c in cards)
     for hand in known.values():
         seen.update(c.id for c in hand)
     return [c for c in deck(view.deck) if c.id not in seen]
@@ -69,6 +71,16 @@ def determinize(
             hand.sort()
             hands.append(hand)
     game.hands = hands
+    specs = game.book.extra_piles(game)
+    game.extra = {}
+    for spec in specs:  # the preset's piles: as seen, or (hidden ones) filled from the unseen cards
+        if spec.name in view.piles:
+            game.extra[spec.name] = list(view.piles[spec.name])
+        else:
+            size = view.pile_sizes.get(spec.name, 0)
+            game.extra[spec.name] = pool[:size]
+            del pool[:size]
+    game._extra_seen = {spec.name: spec.seen for spec in specs}
     game.stock = pool
     game.discard = list(view.discard)
     game.laid = [list(p) for p in view.laid]

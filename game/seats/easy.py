@@ -4,7 +4,7 @@ some in headless play, and waits longer at the table)."""
 
 from __future__ import annotations
 
-from ..actions import Action, Kind
+from ..actions import Action, Kind, is_call
 from ..view import SeatView
 from .base import Seat
 from .heuristics import fallback, lowest_bid
@@ -18,7 +18,7 @@ class EasySeat(Seat):
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal
-        calls = [a for a in legal if a.kind is Kind.DOBON]
+        calls = [a for a in legal if is_call(a)]
         if calls and self.rng.random() > MISS_DOBON:
             return calls[0]
         passing = next((a for a in legal if a.kind is Kind.PASS), None)

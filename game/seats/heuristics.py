@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from ..actions import Action, Kind
+from ..actions import Action, Kind, is_call
 from ..cards import Card, deck
 from ..view import SeatView
 from .presets import MAX_CALL, knowledge
@@ -23,6 +23,8 @@ def unseen(view: SeatView) -> list[Card]:
         seen.update(c.id for c in hand)
     for pile in view.laid:
         seen.update(c.id for c in pile)
+    for cards in view.piles.values():  # the preset's own piles this seat can see
+        seen.update(c.id for c in cards)
     return [c for c in deck(view.deck) if c.id not in seen]
 
 
@@ -113,7 +115,7 @@ def fallback(legal: Iterable[Action]) -> Action:
 
 
 def longest_call(legal: Iterable[Action]) -> Action | None:
-    calls = [a for a in legal if a.kind is Kind.DOBON]
+    calls = [a for a in legal if is_call(a)]
     return max(calls, key=lambda a: len(a.cards)) if calls else None
 
 

@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pygame
 import pygame_gui
 
-from game.actions import Action, Kind
+from game.actions import Action, Kind, is_call
 from game.cards import Card, Suit
 from game.engine import Game
 from game.phase import Phase
@@ -176,7 +176,7 @@ class TableScene(Scene):
         view = self.source.view
         if view.window is not None or view.phase not in (Phase.TURN.value, Phase.OPENING.value):
             return True
-        if any(a.kind is Kind.DOBON for a in self.legal()):
+        if any(is_call(a) for a in self.legal()):
             return True  # the Dobon button pulses while you may call
         return self.source.others_may_act()
 
@@ -338,8 +338,13 @@ class TableScene(Scene):
         seat = self.person
         if seat is None:
             return
-        calls = [a for a in self.legal() if a.kind is Kind.DOBON]
+        legal = self.legal()
+        calls = [a for a in legal if is_call(a)]
         if not calls:
+            declaration = next((a for a in legal if a.kind is Kind.DOBON), None)
+            if declaration is not None:  # the preset takes a call that does not add up, at a price
+                self.submit(declaration)
+                return
             self.say(tr("table.cannot_call"), RED, 2.0)
             return
         targets = {a.cards: a for a in calls}  # one button per target named
@@ -586,7 +591,7 @@ class TableScene(Scene):
         if seat is None or not self.app.settings.practice_help:
             return
         legal = self.legal()
-        if any(a.kind is Kind.DOBON for a in legal):
+        if any(is_call(a) for a in legal):
             b.call_hint = tr("table.can_call")
         if not self.accepts_input:
             return
@@ -639,7 +644,7 @@ class TableScene(Scene):
         # the Dobon button: always there, lit and pulsing while you may call
         r = lay.dobon_r
         centre = (int(lay.dobon_centre[0]), int(lay.dobon_centre[1]))
-        can = Kind.DOBON in kinds
+        can = any(is_call(a) for a in legal)
         pulse = (math.sin(self.board.time * 7) + 1) / 2 if can else 0
         radius = int(r * (1 + 0.07 * pulse))
         if can:

@@ -1,0 +1,539 @@
+"""The `super` preset: スーパードボン (spec: shared/rules/super.md, source: seeds/001).
+
+54 cards (two decks as an option), 5 each. Besides the common field pile every player has a field pile
+of their own, where only 8s, Ks and Jokers go. Some cards count two ways in a dobon sum (A 1|10, 2 2|20,
+K 13|30); a 9 counts 10. A and 2 start draw chains (a 2 goes back the other way), 3 skips, J reverses, Q
+names a colour. A play can never empty a hand, and one that leaves a single card must say "last". A
+round ends only by dobon: every seat may call on the card just placed (on any pile); the player called
+on may then counter with their own hand. Lower scores are better; the direction carries into the next
+round. Decisions [Dn] refer to the spec's section 7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, Kind
+from ..cards import Card, Suit
+from ..events import DirectionChanged, DobonCalled, Ending, Event, RoundResult, ScoreLine
+from ..piles import FIELD, PileSpec
+from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
+
+if TYPE_CHECKING:
+    from ..engine import Game, Window
+
+HAND_SIZE = 5
+PENALTY = 5  # R-1: a forgotten "last" or a false declaration costs 5 cards
+ACE, TWO, THREE, EIGHT, NINE, JACK, QUEEN, KING, JOKER = 1, 2, 3, 8, 9, 11, 12, 13, 0
+PILE_ONLY = frozenset({EIGHT, KING, JOKER})  # only onto one's own field pile (N-2-5)
+RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+COLOURS = {"red": Suit.HEARTS, "black": Suit.SPADES}  # a Q's PLAY names a colour by one of its suits
+
+
+@dataclass(frozen=True)
+class SuperRules(RuleSet):
+    preset: ClassVar[str] = "super"
+    players_cap: ClassVar[int] = 8  # [D1] 2-8 (the spec allows 12 with two decks: not offered yet)
+
+    max_players: int = 8
+    two_decks: bool = False  # T-1: the advanced rule, 108 cards
+    rounds_per_match: int = 8  # [D3] the match ends after this many rounds ...
+    score_limit: int = 0  # ... or after the round in which a total reaches this (0: off)
+    false_dobon_penalty: bool = True  # [D12] a false declaration costs 5 cards (else it is refused)
+    reaction_window_ms: int = 0  # real time: a dobon window's length; 0 = the table's reaction setting
+    carry_direction: bool = True  # [D2] the next round keeps the direction (False: always clockwise)
+
+    @property
+    def deck(self) -> str:  # type: ignore[override]
+        return "108" if self.two_decks else "54"
+
+    def validate(self) -> None:
+        super().validate()
+        if self.rounds_per_match < 1:
+            raise ValueError("rounds_per_match must be 1 or more")
+        if self.score_limit < 0:
+            raise ValueError("score_limit must be 0 (off) or more")
+
+    def rulebook(self) -> SuperRulebook:
+        return SuperRulebook(self)
+
+
+# ---------------------------------------------------------------------------------- the cards
+
+
+def vals(card: Card) -> frozenset[int]:
+    """A card's point values for dobon sums (N-1): A 1|10, 2 2|20, 9 10 [D4], K 13|30, Joker 30."""
+    return _VALS.get(card.rank) or frozenset({card.rank})
+
+
+_VALS = {
+    ACE: frozenset({1, 10}),
+    TWO: frozenset({2, 20}),
+    NINE: frozenset({10}),
+    KING: frozenset({13, 30}),
+    JOKER: frozenset({30}),
+}
+
+
+def totals(cards: Any) -> frozenset[int]:
+    """Every sum that takes one point value per card (C-1-6): {A, 2, 5} -> {8, 17, 26, 35}."""
+    sums = {0}
+    for card in cards:
+        sums = {s + v for s in sums for v in vals(card)}
+    return frozenset(sums)
+
+
+def score_value(card: Card) -> int:
+    """A card's score (N-1): A 10, 2 20, 9-Q 10, K and Joker 30, others their number."""
+    if card.rank == ACE or NINE <= card.rank <= QUEEN:
+        return 10
+    if card.rank == TWO:
+        return 20
+    if card.rank in (KING, JOKER):
+        return 30
+    return card.rank
+
+
+def colour_of(suit: Suit | None) -> str | None:
+    if suit is None:
+        return None
+    return "red" if suit in RED else "black"
+
+
+def same_suit(cards: Any) -> bool:
+    """[D23] every card of one suit (a Joker breaks it; one card passes)."""
+    suits = {c.suit for c in cards}
+    return None not in suits and len(suits) == 1
+
+
+# ---------------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class ColourChosen(Event):
+    """A Q named the colour of the common pile (N-2-4)."""
+
+    seat: int
+    colour: str  # "red" or "black"
+
+
+@dataclass(frozen=True, slots=True)
+class LastDeclared(Event):
+    """A play left one card and its player said "last" (J-2)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Penalised(Event):
+    """R-1: a forgotten "last" or a false dobon or counter; five cards follow (a Drew event)."""
+
+    seat: int
+    reason: str  # "last" or "false_dobon" or "false_counter"
+
+
+# ---------------------------------------------------------------------------------- state
+
+
+@dataclass
+class SuperRound(RoundState):
+    colour: str | None = None  # the colour a Q named, in force on the common pile
+    turns_taken: list[int] = field(default_factory=list)  # [D22] turns ended by a play or a take
+    first_card_placed: bool = False
+    last: list[bool] = field(default_factory=list)  # who has declared "last" and still holds 1 card
+    passer: int | None = None  # who passed the pending draw on (an answering 2 goes back to them)
+    travel: int = 0  # the way the pending draw last travelled: +1 with the direction, -1 against
+    first_card: bool = False  # [D22] the target is the round's first placed card
+    first_lap: bool = False  # [D22] the target was placed on its placer's first turn
+    dobons: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)  # valid calls, in order
+    countering: bool = False  # the counter window (the loser's answer) is open
+    counter: tuple[Card, ...] | None = None  # the counter's cards (the loser's hand)
+    idle: int = 0  # turns in a row with no card placed while nothing can be reshuffled [D11]
+
+
+@dataclass
+class SuperMatch(MatchState):
+    direction: int = 1  # [D2] the direction in force when the last round ended
+
+
+class SuperRulebook(Rulebook):
+    higher_is_better = False  # E-1: the lowest total wins
+
+    def __init__(self, rules: SuperRules):
+        self.rules = rules
+
+    @staticmethod
+    def _round(game: Game) -> SuperRound:
+        return game.ext  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ dealing and piles
+
+    def hand_sizes(self, game: Game) -> list[int]:
+        return [HAND_SIZE] * game.n
+
+    def extra_piles(self, game: Game) -> tuple[PileSpec, ...]:
+        return tuple(PileSpec(f"pile/{s}") for s in range(game.n))  # face up: everyone sees them
+
+    def rebuild_from(self, game: Game) -> tuple[tuple[str, int], ...]:
+        """[D11] every field card but the common pile's top one."""
+        return ((FIELD, 1), *((f"pile/{s}", 0) for s in range(game.n)))
+
+    def start_match(self, game: Game) -> None:
+        game.match_ext = SuperMatch()
+
+    def start_round(self, game: Game) -> None:
+        n = game.n
+        game.ext = SuperRound(turns_taken=[0] * n, last=[False] * n)
+        match: SuperMatch = game.match_ext  # type: ignore[assignment]
+        if self.rules.carry_direction and match.direction != game.direction:
+            game.direction = match.direction  # [D2] the last round's direction goes on
+            game.emit(DirectionChanged(game.direction))
+
+    def window_ms(self, game: Game, window: Window, usual: float) -> float:
+        return self.rules.reaction_window_ms or usual
+
+    # ------------------------------------------------------------------ turns
+
+    def _fits(self, game: Game, card: Card) -> bool:
+        """May `card` go onto the common pile now? [D6] suit or rank; after a Q its colour or a Q; an
+        initial Joker takes anything; a pending draw takes any A or 2 [D8]."""
+        if card.rank in PILE_ONLY:
+            return False
+        if game.chain_cards:
+            return card.rank in (ACE, TWO)
+        top = game.discard[-1]
+        colour = self._round(game).colour
+        if colour is not None:
+            return colour_of(card.suit) == colour or card.rank == QUEEN
+        if top.rank == JOKER:
+            return True
+        return card.suit is top.suit or card.rank == top.rank
+
+    def _plays(self, game: Game, seat: int, card: Card) -> list[Action]:
+        """The actions that play `card` (a Q names a colour; a play leaving one card may say last)."""
+        leaves_one = len(game.hands[seat]) == 2
+        flags = (True, False) if leaves_one else (False,)
+        if card.rank == QUEEN and not game.chain_cards:
+            return [
+                Action(seat, Kind.PLAY, (card,), suit, flag=f) for f in flags for suit in COLOURS.values()
+            ]
+        return [Action(seat, Kind.PLAY, (card,), flag=f) for f in flags]
+
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        out: list[Action] = []
+        hand = game.hands[seat]
+        if len(hand) >= 2:  # J-1-3: a play may never empty the hand
+            seen: set[int] = set()
+            for card in hand:
+                if card.id in seen:
+                    continue
+                seen.add(card.id)
+                pile_only = card.rank in PILE_ONLY and not game.chain_cards  # [D9] no pile plays
+                if pile_only or self._fits(game, card):
+                    out.extend(self._plays(game, seat, card))
+        out.append(Action(seat, Kind.DRAW))
+        return out
+
+    def refuse_turn(self, game: Game, action: Action) -> str | None:
+        seat = action.seat
+        hand = game.hands[seat]
+        if action.kind is Kind.DRAW:
+            if action.cards or action.suit is not None or action.amount or action.flag:
+                return "a take names no card"
+            return None
+        if action.amount:
+            return "a play takes no amount"
+        if len(action.cards) != 1:
+            return "play exactly one card [D27]"
+        card = action.card
+        if not any(c is card for c in hand):
+            return f"{card} is not in your hand"
+        if len(hand) < 2:
+            return "a play may never empty your hand: take a card, or wait for a card to dobon on"
+        if action.flag and len(hand) != 2:
+            return '"last" is said only with the play that leaves one card'
+        if game.chain_cards:
+            if card.rank not in (ACE, TWO):
+                return f"{game.chain_cards} cards are pending: play an A or a 2, or take them"
+        elif card.rank in PILE_ONLY:
+            pass  # onto your own pile, no matching (J-1-4)
+        elif not self._fits(game, card):
+            colour = self._round(game).colour
+            if colour is not None:
+                return f"the common pile is {colour}: play a {colour} card or a Q"
+            return f"{card} matches neither the suit nor the rank of {game.discard[-1]}"
+        wants_colour = card.rank == QUEEN and not game.chain_cards
+        if wants_colour and colour_of(action.suit) is None:
+            return "a Q names a colour: red or black"
+        if not wants_colour and action.suit is not None:
+            return "only a Q names a colour"
+        return None
+
+    def apply_turn(self, game: Game, action: Action) -> None:
+        r = self._round(game)
+        seat = action.seat
+        if action.kind is Kind.DRAW:
+            self._take(game, seat)
+            return
+        card = action.card
+        pile = f"pile/{seat}" if card.rank in PILE_ONLY else FIELD
+        game.put_on_field(seat, (card,), pile)
+        r.idle = 0
+        if pile == FIELD:
+            r.colour = colour_of(action.suit) if card.rank == QUEEN and action.suit else None
+            if r.colour is not None:
+                game.emit(ColourChosen(seat, r.colour))
+        if len(game.hands[seat]) == 1:  # J-2: the last declaration, checked first
+            if action.flag:
+                r.last[seat] = True
+                game.emit(LastDeclared(seat))
+            else:
+                self._penalise(game, seat, "last")
+        r.first_card, r.first_lap = not r.first_card_placed, r.turns_taken[seat] == 0
+        r.first_card_placed = True
+        r.turns_taken[seat] += 1
+        r.dobons, r.countering, r.counter = [], False, None
+        game.open_window(seat, (card,), freezes_turn=True)  # [D13] every other seat answers
+
+    def _take(self, game: Game, seat: int) -> None:
+        r = self._round(game)
+        owed = game.chain_cards or 1
+        stuck = not game.stock and not self._gatherable(game)
+        game.draw(seat, owed)  # [D11] a shortfall after the reshuffle is forfeited
+        r.turns_taken[seat] += 1
+        r.last[seat] = r.last[seat] and len(game.hands[seat]) == 1
+        if game.chain_cards:
+            game.set_chain(0, 0)
+            r.passer, r.travel = None, 0
+        r.idle = r.idle + 1 if stuck else 0
+        if r.idle >= 2 * game.n:  # [D11] the stalemate guard: a void round, the same first player
+            game.end_round(RoundResult(Ending.VOID, (), (), (0,) * game.n, ()))
+            return
+        game.set_turn(game.next_seat(seat))  # [D10] on from the taker in the current direction
+
+    @staticmethod
+    def _gatherable(game: Game) -> bool:
+        return len(game.discard) > 1 or any(game.extra[f"pile/{s}"] for s in range(game.n))
+
+    def _penalise(self, game: Game, seat: int, reason: str) -> None:
+        game.emit(Penalised(seat, reason))
+        game.draw(seat, PENALTY, penalty=True)
+        self._round(game).last[seat] = False
+
+    # ------------------------------------------------------------------ the card's effect
+
+    def _draw_to(self, game: Game, placer: int, card: Card) -> tuple[int, int]:
+        """The seat a draw card sends the pending draw to, and the way it travels (+1/-1)."""
+        r = self._round(game)
+        if card.rank == ACE:
+            travel = 1
+        elif game.chain_cards and r.passer is not None:  # an answering 2 goes back to the passer
+            travel = -r.travel
+        else:
+            travel = -1  # [D10] a chain-starting 2 goes against the direction
+        return game.next_seat(placer, travel), travel
+
+    def _effect(self, game: Game, placer: int, card: Card) -> None:
+        """The placed card's effect, once its window has closed with no dobon; then the next turn."""
+        r = self._round(game)
+        on_common = card.rank not in PILE_ONLY
+        if on_common and card.rank in (ACE, TWO):
+            responder, travel = self._draw_to(game, placer, card)
+            owed = game.chain_cards + (1 if card.rank == ACE else 2)
+            game.set_chain(game.chain_links + 1, owed)
+            r.passer, r.travel = placer, travel
+            game.set_turn(responder)
+        elif on_common and card.rank == THREE:
+            game.set_turn(game.next_seat(placer, 2))
+        elif on_common and card.rank == JACK:
+            game.reverse()
+            game.set_turn(game.next_seat(placer))
+        else:
+            game.set_turn(game.next_seat(placer))
+
+    def _hit_effect(self, game: Game, placer: int, card: Card, winners: set[int]) -> list[ScoreLine]:
+        """[D15] the hit card's effect lands on players other than the winners, before scoring."""
+        if card.rank == JACK:
+            game.reverse()
+            return []
+        if card.rank not in (ACE, TWO):
+            return []
+        seat, travel = self._draw_to(game, placer, card)
+        owed = game.chain_cards + (1 if card.rank == ACE else 2)
+        for _ in range(game.n):
+            if seat not in winners:
+                break
+            seat = game.next_seat(seat, travel)
+        game.set_chain(0, 0)
+        got = game.draw(seat, owed, penalty=True)
+        return [ScoreLine(seat, "hit_draw", len(got))]
+
+    # ------------------------------------------------------------------ dobon and counter
+
+    def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
+        if self._sound(game, seat, window):
+            return [Action(seat, Kind.DOBON, window.cards)]
+        if self.rules.false_dobon_penalty:
+            return [Action(seat, Kind.DOBON)]  # [D12] a bare declaration: accepted, and it costs 5
+        return []
+
+    def _sound(self, game: Game, seat: int, window: Window) -> bool:
+        """Does the seat's whole hand match? A dobon: its totals meet the target's values (J-1-1); a
+        counter: they meet the totals of some reveal [D16]."""
+        hand = totals(game.hands[seat])
+        r = self._round(game)
+        if r.countering:
+            return any(hand & totals(cards) for _, cards in r.dobons)
+        return bool(hand & vals(window.cards[0]))
+
+    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
+        if action.suit is not None or action.amount or action.flag:
+            return "a dobon takes no suit, amount or flag"
+        if action in self.call_actions(game, action.seat, window):
+            return None
+        if action.cards and action.cards != window.cards:
+            return f"a dobon names the card just placed ({window.cards[0]})"
+        target = window.cards[0]
+        if self._round(game).countering:
+            return "your hand matches none of the revealed hands: no counter"
+        values = " or ".join(str(v) for v in sorted(vals(target)))
+        return f"your hand cannot add up to {values} ({target})"
+
+    def apply_call(self, game: Game, action: Action, window: Window) -> None:
+        r = self._round(game)
+        seat = action.seat
+        window.pending.remove(seat)  # all calls in one window are simultaneous: nobody is asked again
+        if not action.cards:  # a false declaration counts as the seat's pass [D12]
+            window.calls.remove(action)
+            self._penalise(game, seat, "false_counter" if r.countering else "false_dobon")
+            return
+        hand = game.reveal(seat)
+        if r.countering:
+            r.counter = hand
+            matched = [s for s, cards in r.dobons if totals(hand) & totals(cards)]
+            game.emit(DobonCalled(seat, hand, window.cards, matched[0], True))
+            return
+        r.dobons.append((seat, hand))
+        game.emit(DobonCalled(seat, hand, window.cards, window.placer, False))
+
+    def window_closed(self, game: Game, window: Window) -> None:
+        r = self._round(game)
+        if r.countering:
+            self._score(game, window.placer, window.cards[0])
+            return
+        if not r.dobons:
+            self._effect(game, window.placer, window.cards[0])
+            return
+        r.countering = True  # L-1: the player called on may answer with their own hand
+        game.open_window(window.placer, window.cards, freezes_turn=True, seats=[window.placer])
+
+    # ------------------------------------------------------------------ scoring
+
+    def _score(self, game: Game, placer: int, target: Card) -> None:
+        r = self._round(game)
+        n = game.n
+        if r.counter is not None:  # L-1-1: only the counter counts as a dobon
+            winners = [placer]
+            losers = [s for s, cards in r.dobons if totals(r.counter) & totals(cards)]
+            won_with = {placer: r.counter}
+        else:
+            winners = [s for s, _ in r.dobons]
+            losers = [placer]
+            won_with = dict(r.dobons)
+        lines = self._hit_effect(game, placer, target, set(winners))
+        deltas = [0] * n
+        for seat in range(n):
+            if seat in winners:
+                lines.append(ScoreLine(seat, "winner", 0))
+                continue
+            held = game.hands[seat]  # [D17] a void dobon's revealed hand is still its hand
+            eights = sum(1 for c in held if c.rank == EIGHT)
+            if seat in losers:
+                base = 0
+                for w in winners:
+                    part = sum(score_value(c) for c in won_with[w])
+                    lines.append(ScoreLine(seat, "base", part, str(w)))
+                    if same_suit(won_with[w]):
+                        part *= 2
+                        lines.append(ScoreLine(seat, "same_suit", 2, str(w)))
+                    base += part
+                value = base * 2
+                lines.append(ScoreLine(seat, "loser", 2))
+                if r.counter is not None:
+                    value *= 2
+                    lines.append(ScoreLine(seat, "countered", 2))
+                elif r.first_card:
+                    value *= 4
+                    lines.append(ScoreLine(seat, "first_card", 4))
+                elif r.first_lap:
+                    value *= 2
+                    lines.append(ScoreLine(seat, "first_lap", 2))
+            else:
+                value = sum(score_value(c) for c in held)
+                lines.append(ScoreLine(seat, "hand", value))
+            if eights:
+                value *= 2**eights
+                lines.append(ScoreLine(seat, "eights", 2**eights))
+            deltas[seat] = value
+        match: SuperMatch = game.match_ext  # type: ignore[assignment]
+        match.direction = game.direction
+        ending = Ending.COUNTER if r.counter is not None else Ending.DOBON
+        game.end_round(RoundResult(ending, tuple(winners), tuple(losers), tuple(deltas), tuple(lines)))
+
+    # ------------------------------------------------------------------ rounds and matches
+
+    def next_parent(self, game: Game, result: RoundResult) -> int:
+        """[D26] the loser; of several, the highest round score, ties in turn order from the last
+        first player; after a void round, the same first player."""
+        if not result.losers:
+            return game.parent
+        order = [game.next_seat(game.parent, k) for k in range(game.n)]
+        return max(result.losers, key=lambda s: (result.deltas[s], -order.index(s)))
+
+    def match_over(self, game: Game) -> bool:
+        limit = self.rules.score_limit
+        if limit:
+            return max(game.scores) >= limit
+        return game.round_no >= self.rules.rounds_per_match
+
+    def score_key(self, game: Game, seat: int) -> tuple:
+        return (game.scores[seat],)
+
+    def ranks(self, game: Game) -> tuple[int, ...]:
+        return competition_ranks([self.score_key(game, s) for s in range(game.n)])
+
+    # ------------------------------------------------------------------ views
+
+    def public_state(self, game: Game) -> dict[str, Any]:
+        r = self._round(game)
+        return {
+            "colour": r.colour,
+            "pending": game.chain_cards,
+            "turns_taken": tuple(r.turns_taken),
+            "first_card_placed": r.first_card_placed,
+            "last": tuple(r.last),
+            "countering": r.countering,
+            "dobons": tuple(s for s, _ in r.dobons),
+            "first_card": r.first_card,
+            "first_lap": r.first_lap,
+            "passer": r.passer,
+            "travel": r.travel,
+        }
+
+    def restore_round(self, game: Game, public: dict[str, Any]) -> None:
+        n = game.n
+        r = SuperRound(turns_taken=[0] * n, last=[False] * n)
+        r.colour = public.get("colour")
+        r.turns_taken = list(public.get("turns_taken", r.turns_taken))
+        r.first_card_placed = bool(public.get("first_card_placed", False))
+        r.last = list(public.get("last", r.last))
+        r.passer = public.get("passer")
+        r.travel = int(public.get("travel", 0))
+        r.first_card = bool(public.get("first_card", False))
+        r.first_lap = bool(public.get("first_lap", False))
+        r.countering = bool(public.get("countering", False))
+        r.dobons = [(s, tuple(game.revealed.get(s, ()))) for s in public.get("dobons", ())]
+        if len(r.turns_taken) != n or len(r.last) != n:
+            raise ValueError(f"turns_taken and last need one value per seat ({n})")
+        game.ext = r
