@@ -4,7 +4,7 @@ table code presents the core's events, and a preset's own events go to its modul
 from __future__ import annotations
 
 import uikit  # noqa: F401  (the dummy video driver)
-from uikit import frames, make_app
+from uikit import click, frames, make_app
 
 from game import Action, Game, Kind, make_rules
 from ui.presets import PresetUI, preset_ui
@@ -78,3 +78,42 @@ def test_the_table_draws_a_kabufuda_deck_in_its_own_narrow_shape(tmp_path, monke
     assert kr.height == pr.height and kr.width < pr.width * 0.9
     assert kabu.stock_rect().width < poker.stock_rect().width
     app.close()
+
+
+def test_super_at_the_table_counts_two_ways_names_colours_in_words_and_says_last(tmp_path, monkeypatch):
+    from game.cards import Suit
+    from game.scenario import parse
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        game = parse(
+            {
+                "dobon_scenario": 1,
+                "preset": "super",
+                "players": 3,
+                "piles": {"hand/0": ["AS", "2H", "5C", "QH"], "hand/1": ["3S", "4S"], "field": ["7H"]},
+                "turn": 0,
+            }
+        ).game()
+        seats = [SeatSpec("human", "basic", "")] + [SeatSpec("ai", "basic", "") for _ in range(2)]
+        table = TableScene(app, GameSetup("super", 3, {}, seats, 4).complete(), game)
+        app.stack.clear_to(table)
+        frames(app, 20)
+        ui = table.board.preset_ui
+        assert ui.last_one_button
+        assert ui.hand_value(table.source.view) == "Hand sum 20, 29, 38 or 47"  # 1|10 + 2|20 + 5 + 12
+        queen = game.deck.card("QH")
+        rect = next(r for r, c in table.board.own_card_rects() if c is queen)
+        click(app, rect.center)
+        assert table.picker and {colour for colour, _ in map(ui.suit_choice, table.picker)} == {"Red", "Black"}
+        pick = next(i for i, a in enumerate(table.picker) if a.suit is Suit.SPADES)
+        click(app, table.buttons[f"suit:{pick}"].center)
+        assert game.actions[-1].card is queen and game.actions[-1].suit is Suit.SPADES
+        while game.window is not None:
+            game.apply(Action(game.window.pending[0], Kind.PASS))
+        assert ui.indicators(game.view(0)) == [("Black", (30, 30, 34))]  # the badge by the field card
+        frames(app, 60)
+        assert any("names Black" in line for line in table.board.log), table.board.log
+    finally:
+        app.close()

@@ -512,7 +512,7 @@ class SuperRulebook(Rulebook):
             "pending": game.chain_cards,
             "turns_taken": tuple(r.turns_taken),
             "first_card_placed": r.first_card_placed,
-            "last": tuple(r.last),
+            "last_one": tuple(r.last),
             "countering": r.countering,
             "dobons": tuple(s for s, _ in r.dobons),
             "first_card": r.first_card,
@@ -527,7 +527,7 @@ class SuperRulebook(Rulebook):
         r.colour = public.get("colour")
         r.turns_taken = list(public.get("turns_taken", r.turns_taken))
         r.first_card_placed = bool(public.get("first_card_placed", False))
-        r.last = list(public.get("last", r.last))
+        r.last = list(public.get("last_one", r.last))
         r.passer = public.get("passer")
         r.travel = int(public.get("travel", 0))
         r.first_card = bool(public.get("first_card", False))

@@ -47,6 +47,13 @@ class PresetUI:
 
         return tr("table.declare")
 
+    choose_title = "table.choose_suit"  # the picker's title when a play names a suit
+
+    def suit_choice(self, action: Any) -> tuple[str, tuple[int, int, int]] | None:
+        """How the picker shows the suit a play names: None draws the suit's symbol; a preset whose
+        "suit" stands for something else (super's colour) gives a label and its colour."""
+        return None
+
     def chain_label(self, cards: int) -> str:
         """The pending-draw badge by the field card: what the next player owes."""
         return f"+{cards}"

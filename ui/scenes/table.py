@@ -741,7 +741,10 @@ class TableScene(Scene):
         panel = self._panel(surface, int(title_size * 1.5) + size + 34, width)
         targets = self.picker[0].kind is Kind.DOBON  # which card a call names, not a suit
         title = self.board.text(
-            tr("table.choose_target" if targets else "table.choose_suit"), title_size, WHITE, True
+            tr("table.choose_target" if targets else self.board.preset_ui.choose_title),
+            title_size,
+            WHITE,
+            True,
         )
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
         x = panel.x + 20
@@ -757,6 +760,13 @@ class TableScene(Scene):
                 continue
             pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=14)
             pygame.draw.rect(surface, GOLD, rect, 3, border_radius=14)
+            named = self.board.preset_ui.suit_choice(action)
+            if named is not None:  # what the "suit" stands for (a colour), in words
+                word = self.board.text(named[0], max(12, int(size * 0.26)), named[1], True)
+                surface.blit(word, word.get_rect(center=rect.center))
+                num = self.board.text(str(i + 1), max(11, size // 6), (120, 120, 120))
+                surface.blit(num, (rect.x + 6, rect.y + 4))
+                continue
             suit = action.suit if action.suit is not None else action.card.suit
             glyph = self.board.text(
                 suit.symbol if suit is not None else "?", int(size * 0.6), SUIT_COLOURS.get(suit, WHITE), True

@@ -1,0 +1,67 @@
+"""`super` at the table: the colour a Q names, dual hand values, "last", penalties and its options."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.rules.super import colour_of, totals
+
+from ..text import tr
+from . import PresetUI
+
+if TYPE_CHECKING:
+    from game.view import SeatView
+
+    from ..table.board import Board
+
+RED_BADGE = (190, 40, 40)
+BLACK_BADGE = (30, 30, 34)
+
+
+class UI(PresetUI):
+    last_one_button = True  # J-2: a play that leaves one card says "last"
+    new_game_options = (
+        ("rounds_per_match", "new.rounds"),
+        ("score_limit", "new.score_limit"),
+        ("two_decks", "new.two_decks"),
+    )
+
+    def hand_value(self, view: SeatView) -> str:
+        """Every total the hand can make (A, 2 and K count two ways): "Hand 23 or 32"."""
+        sums = sorted(totals(view.hand))
+        if len(sums) == 1:
+            return tr("table.hand_sum", total=sums[0])
+        shown = ", ".join(str(s) for s in sums[:-1]) + tr("table.or") + str(sums[-1])
+        return tr("table.hand_sums", totals=shown)
+
+    def indicators(self, view: SeatView) -> list[tuple[str, tuple[int, int, int]]]:
+        colour = view.extra.get("colour")
+        if colour is None:
+            return []
+        return [(tr(f"table.colour.{colour}"), RED_BADGE if colour == "red" else BLACK_BADGE)]
+
+    def suit_choice(self, action: Any) -> tuple[str, tuple[int, int, int]] | None:
+        """A Q names a colour, not a suit: the picker says red or black."""
+        colour = colour_of(action.suit)
+        if colour is None:
+            return None
+        return tr(f"table.colour.{colour}"), RED_BADGE if colour == "red" else BLACK_BADGE
+
+    choose_title = "table.choose_colour"
+
+    def on_ColourChosen(self, board: Board, event: Any) -> bool:
+        board.log.append(
+            tr("log.colour", name=board._name(event.seat), colour=tr(f"table.colour.{event.colour}"))
+        )
+        return False
+
+    def on_LastDeclared(self, board: Board, event: Any) -> bool:
+        board.shown.last_one.add(event.seat)
+        board.log.append(tr("log.last_one", name=board._name(event.seat)))
+        return False
+
+    def on_Penalised(self, board: Board, event: Any) -> bool:
+        board.shown.last_one.discard(event.seat)
+        board.log.append(tr(f"log.penalty.{event.reason}", name=board._name(event.seat)))
+        board.wait = 0.4
+        return True
