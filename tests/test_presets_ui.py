@@ -106,7 +106,10 @@ def test_super_at_the_table_counts_two_ways_names_colours_in_words_and_says_last
         queen = game.deck.card("QH")
         rect = next(r for r, c in table.board.own_card_rects() if c is queen)
         click(app, rect.center)
-        assert table.picker and {colour for colour, _ in map(ui.suit_choice, table.picker)} == {"Red", "Black"}
+        assert table.picker and {colour for colour, _ in map(ui.suit_choice, table.picker)} == {
+            "Red",
+            "Black",
+        }
         pick = next(i for i, a in enumerate(table.picker) if a.suit is Suit.SPADES)
         click(app, table.buttons[f"suit:{pick}"].center)
         assert game.actions[-1].card is queen and game.actions[-1].suit is Suit.SPADES
