@@ -77,11 +77,35 @@ _VALS = {
 
 
 def totals(cards: Any) -> frozenset[int]:
-    """Every sum that takes one point value per card (C-1-6): {A, 2, 5} -> {8, 17, 26, 35}."""
-    sums = {0}
+    """Every sum that takes one point value per card (C-1-6): {A, 2, 5} -> {8, 17, 26, 35}.
+
+    Only A (+9), 2 (+18) and K (+17) have a second value, so the sums are the lowest sum plus every
+    count of those raises: a few set entries, however long the hand (the engine asks this a lot)."""
+    low = aces = twos = kings = 0
     for card in cards:
-        sums = {s + v for s in sums for v in vals(card)}
-    return frozenset(sums)
+        rank = card.rank
+        if rank == ACE:
+            aces += 1
+            low += 1
+        elif rank == TWO:
+            twos += 1
+            low += 2
+        elif rank == KING:
+            kings += 1
+            low += 13
+        else:
+            low += _LOW.get(rank, rank)
+    if not (aces or twos or kings):
+        return frozenset((low,))
+    return frozenset(
+        low + 9 * a + 18 * b + 17 * k
+        for a in range(aces + 1)
+        for b in range(twos + 1)
+        for k in range(kings + 1)
+    )
+
+
+_LOW = {NINE: 10, JOKER: 30}  # the single values that are not the card's number
 
 
 def score_value(card: Card) -> int:
@@ -150,6 +174,7 @@ class SuperRound(RoundState):
     countering: bool = False  # the counter window (the loser's answer) is open
     counter: tuple[Card, ...] | None = None  # the counter's cards (the loser's hand)
     idle: int = 0  # turns in a row with no card placed while nothing can be reshuffled [D11]
+    sound: dict[int, bool] = field(default_factory=dict, repr=False, compare=False)  # a cache, this window
 
 
 @dataclass
@@ -162,6 +187,11 @@ class SuperRulebook(Rulebook):
 
     def __init__(self, rules: SuperRules):
         self.rules = rules
+        self._made: dict[tuple[int, int, bool, bool], list[Action]] = {}
+        self._draw: list[Action] = []
+
+    def bind(self, game: Game) -> None:
+        self._draw = [Action(s, Kind.DRAW) for s in range(game.n)]
 
     @staticmethod
     def _round(game: Game) -> SuperRound:
@@ -210,29 +240,31 @@ class SuperRulebook(Rulebook):
             return True
         return card.suit is top.suit or card.rank == top.rank
 
-    def _plays(self, game: Game, seat: int, card: Card) -> list[Action]:
-        """The actions that play `card` (a Q names a colour; a play leaving one card may say last)."""
-        leaves_one = len(game.hands[seat]) == 2
-        flags = (True, False) if leaves_one else (False,)
-        if card.rank == QUEEN and not game.chain_cards:
-            return [
-                Action(seat, Kind.PLAY, (card,), suit, flag=f) for f in flags for suit in COLOURS.values()
-            ]
-        return [Action(seat, Kind.PLAY, (card,), flag=f) for f in flags]
+    def _plays(self, seat: int, card: tuple[Card], leaves_one: bool, colour: bool) -> list[Action]:
+        """The actions that play `card` (a Q names a colour; a play leaving one card may say last),
+        made once and kept: the engine asks for them constantly."""
+        key = (seat, card[0].id, leaves_one, colour)
+        plays = self._made.get(key)
+        if plays is None:
+            flags = (True, False) if leaves_one else (False,)
+            suits = tuple(COLOURS.values()) if colour else (None,)
+            plays = [Action(seat, Kind.PLAY, card, suit, flag=f) for f in flags for suit in suits]
+            plays = self._made[key] = plays
+        return plays
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         out: list[Action] = []
         hand = game.hands[seat]
         if len(hand) >= 2:  # J-1-3: a play may never empty the hand
-            seen: set[int] = set()
+            leaves_one = len(hand) == 2
+            chain = bool(game.chain_cards)
+            alone = game.deck.alone
             for card in hand:
-                if card.id in seen:
-                    continue
-                seen.add(card.id)
-                pile_only = card.rank in PILE_ONLY and not game.chain_cards  # [D9] no pile plays
+                pile_only = card.rank in PILE_ONLY and not chain  # [D9] no pile plays under a draw
                 if pile_only or self._fits(game, card):
-                    out.extend(self._plays(game, seat, card))
-        out.append(Action(seat, Kind.DRAW))
+                    colour = card.rank == QUEEN and not chain
+                    out.extend(self._plays(seat, alone[card.id], leaves_one, colour))
+        out.append(self._draw[seat] if seat < len(self._draw) else Action(seat, Kind.DRAW))
         return out
 
     def refuse_turn(self, game: Game, action: Action) -> str | None:
@@ -293,7 +325,7 @@ class SuperRulebook(Rulebook):
         r.first_card, r.first_lap = not r.first_card_placed, r.turns_taken[seat] == 0
         r.first_card_placed = True
         r.turns_taken[seat] += 1
-        r.dobons, r.countering, r.counter = [], False, None
+        r.dobons, r.countering, r.counter, r.sound = [], False, None, {}
         game.open_window(seat, (card,), freezes_turn=True)  # [D13] every other seat answers
 
     def _take(self, game: Game, seat: int) -> None:
@@ -380,12 +412,18 @@ class SuperRulebook(Rulebook):
 
     def _sound(self, game: Game, seat: int, window: Window) -> bool:
         """Does the seat's whole hand match? A dobon: its totals meet the target's values (J-1-1); a
-        counter: they meet the totals of some reveal [D16]."""
-        hand = totals(game.hands[seat])
+        counter: they meet the totals of some reveal [D16]. Kept for the window: no pending seat's
+        hand changes while it is open."""
         r = self._round(game)
-        if r.countering:
-            return any(hand & totals(cards) for _, cards in r.dobons)
-        return bool(hand & vals(window.cards[0]))
+        known = r.sound.get(seat)
+        if known is None:
+            hand = totals(game.hands[seat])
+            if r.countering:
+                known = any(hand & totals(cards) for _, cards in r.dobons)
+            else:
+                known = bool(hand & vals(window.cards[0]))
+            r.sound[seat] = known
+        return known
 
     def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
         if action.suit is not None or action.amount or action.flag:
@@ -425,7 +463,7 @@ class SuperRulebook(Rulebook):
         if not r.dobons:
             self._effect(game, window.placer, window.cards[0])
             return
-        r.countering = True  # L-1: the player called on may answer with their own hand
+        r.countering, r.sound = True, {}  # L-1: the player called on may answer with their own hand
         game.open_window(window.placer, window.cards, freezes_turn=True, seats=[window.placer])
 
     # ------------------------------------------------------------------ scoring
