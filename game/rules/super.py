@@ -42,7 +42,7 @@ class SuperRules(RuleSet):
     score_limit: int = 0  # ... or after the round in which a total reaches this (0: off)
     false_dobon_penalty: bool = True  # [D12] a false declaration costs 5 cards (else it is refused)
     reaction_window_ms: int = 0  # real time: a dobon window's length; 0 = the table's reaction setting
-    carry_direction: bool = True  # [D2] the next round keeps the direction (False: always clockwise)
+    round_direction: str = "carry"  # [D2] "carry": the next round keeps the direction; "clockwise"
 
     @property
     def deck(self) -> str:  # type: ignore[override]
@@ -54,6 +54,8 @@ class SuperRules(RuleSet):
             raise ValueError("rounds_per_match must be 1 or more")
         if self.score_limit < 0:
             raise ValueError("score_limit must be 0 (off) or more")
+        if self.round_direction not in ("carry", "clockwise"):
+            raise ValueError('round_direction must be "carry" or "clockwise"')
 
     def rulebook(self) -> SuperRulebook:
         return SuperRulebook(self)
@@ -216,7 +218,7 @@ class SuperRulebook(Rulebook):
         n = game.n
         game.ext = SuperRound(turns_taken=[0] * n, last=[False] * n)
         match: SuperMatch = game.match_ext  # type: ignore[assignment]
-        if self.rules.carry_direction and match.direction != game.direction:
+        if self.rules.round_direction == "carry" and match.direction != game.direction:
             game.direction = match.direction  # [D2] the last round's direction goes on
             game.emit(DirectionChanged(game.direction))
 

@@ -52,10 +52,11 @@ class Risk:
 
     def __init__(self, view: SeatView):
         self.view = view
-        pool = Counter(c.rank for c in unseen(view))
-        self.unseen_total = sum(pool.values()) or 1
-        self.pool = pool
         self.know = know = knowledge(view.preset)
+        cards = unseen(view)
+        pool = Counter(v for c in cards for v in know.values(c))  # a two-valued card counts both ways
+        self.unseen_total = len(cards) or 1
+        self.pool = pool
         self.top = know.call_top
         self._dist: dict[int, list[float]] = {}
         min_cards = know.min_cards_to_call
@@ -77,7 +78,8 @@ class Risk:
             k = self.view.hand_sizes[opp]
             p = 0.0
             for before in self.runs.get(opp, [0]):
-                p = max(p, self._chance(k, card.rank + before))
+                for value in self.know.values(card):
+                    p = max(p, self._chance(k, value + before))
             safe *= 1.0 - p
         return 1.0 - safe
 
@@ -85,10 +87,9 @@ class Risk:
         """How likely a card my kept hand could call on turns up soon (a share of the unseen cards)."""
         if len(keep) < self.know.min_cards_to_call:
             return 0.0
-        total = sum(c.rank for c in keep)
-        if total > MAX_CALL:
-            return 0.0
-        return self.pool.get(total, 0) / self.unseen_total
+        top = max(MAX_CALL, self.top)
+        hits = sum(self.pool.get(t, 0) for t in self.know.hand_totals(keep) if t <= top)
+        return min(1.0, hits / self.unseen_total)
 
 
 def suit_to_name(keep: Iterable[Card], options: list[Action]) -> Action:

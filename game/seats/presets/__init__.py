@@ -32,6 +32,14 @@ class PresetKnowledge:
         None  # weights the inference uses to read a seat's choice of card
     )
 
+    def values(self, card: Card) -> tuple[int, ...]:
+        """The numbers a card counts for in a dobon sum (super: A is 1 or 10)."""
+        return (card.rank,)
+
+    def hand_totals(self, cards: list[Card]) -> tuple[int, ...]:
+        """Every total a hand can make for a dobon."""
+        return (sum(c.rank for c in cards),)
+
     def points(self, card: Card) -> int:
         """What holding the card costs at the end of a round."""
         return 10 if card.rank == 1 or card.rank > 10 else card.rank
