@@ -193,6 +193,8 @@ def main() -> None:
     app.stack.clear_to(TableScene(app, setup, demo=True))
     shot(app, 900, out / f"table-6{suffix}.png")
 
+    super_shots(app, out, suffix)
+
     # the smallest window the table allows, mid-round with your turn up
     app.resized((800, 600))
     if app.screen.get_size() != (800, 600):
@@ -205,6 +207,67 @@ def main() -> None:
             break
         run_frames(app, 1)
     shot(app, 2, out / f"table-800x600{suffix}.png")
+
+
+def super_shots(app: App, out: Path, suffix: str) -> None:
+    """`super`: a table in mid-round (player piles, a colour named, two-way hand sums), a counter, and
+    the round result that explains every multiplier."""
+    from game import Action, Kind
+    from game.scenario import parse
+    from ui.scenes.results import RoundResultScene
+    from ui.scenes.table import TableScene
+
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    setup = GameSetup("super", 4, {}, seats, 3).complete()
+    mid = {
+        "dobon_scenario": 1,
+        "preset": "super",
+        "players": 4,
+        "piles": {
+            "hand/0": ["AS", "2H", "5C", "9D", "KC"],
+            "hand/1": ["3S", "4D", "6H", "10C"],
+            "hand/2": ["7S", "8D", "JC"],
+            "hand/3": ["4S", "5S", "6C", "7C", "10D", "JH"],
+            "pile/1": ["8C", "KD"],
+            "pile/2": ["JK"],
+            "pile/3": ["8S"],
+            "field": ["3H", "3C", "QC"],
+        },
+        "turn": 0,
+        "round": {"colour": "red", "turns_taken": [2, 2, 2, 2], "first_card_placed": True},
+    }
+    game = parse(mid).game()
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    shot(app, 60, out / f"super-table{suffix}.png")
+
+    counter = dict(
+        mid,
+        piles={
+            "hand/0": ["5H", "2H", "7S"],
+            "hand/1": ["3D", "4C"],
+            "hand/2": ["6S", "9C", "JD", "KH"],
+            "hand/3": ["4S", "10D", "QS"],
+            "pile/2": ["8C"],
+            "field": ["3H", "7H"],
+        },
+        round={"turns_taken": [2, 2, 2, 2], "first_card_placed": True},
+    )
+    game = parse(counter).game()
+    game.apply(Action(0, Kind.PLAY, (game.deck.card("7S"),)))
+    game.apply(Action(1, Kind.DOBON, (game.deck.card("7S"),)))
+    while game.window is not None and game.window.pending[0] != 0:
+        game.apply(Action(game.window.pending[0], Kind.PASS))
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    run_frames(app, 90)
+    table.call_dobon()  # the counter: 5 + 2 = 7 = 3 + 4
+    shot(app, 24, out / f"super-counter{suffix}.png")
+    for _ in range(600):
+        if isinstance(app.stack.top, RoundResultScene):
+            break
+        run_frames(app, 1)
+    shot(app, 30, out / f"super-result{suffix}.png")
 
 
 if __name__ == "__main__":

@@ -401,7 +401,7 @@ class SuperRulebook(Rulebook):
             seat = game.next_seat(seat, travel)
         game.set_chain(0, 0)
         got = game.draw(seat, owed, penalty=True)
-        return [ScoreLine(seat, "hit_draw", len(got))]
+        return [ScoreLine(seat, "hit_draw", len(got))]  # cards taken for the hit A or 2 (D15)
 
     # ------------------------------------------------------------------ dobon and counter
 
@@ -485,7 +485,6 @@ class SuperRulebook(Rulebook):
         deltas = [0] * n
         for seat in range(n):
             if seat in winners:
-                lines.append(ScoreLine(seat, "winner", 0))
                 continue
             held = game.hands[seat]  # [D17] a void dobon's revealed hand is still its hand
             eights = sum(1 for c in held if c.rank == EIGHT)
@@ -493,28 +492,28 @@ class SuperRulebook(Rulebook):
                 base = 0
                 for w in winners:
                     part = sum(score_value(c) for c in won_with[w])
-                    lines.append(ScoreLine(seat, "base", part, str(w)))
+                    lines.append(ScoreLine(seat, "dobon_points", part, str(w)))
                     if same_suit(won_with[w]):
                         part *= 2
-                        lines.append(ScoreLine(seat, "same_suit", 2, str(w)))
+                        lines.append(ScoreLine(seat, "same_suit_factor", 2, str(w)))
                     base += part
                 value = base * 2
-                lines.append(ScoreLine(seat, "loser", 2))
+                lines.append(ScoreLine(seat, "loser_factor", 2))
                 if r.counter is not None:
                     value *= 2
-                    lines.append(ScoreLine(seat, "countered", 2))
+                    lines.append(ScoreLine(seat, "counter_factor", 2))
                 elif r.first_card:
                     value *= 4
-                    lines.append(ScoreLine(seat, "first_card", 4))
+                    lines.append(ScoreLine(seat, "first_card_factor", 4))
                 elif r.first_lap:
                     value *= 2
-                    lines.append(ScoreLine(seat, "first_lap", 2))
+                    lines.append(ScoreLine(seat, "first_lap_factor", 2))
             else:
                 value = sum(score_value(c) for c in held)
-                lines.append(ScoreLine(seat, "hand", value))
+                lines.append(ScoreLine(seat, "hand_points", value))
             if eights:
                 value *= 2**eights
-                lines.append(ScoreLine(seat, "eights", 2**eights))
+                lines.append(ScoreLine(seat, "eights_factor", 2**eights))
             deltas[seat] = value
         match: SuperMatch = game.match_ext  # type: ignore[assignment]
         match.direction = game.direction
