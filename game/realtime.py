@@ -37,8 +37,9 @@ RACE_KINDS = (Kind.PLAY, Kind.DRAW, Kind.DOBON)  # out of turn, these are races 
 # How long a tick waits on an AI thinking in the executor before going on without it. Waiting on the
 # future blocks this thread, so the worker surely gets the GIL: a caller that never blocks (a frame loop
 # run flat out, as the tests do) releases the GIL only for instants that it wins back itself, and the
-# worker could wait a second for a decision that takes microseconds. Quick seats answer within this
-# slice, in the same frame; a searching seat goes on thinking while frames are drawn.
+# worker could wait a second for a decision that takes microseconds. Quick seats (no `searches`) are
+# not sent to the worker at all; a searching seat gets this slice, then goes on thinking while frames
+# are drawn.
 THINK_SLICE_S = 0.002
 
 
@@ -92,7 +93,9 @@ class RealtimeTable:
     def _decide(self, seat: int, what: str, legal: list[Action]) -> Action | None:
         """The AI's choice, or None while it is still thinking (with an executor)."""
         agent = self.ai[seat]
-        if self.executor is None:
+        if self.executor is None or not getattr(agent, "searches", False):
+            # a quick seat answers at once, in this frame, whatever the machine's load: the table's
+            # pace must not depend on how the threads are scheduled
             return agent.act(self.game.view(seat, legal))
         thinking = self._thinking
         if thinking is not None and thinking[:3] != (self._key, seat, what):

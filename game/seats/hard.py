@@ -110,6 +110,7 @@ class InformedNormal(NormalSeat):
 
 class HardSeat(Seat):
     name = "hard"
+    searches = True  # a table lets it think on a worker thread while frames are drawn
     # The search's budget per decision, in simulated actions (every option's rollout in every world
     # counts). It is work, not time, so that a seed fixes the game on any machine under any load. 8,000
     # buys about 120 worlds; on this project's 2-core machine (idle) a searched decision then takes
