@@ -89,7 +89,9 @@ def expect(scene, size, *names: str) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(("preset", "players"), [("app", n) for n in range(2, 7)] + [("standard", 6)])
+@pytest.mark.parametrize(
+    ("preset", "players"), [("app", n) for n in range(2, 7)] + [("standard", 6), ("super", 6)]
+)
 def test_every_size_and_seat_count_fits_without_overlaps(app, size, preset, players):
     scene = table(app, size, preset, players)
     scene.board.call_hint = "You can call DOBON!"  # the longest plate: both practice lines
