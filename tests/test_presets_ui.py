@@ -121,3 +121,32 @@ def test_super_at_the_table_counts_two_ways_names_colours_in_words_and_says_last
         assert any("names Black" in line for line in table.board.log), table.board.log
     finally:
         app.close()
+
+
+def test_a_window_on_a_card_placed_on_a_player_pile_rings_that_pile(tmp_path, monkeypatch):
+    from game.scenario import parse
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        game = parse(
+            {
+                "dobon_scenario": 1,
+                "preset": "super",
+                "players": 3,
+                "piles": {"hand/0": ["4S", "4H"], "hand/1": ["8C", "3D", "5D"], "field": ["7H"]},
+                "turn": 1,
+            }
+        ).game()
+        seats = [SeatSpec("human", "basic", "")] + [SeatSpec("ai", "basic", "") for _ in range(2)]
+        table = TableScene(app, GameSetup("super", 3, {}, seats, 4).complete(), game)
+        app.stack.clear_to(table)
+        table.board.feed(game.apply(Action(1, Kind.PLAY, (game.deck.card("8C"),))))
+        for _ in range(120):
+            frames(app, 1)
+            if table.board.shown.window is not None:
+                break
+        assert table.board.shown.window_pile == "pile/1"  # the ring goes round seat 1's own pile
+        assert "You can call" in table.board.call_hint  # 4 + 4 = 8: the person may call on it
+    finally:
+        app.close()

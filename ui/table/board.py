@@ -96,6 +96,7 @@ class Shown:
     chain_cards: int = 0
     direction: int = 1
     window: tuple[int, float] | None = None  # (placer, opened at board time)
+    window_pile: str | None = None  # the preset pile whose top card the window is on (None: the field)
     revealed: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     last_one: set[int] = field(default_factory=set)
     scores: tuple[int, ...] | None = None  # as dealt and as the last round's end showed them
@@ -528,8 +529,13 @@ class Board:
         return False
 
     def _on_window_opened(self, event: WindowOpened) -> bool:
-        """The reaction ring starts round the field card."""
+        """The reaction ring starts round the card it is on: the field card, or the top of the preset
+        pile it was placed on (super: a player's own pile), so a dobon visibly names that pile."""
         self.shown.window = (event.placer, self.time)
+        card = event.cards[-1]
+        self.shown.window_pile = next(
+            (name for name, cards in self.view.piles.items() if cards and cards[-1] is card), None
+        )
         return False
 
     def _on_timed_out(self, event: TimedOut) -> bool:
@@ -810,6 +816,7 @@ class Board:
         if 0 <= self.viewer < n:
             self._draw_own(dest)
         self._draw_piles(dest)  # placed by the plates just drawn
+        self._draw_window_ring(dest)
         for f in self.flights:
             if not f.tween.started:
                 continue
@@ -880,6 +887,21 @@ class Board:
         assert self.layout is not None
         return self._pile_rect(self.layout.stock)
 
+    def _draw_window_ring(self, dest: pygame.Surface) -> None:
+        """The reaction window: a ring round the card it is on (the same after every play)."""
+        lay = self.layout
+        assert lay is not None
+        if self.shown.window is None:
+            return
+        opened = self.shown.window[1]
+        phase = (self.time - opened) * 2.0
+        alpha = int(120 + 100 * math.sin(phase * 3))
+        on_pile = self.regions.get(f"pile:{self.shown.window_pile}") if self.shown.window_pile else None
+        rect = on_pile.inflate(16, 16) if on_pile is not None else self._pile_rect(lay.field).inflate(28, 28)
+        glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (255, 220, 120, alpha), glow.get_rect(), 4, border_radius=16)
+        dest.blit(glow, rect)
+
     def _draw_field(self, dest: pygame.Surface) -> None:
         lay = self.layout
         assert lay is not None
@@ -890,15 +912,6 @@ class Board:
             self.blit_card(dest, card, pos, lay.pile_card_h, angle)
         top = pile[-1] if pile else None
         fx, fy = lay.field
-        # the reaction window: a ring that runs down around the field card (the same after every play)
-        if self.shown.window is not None:
-            opened = self.shown.window[1]
-            phase = (self.time - opened) * 2.0
-            alpha = int(120 + 100 * math.sin(phase * 3))
-            rect = self._pile_rect(lay.field).inflate(28, 28)
-            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(glow, (255, 220, 120, alpha), glow.get_rect(), 4, border_radius=16)
-            dest.blit(glow, rect)
         # suit in force, where it differs from the card shown
         suit = self.shown.field_suit
         if suit is not None and top is not None and suit is not top.suit:
