@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..actions import REFEREE, Action, Kind
+from ..actions import REFEREE, Action, Kind, is_call
 from ..cards import Card
 from ..engine import Game
 from ..phase import Phase
@@ -67,7 +67,7 @@ def play_out(game: Game, rng, policy: Callable[[Game, int, object], Action] = ro
         if window is not None and window.pending:
             called = False
             for seat in window.pending:
-                calls = book.call_actions(game, seat, window)
+                calls = [a for a in book.call_actions(game, seat, window) if is_call(a)]
                 if calls:
                     game.apply(max(calls, key=lambda a: len(a.cards)))
                     called = True
