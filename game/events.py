@@ -190,6 +190,13 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LastOneDeclared(Event):
+    """A play left one card and its player said so ("last one", "last"): standard, super."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class TimedOut(Event):
     """A seat ran out of its time (Rulebook.time_limit_ms); what follows is the rulebook's."""
 

@@ -163,7 +163,7 @@ def _open_window(game: Game, spec: dict[str, Any]) -> None:
     cards = tuple(game.discard[-count:])
     window = game.open_window(placer, cards, freezes, stop=stop, seats=pending)
     if pending is not None:
-        window.pending = [p for p in pending]  # in the file's order: who is asked first
+        window.pending = list(pending)  # in the file's order: who is asked first
 
 
 def _state(fresh: MatchState | None, data: Any) -> MatchState:

@@ -328,25 +328,38 @@ def test_a_host_stopped_just_as_a_message_arrives_still_stops(started):
     assert all(asyncio.run(main()))
 
 
+@contextlib.asynccontextmanager
+async def two_people():
+    """A two-seat table of two people whose clock never acts (no AI, no time-outs), the match dealt:
+    yields (the one on turn, the other). The host and both clients are closed afterwards."""
+    slow = Timing(turn_ms=60_000, dobon_ms=60_000, window_ms=60_000)
+    host = Host(config(timing=slow, players=2, rounds=1), log=quiet)
+    await host.start()
+    runner = asyncio.create_task(host.run())
+    people = [Client("127.0.0.1", host.port, name, log=quiet) for name in ("A", "B")]
+    try:
+        for c in people:
+            await c.connect()
+            await c.ready()
+        for c in people:
+            while c.view is None:
+                await c.receive()
+        turn = next(c for c in people if any(a.kind is Kind.DRAW for a in c.view.legal))
+        yield turn, people[1 - people.index(turn)]
+    finally:
+        host.result = "stop"
+        runner.cancel()
+        await host.close()
+        for c in people:
+            await c.close()
+
+
 def test_a_play_decided_on_an_older_update_of_the_same_deal_still_stands_while_legal():
     """Someone else's action between deciding and arriving must not void a player's chosen play; an
     answer about a card, though, is only good for that card."""
 
     async def main():
-        slow = Timing(turn_ms=60_000, dobon_ms=60_000, window_ms=60_000)
-        host = Host(config(timing=slow, players=2, rounds=1), log=quiet)
-        await host.start()
-        runner = asyncio.create_task(host.run())
-        people = [Client("127.0.0.1", host.port, name, log=quiet) for name in ("A", "B")]
-        try:
-            for c in people:
-                await c.connect()
-                await c.ready()
-            for c in people:
-                while c.view is None:
-                    await c.receive()
-            first = next(c for c in people if any(a.kind is Kind.DRAW for a in c.view.legal))
-            other = people[1 - people.index(first)]
+        async with two_people() as (first, other):
             older = other.seq
             await first.act(next(a for a in first.view.legal if a.kind is Kind.DRAW))
             async with asyncio.timeout(10):
@@ -364,12 +377,6 @@ def test_a_play_decided_on_an_older_update_of_the_same_deal_still_stands_while_l
                 while not other.refused:
                     await other.receive()
             return moved_on, other.seq, other.refused
-        finally:
-            host.result = "stop"
-            runner.cancel()
-            await host.close()
-            for c in people:
-                await c.close()
 
     moved_on, now, refused = asyncio.run(main())
     assert now == moved_on + 1, "the draw decided on the older update was applied"
@@ -394,20 +401,7 @@ def test_actions_within_the_presets_simultaneity_are_applied_together(monkeypatc
         monkeypatch.setattr(AppRulebook, "simultaneity_ms", lambda self, game: gather_ms)
         # the seat not on turn goes first, so its draw is refused whichever seat that is
         monkeypatch.setattr(AppRulebook, "precedence", lambda self, game, a: (a.seat == game.turn,))
-        slow = Timing(turn_ms=60_000, dobon_ms=60_000, window_ms=60_000)
-        host = Host(config(timing=slow, players=2, rounds=1), log=quiet)
-        await host.start()
-        runner = asyncio.create_task(host.run())
-        people = [Client("127.0.0.1", host.port, name, log=quiet) for name in ("A", "B")]
-        try:
-            for c in people:
-                await c.connect()
-                await c.ready()
-            for c in people:
-                while c.view is None:
-                    await c.receive()
-            turn = next(c for c in people if any(a.kind is Kind.DRAW for a in c.view.legal))
-            other = people[1 - people.index(turn)]
+        async with two_people() as (turn, other):
             batches.clear()
             await turn.act(Action(turn.seat, Kind.DRAW))
             await asyncio.sleep(0.1)
@@ -417,12 +411,6 @@ def test_actions_within_the_presets_simultaneity_are_applied_together(monkeypatc
                     while True:
                         await other.receive()
             return list(batches), [m.reason for m in other.refused]
-        finally:
-            host.result = "stop"
-            runner.cancel()
-            await host.close()
-            for c in people:
-                await c.close()
 
     together, refused = asyncio.run(race(400))
     assert len(together) == 1 and len(together[0]) == 2, together

@@ -80,25 +80,26 @@ def test_the_table_draws_a_kabufuda_deck_in_its_own_narrow_shape(tmp_path, monke
     app.close()
 
 
+def super_table(app, piles: dict[str, list[str]], turn: int) -> tuple[Game, TableScene]:
+    """A three-seat `super` table (you at seat 0) standing at the position `piles`, `turn` to play."""
+    from game.scenario import parse
+
+    game = parse({"dobon_scenario": 1, "preset": "super", "players": 3, "piles": piles, "turn": turn}).game()
+    seats = [SeatSpec("human", "basic", "")] + [SeatSpec("ai", "basic", "") for _ in range(2)]
+    table = TableScene(app, GameSetup("super", 3, {}, seats, 4).complete(), game)
+    app.stack.clear_to(table)
+    return game, table
+
+
 def test_super_at_the_table_counts_two_ways_names_colours_in_words_and_says_last(tmp_path, monkeypatch):
     from game.cards import Suit
-    from game.scenario import parse
 
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
     app = make_app()
     try:
-        game = parse(
-            {
-                "dobon_scenario": 1,
-                "preset": "super",
-                "players": 3,
-                "piles": {"hand/0": ["AS", "2H", "5C", "QH"], "hand/1": ["3S", "4S"], "field": ["7H"]},
-                "turn": 0,
-            }
-        ).game()
-        seats = [SeatSpec("human", "basic", "")] + [SeatSpec("ai", "basic", "") for _ in range(2)]
-        table = TableScene(app, GameSetup("super", 3, {}, seats, 4).complete(), game)
-        app.stack.clear_to(table)
+        game, table = super_table(
+            app, {"hand/0": ["AS", "2H", "5C", "QH"], "hand/1": ["3S", "4S"], "field": ["7H"]}, 0
+        )
         frames(app, 20)
         ui = table.board.preset_ui
         assert ui.last_one_button
@@ -124,23 +125,12 @@ def test_super_at_the_table_counts_two_ways_names_colours_in_words_and_says_last
 
 
 def test_a_window_on_a_card_placed_on_a_player_pile_rings_that_pile(tmp_path, monkeypatch):
-    from game.scenario import parse
-
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
     app = make_app()
     try:
-        game = parse(
-            {
-                "dobon_scenario": 1,
-                "preset": "super",
-                "players": 3,
-                "piles": {"hand/0": ["4S", "4H"], "hand/1": ["8C", "3D", "5D"], "field": ["7H"]},
-                "turn": 1,
-            }
-        ).game()
-        seats = [SeatSpec("human", "basic", "")] + [SeatSpec("ai", "basic", "") for _ in range(2)]
-        table = TableScene(app, GameSetup("super", 3, {}, seats, 4).complete(), game)
-        app.stack.clear_to(table)
+        game, table = super_table(
+            app, {"hand/0": ["4S", "4H"], "hand/1": ["8C", "3D", "5D"], "field": ["7H"]}, 1
+        )
         table.board.feed(game.apply(Action(1, Kind.PLAY, (game.deck.card("8C"),))))
         for _ in range(120):
             frames(app, 1)

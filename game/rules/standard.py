@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Kind
 from ..cards import Card, Suit
-from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine, SuitChosen
+from ..events import DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine, SuitChosen
 from ..phase import Phase
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
@@ -125,11 +125,6 @@ class AuctionWon(Event):
 
 @dataclass(frozen=True, slots=True)
 class Skipped(Event):
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class LastOneDeclared(Event):
     seat: int
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Kind
 from ..cards import Card, Suit
-from ..events import DirectionChanged, DobonCalled, Ending, Event, RoundResult, ScoreLine
+from ..events import DirectionChanged, DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine
 from ..piles import FIELD, PileSpec
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
@@ -142,13 +142,6 @@ class ColourChosen(Event):
 
     seat: int
     colour: str  # "red" or "black"
-
-
-@dataclass(frozen=True, slots=True)
-class LastDeclared(Event):
-    """A play left one card and its player said "last" (J-2)."""
-
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,7 +314,7 @@ class SuperRulebook(Rulebook):
         if len(game.hands[seat]) == 1:  # J-2: the last declaration, checked first
             if action.flag:
                 r.last[seat] = True
-                game.emit(LastDeclared(seat))
+                game.emit(LastOneDeclared(seat))  # J-2
             else:
                 self._penalise(game, seat, "last")
         r.first_card, r.first_lap = not r.first_card_placed, r.turns_taken[seat] == 0
@@ -333,7 +326,7 @@ class SuperRulebook(Rulebook):
     def _take(self, game: Game, seat: int) -> None:
         r = self._round(game)
         owed = game.chain_cards or 1
-        stuck = not game.stock and not self._gatherable(game)
+        stuck = game.drawable() == 0  # nothing in the stock and nothing to rebuild it from
         game.draw(seat, owed)  # [D11] a shortfall after the reshuffle is forfeited
         r.turns_taken[seat] += 1
         r.last[seat] = r.last[seat] and len(game.hands[seat]) == 1
@@ -345,10 +338,6 @@ class SuperRulebook(Rulebook):
             game.end_round(RoundResult(Ending.VOID, (), (), (0,) * game.n, ()))
             return
         game.set_turn(game.next_seat(seat))  # [D10] on from the taker in the current direction
-
-    @staticmethod
-    def _gatherable(game: Game) -> bool:
-        return len(game.discard) > 1 or any(game.extra[f"pile/{s}"] for s in range(game.n))
 
     def _penalise(self, game: Game, seat: int, reason: str) -> None:
         game.emit(Penalised(seat, reason))

@@ -58,11 +58,6 @@ class UI(PresetUI):
         board.wait = 0.3
         return True
 
-    def on_LastOneDeclared(self, board: Board, event: Any) -> bool:
-        board.shown.last_one.add(event.seat)
-        board.log.append(tr("log.last_one", name=board._name(event.seat)))
-        return False
-
     def on_YakuDeclared(self, board: Board, event: Any) -> bool:
         from ..table.board import GOLD, Splash
 

@@ -58,11 +58,6 @@ class UI(PresetUI):
         )
         return False
 
-    def on_LastDeclared(self, board: Board, event: Any) -> bool:
-        board.shown.last_one.add(event.seat)
-        board.log.append(tr("log.last_one", name=board._name(event.seat)))
-        return False
-
     def on_Penalised(self, board: Board, event: Any) -> bool:
         board.shown.last_one.discard(event.seat)
         board.log.append(tr(f"log.penalty.{event.reason}", name=board._name(event.seat)))

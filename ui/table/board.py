@@ -28,6 +28,7 @@ from game.events import (
     Drew,
     Event,
     HandLaidDown,
+    LastOneDeclared,
     MatchEnded,
     Moved,
     Played,
@@ -285,6 +286,7 @@ class Board:
             TurnChanged: self._on_turn_changed,
             WindowOpened: self._on_window_opened,
             TimedOut: self._on_timed_out,
+            LastOneDeclared: self._on_last_one,
             WindowClosed: self._on_window_closed,
             DobonCalled: self._on_dobon_called,
             HandLaidDown: self._on_hand_laid_down,
@@ -536,6 +538,12 @@ class Board:
         self.shown.window_pile = next(
             (name for name, cards in self.view.piles.items() if cards and cards[-1] is card), None
         )
+        return False
+
+    def _on_last_one(self, event: LastOneDeclared) -> bool:
+        """A "last one" call: the seat's plate says so, and the log."""
+        self.shown.last_one.add(event.seat)
+        self.log.append(tr("log.last_one", name=self._name(event.seat)))
         return False
 
     def _on_timed_out(self, event: TimedOut) -> bool:
