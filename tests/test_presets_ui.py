@@ -103,7 +103,7 @@ def test_super_at_the_table_counts_two_ways_names_colours_in_words_and_says_last
         frames(app, 20)
         ui = table.board.preset_ui
         assert ui.last_one_button
-        assert ui.hand_value(table.source.view) == "Hand sum 20–47 (4 ways)"  # 1|10 + 2|20 + 5 + 12
+        assert ui.hand_value(table.source.view) == "Hand sum 20–47"  # 1|10 + 2|20 + 5 + 12: four totals
         assert ui.hand_value(game.view(1)) == "Hand sum 7"
         queen = game.deck.card("QH")
         rect = next(r for r, c in table.board.own_card_rects() if c is queen)

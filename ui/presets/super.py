@@ -28,12 +28,12 @@ class UI(PresetUI):
 
     def hand_value(self, view: SeatView) -> str:
         """Every total the hand can make (A, 2 and K count two ways): "Hand sum 7 or 25"; past three,
-        the lowest to the highest and how many."""
+        the lowest to the highest (the plate is narrow)."""
         sums = sorted(totals(view.hand))
         if len(sums) == 1:
             return tr("table.hand_sum", total=sums[0])
-        if len(sums) > 3:  # too many to list on a name plate: the range, and how many
-            return tr("table.hand_range", low=sums[0], high=sums[-1], count=len(sums))
+        if len(sums) > 3:  # too many to list on a name plate: the range
+            return tr("table.hand_range", low=sums[0], high=sums[-1])
         shown = ", ".join(str(s) for s in sums[:-1]) + tr("table.or") + str(sums[-1])
         return tr("table.hand_sums", totals=shown)
 
