@@ -90,7 +90,8 @@ def expect(scene, size, *names: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(
-    ("preset", "players"), [("app", n) for n in range(2, 7)] + [("standard", 6), ("super", 6)]
+    ("preset", "players"),
+    [("app", n) for n in range(2, 7)] + [("standard", 6)] + [("super", n) for n in (6, 7, 8)],
 )
 def test_every_size_and_seat_count_fits_without_overlaps(app, size, preset, players):
     scene = table(app, size, preset, players)

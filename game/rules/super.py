@@ -36,7 +36,7 @@ class SuperRules(RuleSet):
     preset: ClassVar[str] = "super"
     players_cap: ClassVar[int] = 8  # [D1] 2-8 (the spec allows 12 with two decks: not offered yet)
 
-    max_players: int = 6  # 7-8 with the option max_players=8 (the table lays out 6 without overlaps)
+    max_players: int = 8
     two_decks: bool = False  # T-1: the advanced rule, 108 cards
     rounds_per_match: int = 8  # [D3] the match ends after this many rounds ...
     score_limit: int = 0  # ... or after the round in which a total reaches this (0: off)

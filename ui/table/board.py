@@ -305,6 +305,7 @@ class Board:
                 max(self.viewer, 0),
                 ASPECTS[self.shape],
                 seating=event.seating,
+                seat_piles=self._seat_piles(),
             )
         lay = self.layout
         assert lay is not None
@@ -648,7 +649,12 @@ class Board:
                 plate.center = (int(spot.centre[0]), int(spot.centre[1]))
             card_w, card_h = lay.small_card_h * lay.aspect, lay.small_card_h
             shift = index - (len(mine) - 1) / 2
-            return (plate.centerx + shift * card_w * 1.25, plate.bottom + card_h * 0.55)
+            if lay.pile_below(seat):  # under the plate, towards the middle
+                return (plate.centerx + shift * card_w * 1.25, plate.bottom + card_h * 0.55)
+            # beside the plate, on the side that faces the middle, so the seats up the sides stay close
+            out = 1 if spot.centre[0] < lay.centre[0] else -1
+            edge = plate.right if out > 0 else plate.left
+            return (edge + out * card_w * (0.6 + 1.25 * index), plate.centery)
         row = [p for p in self.view.pile_sizes if owner_of(p) == seat]
         index = row.index(name) if name in row else len(row)
         if seat is None:  # a shared pile: in a row left of the stock, as the field pile is right of it
@@ -705,10 +711,21 @@ class Board:
         seating = self.view.order
         if self.layout is None or (self.layout.w, self.layout.h, self.layout.seating) != (w, h, seating):
             self.layout = Layout(
-                w, h, self.view.players, max(self.viewer, 0), ASPECTS[self.shape], seating=seating
+                w,
+                h,
+                self.view.players,
+                max(self.viewer, 0),
+                ASPECTS[self.shape],
+                seating=seating,
+                seat_piles=self._seat_piles(),
             )
             self._felt = None
             self._rot.clear()
+
+    def _seat_piles(self) -> int:
+        """How many piles of its own each seat has on the table (the layout leaves room for them)."""
+        owners = [owner_of(p) for p in self.view.pile_sizes]
+        return max((owners.count(s) for s in range(self.view.players)), default=0)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)

@@ -38,6 +38,7 @@ class Layout:
         viewer: int,
         aspect: float = 0.714,
         seating: Sequence[int] = (),
+        seat_piles: int = 0,
     ):
         self.aspect = aspect  # the deck's card width / height (ui.card_art.ASPECTS)
         self.seating = tuple(seating) or tuple(range(players))  # seats clockwise round the table
@@ -45,6 +46,7 @@ class Layout:
         self.h = height
         self.n = players
         self.viewer = viewer
+        self.seat_piles = seat_piles  # how many piles of its own each seat has in front of it (super: 1)
         unit = min(height, width * 0.62)
         self.unit = unit
         self.hand_card_h = int(unit * 0.19)  # the viewer's own cards
@@ -72,6 +74,7 @@ class Layout:
         self.stock: Point = (self.centre[0] - gap - self.pile_card_h * 0.36, self.centre[1])
         self.field: Point = (self.centre[0] + gap, self.centre[1])
         self.hand_y = height - self.hand_card_h * 0.62
+        self._high: dict[int, bool] = {}  # seats high on the table (across the top)
         self.spots = self._spots()
 
     def control_rect(self, index: int) -> tuple[int, int, int, int]:
@@ -105,15 +108,25 @@ class Layout:
         for k in range(others):
             seat = self.seating[(self.seating.index(self.viewer) + 1 + k) % self.n]
             # spread the others from the viewer's left, over the top, to the right
-            a = math.radians(168 + 204 * (k + 0.5) / others) if others > 1 else math.radians(270)
-            px, py = cx + rx * math.cos(a), cy + ry * math.sin(a) * 1.05
-            py = min(py, self.h * 0.62)
+            # a crowded table (7 or 8 seats) reaches further down the sides, where there is room
+            start, span = (156.0, 228.0) if others > 5 else (168.0, 204.0)
+            a = math.radians(start + span * (k + 0.5) / others) if others > 1 else math.radians(270)
+            reach = ry * (1.13 if others > 5 else 1.05)  # and up to the top edge
+            px, py = cx + rx * math.cos(a), cy + reach * math.sin(a)
+            py = min(max(py, self.small_card_h * 0.8), self.h * 0.62)
             side = "left" if px < self.w * 0.3 else "right" if px > self.w * 0.7 else "top"
             toward = math.atan2(cy - py, cx - px)
             laid = (px + math.cos(toward) * self.unit * 0.14, py + math.sin(toward) * self.unit * 0.14)
             hand = (px, py - self.small_card_h * 0.12)
             spots[seat] = SeatSpot(seat, (px, py + self.small_card_h * 0.95), hand, laid, 0.0, side)
+            self._high[seat] = math.sin(a) < (-0.9 if others > 5 else -0.7)
         return spots
+
+    def pile_below(self, seat: int) -> bool:
+        """Whether a seat's own piles go under its name plate (the seats across the top) or beside it,
+        on the side facing the middle (the seats up the sides, where the plates stand close above one
+        another and there is room towards the middle)."""
+        return self._high.get(seat, True)
 
     def plate_width(self, seat: int) -> int:
         """The widest a seat's name plate may be: your own fits the left column; another seat's stops
@@ -122,10 +135,21 @@ class Layout:
             return int(self.side_w - 20)
         spot = self.spots[seat]
         room = self.unit * 0.45
+        piles = self.seat_piles * self.small_card_h * self.aspect * 1.25 + 8  # a row of piles beside a plate
         for other, o in self.spots.items():
             if other in (seat, self.viewer) or abs(o.centre[1] - spot.centre[1]) > self.text_size * 4:
                 continue
-            room = min(room, abs(o.centre[0] - spot.centre[0]) - 16)
+            between = abs(o.centre[0] - spot.centre[0]) - 16
+            if self.seat_piles and not (self.pile_below(seat) and self.pile_below(other)):
+                between -= piles  # one of the two has its piles beside its plate, between them
+            room = min(room, between)
+        # nor into a fan of cards beside it (on a crowded table a neighbour's fan stands level with it)
+        fan_half = self.small_card_h * (self.aspect / 2 + 0.5)  # five cards, fanned
+        for other, o in self.spots.items():
+            if other in (seat, self.viewer):
+                continue
+            if abs(o.hand[1] - spot.centre[1]) < self.small_card_h * 0.55 + self.text_size * 1.9:
+                room = min(room, 2 * (abs(o.hand[0] - spot.centre[0]) - fan_half - 10))
         edge = (min(spot.centre[0], self.w - spot.centre[0]) - 10) * 2  # centred, inside the window
         return int(max(self.text_size * 6, min(room, edge)))
 
