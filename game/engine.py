@@ -44,12 +44,14 @@ from .events import (
     MatchEnded,
     Moved,
     Played,
+    QueueDropped,
     Reshuffled,
     RoundDealt,
     RoundEnded,
     RoundResult,
     TimedOut,
     TurnChanged,
+    TurnQueued,
     WindowClosed,
     WindowOpened,
 )
@@ -95,6 +97,7 @@ class Window:
     freezes_turn: bool
     calls: list[Action] = field(default_factory=list)  # DOBON actions, in order
     stop: bool = False  # the placer emptied their hand with this play
+    queued: Action | None = None  # the next turn's action, sent ahead (Rulebook.queues_turn)
 
 
 # Events are values: the commonest ones are made once and shared, so a long game's event log (a
@@ -141,6 +144,7 @@ class Game:
 
     # slots: every attribute read on the hot path (legal_actions, apply) is a slot, not a dict lookup
     __slots__ = (
+        "_ahead",
         "_close",
         "_extra_seen",
         "_history",
@@ -229,6 +233,7 @@ class Game:
         self.result: RoundResult | None = None
         self.ext: RoundState | None = None  # the rulebook's own round state
         self.match_ext: MatchState | None = None  # the rulebook's own match state (streaks, laps ...)
+        self._ahead: tuple[tuple[int, int], Game | None] | None = None  # _probe()'s last answer
         self._pass = [Action(s, Kind.PASS) for s in range(self.n)]
         self._pass_only = [(a,) for a in self._pass]
         self.seating: tuple[int, ...] = tuple(range(self.n))  # seats clockwise round the table
@@ -713,6 +718,43 @@ class Game:
         calls = len(window.calls)
         self.emit(_NOBODY_CALLED if not calls else WindowClosed(calls))
         self.book.window_closed(self, window)
+        queued = window.queued
+        if queued is not None and self.window is None and self.phase is Phase.TURN:
+            # the action sent ahead goes down now, if it is still that seat's turn and still legal
+            # (a card called on ends the round instead, and the action is dropped)
+            if queued.seat == self.turn and self.book.refuse_turn(self, queued) is None:
+                self.book.apply_turn(self, queued)
+            else:
+                self.emit(QueueDropped(queued.seat))
+
+    def _probe(self) -> Game | None:
+        """While a window that freezes turns is open and the rulebook lets the next player act ahead
+        (Rulebook.queues_turn): the game as it will be if the window closes with no call, its turn
+        player being the seat that may send its action ahead. None when nobody may (no such window,
+        a call already made, an action already queued). Kept until the next action."""
+        window = self.window
+        if (
+            window is None
+            or not window.freezes_turn
+            or window.calls
+            or window.queued is not None
+            or not self.book.queues_turn
+        ):
+            return None
+        key = (id(window), len(self.actions))
+        known = self._ahead
+        if known is not None and known[0] == key:
+            return known[1]
+        probe = self.clone(0)
+        probe.close_window()
+        ahead = probe if probe.phase is Phase.TURN and probe.window is None else None
+        self._ahead = (key, ahead)
+        return ahead
+
+    def queue_seat(self) -> int | None:
+        """The seat that may send its turn action ahead during the open window, if any."""
+        probe = self._probe()
+        return probe.turn if probe is not None else None
 
     # ------------------------------------------------------------------ the two questions
 
@@ -737,6 +779,10 @@ class Game:
             out.extend(self.book.call_actions(self, seat, window))
         if self.phase is Phase.TURN and seat == self.turn and (window is None or not window.freezes_turn):
             out.extend(self.book.turn_actions(self, seat))
+        elif window is not None and window.freezes_turn and self.book.queues_turn:
+            probe = self._probe()
+            if probe is not None and probe.turn == seat:  # the next turn, sent ahead
+                out.extend(self.book.turn_actions(probe, seat))
         if self._other_actions:
             out.extend(self.book.other_actions(self, seat))
         return out
@@ -814,6 +860,11 @@ class Game:
             return self.book.refuse_call(self, action, window)
         if kind is _PLAY or kind is _DRAW:
             if self.phase is Phase.REACTION or (window is not None and window.freezes_turn):
+                probe = self._probe()
+                if probe is not None and probe.turn == seat:  # sent ahead, judged as it will stand
+                    return self.book.refuse_turn(probe, action)
+                if window is not None and window.queued is not None and window.queued.seat == seat:
+                    return "your next action is already on its way: it goes down when the window closes"
                 return "wait: the reaction window on the last card is still open"
             if self.phase is Phase.OPENING:
                 return "the round has not started: " + self.book.opening_wait(self)
@@ -873,6 +924,14 @@ class Game:
             if self.window is window and not window.pending:
                 self.close_window()
         elif kind is _PLAY or kind is _DRAW:
+            if window is not None and window.freezes_turn:  # the next turn, sent ahead: it waits
+                window.queued = action
+                self.emit(TurnQueued(action.seat))
+                if action.seat in window.pending:  # acting on counts as passing on this card
+                    window.pending.remove(action.seat)
+                    if not window.pending:
+                        self.close_window()
+                return self.events[mark:]
             if window is not None:  # the turn player's action closes a non-freezing window
                 self.close_window()
             self.book.apply_turn(self, action)
@@ -997,7 +1056,10 @@ class Game:
         twin._place = list(self._place)
         w = self.window
         if w is not None:
-            twin.window = Window(w.placer, w.cards, list(w.pending), w.freezes_turn, list(w.calls), w.stop)
+            twin.window = Window(
+                w.placer, w.cards, list(w.pending), w.freezes_turn, list(w.calls), w.stop, w.queued
+            )
+        twin._ahead = None
         twin.ext = copy.deepcopy(self.ext)
         twin.match_ext = copy.deepcopy(self.match_ext)
         return twin

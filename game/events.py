@@ -204,6 +204,21 @@ class TimedOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnQueued(Event):
+    """The next turn player sent their action ahead during a window (Rulebook.queues_turn): it goes
+    down when the window closes with no call. Which action stays with that seat until then."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class QueueDropped(Event):
+    """An action sent ahead was not applied: the window's card changed what that seat may do."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class WindowClosed(Event):
     calls: int  # how many dobon calls were made in it
 

@@ -138,6 +138,9 @@ class RealtimeTable:
         game = self.game
         answers = game.book.call_actions(game, seat, window) if window and seat in window.pending else []
         own_turn = seat == game.turn and game.phase is Phase.TURN and not (window and window.freezes_turn)
+        # an AI next in turn does not send its turn ahead (Rulebook.queues_turn): it plays once the
+        # window has closed, from the view as it then stands
+        own_turn = own_turn or (window is not None and window.freezes_turn and seat == game.queue_seat())
         races = [
             a
             for a in game.legal_actions(seat)

@@ -33,6 +33,7 @@ class WindowView:
     calls: tuple[int, ...]  # seats that called, in order
     waiting_for_me: bool
     freezes_turn: bool
+    queued: Action | None = None  # this seat's own next action, sent ahead (Rulebook.queues_turn)
 
 
 @dataclass(slots=True)  # a snapshot: it holds copies only, so changing it changes nothing else
@@ -80,8 +81,9 @@ class SeatView:
             pile_sizes = {k: len(v) for k, v in game.extra.items()}
         window = None
         if w is not None:
+            mine = w.queued if w.queued is not None and w.queued.seat == seat else None
             window = WindowView(
-                w.placer, w.cards, tuple(a.seat for a in w.calls), seat in w.pending, w.freezes_turn
+                w.placer, w.cards, tuple(a.seat for a in w.calls), seat in w.pending, w.freezes_turn, mine
             )
         return cls(
             seat=seat,
@@ -153,6 +155,7 @@ class SeatView:
                 "calls": list(w.calls),
                 "waiting_for_me": w.waiting_for_me,
                 "freezes_turn": w.freezes_turn,
+                "queued": w.queued.to_json() if w.queued is not None else None,
             },
             "revealed": {str(k): [c.code for c in v] for k, v in self.revealed.items()},
             "laid": [[c.code for c in p] for p in self.laid],
@@ -185,6 +188,7 @@ class SeatView:
                 tuple(w["calls"]),
                 bool(w["waiting_for_me"]),
                 bool(w["freezes_turn"]),
+                Action.from_json(w["queued"], d) if w.get("queued") else None,
             )
         suit = data["field_suit"]
         return cls(

@@ -140,3 +140,49 @@ def test_a_window_on_a_card_placed_on_a_player_pile_rings_that_pile(tmp_path, mo
         assert "You can call" in table.board.call_hint  # 4 + 4 = 8: the person may call on it
     finally:
         app.close()
+
+
+def test_in_super_you_may_play_your_next_card_while_the_window_is_open(tmp_path, monkeypatch):
+    """§6: the next player may act during the dobon window. Your click is taken at once, the card stands
+    out of your hand marked "Next", and it goes down when the window closes with no call."""
+    from game.events import Played
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        game, table = super_table(
+            app,
+            {
+                "hand/0": ["7C", "4D", "5D"],
+                "hand/1": ["3S", "6S"],
+                "hand/2": ["7S", "9D", "10D"],
+                "field": ["7H"],
+            },
+            2,
+        )
+        table.board.feed(game.apply(Action(2, Kind.PLAY, (game.deck.card("7S"),))))
+        for _ in range(120):
+            frames(app, 1)
+            if table.board.shown.window is not None and table.accepts_input:
+                break
+        assert game.window is not None and game.queue_seat() == 0
+        seven = game.deck.card("7C")
+        rect = next(r for r, c in table.board.own_card_rects() if c is seven)
+        click(app, rect.center)
+        frames(app, 2)
+        assert game.window is not None and game.window.queued == Action(0, Kind.PLAY, (seven,))
+        assert any("Your next move is in" in line for line in table.board.log), table.board.log
+        assert "hand" in table.board.regions and seven in game.hands[0]
+        lifted = next(r for r, c in table.board.own_card_rects() if c is seven)
+        assert lifted.top < rect.top  # it stands out of the hand
+        # a second click on another card is refused with the reason, in words
+        other = next(r for r, c in table.board.own_card_rects() if c is game.deck.card("4D"))
+        click(app, other.center)
+        assert table.toast and table.toast[0].startswith("Your next move is already in"), table.toast
+        for _ in range(600):  # the window closes on its own (nobody else can call): the 7♣ goes down
+            frames(app, 1)
+            if any(isinstance(e, Played) and e.seat == 0 for e in game.events):
+                break
+        assert game.discard[-1] is seven and seven not in game.hands[0]
+    finally:
+        app.close()

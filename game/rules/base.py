@@ -226,6 +226,11 @@ class Rulebook:
         reaction time). A preset may time some windows itself (app: a chain of calls)."""
         return usual
 
+    # The next turn player may send their turn action while a window that freezes turns is open: the
+    # core offers the turn as it will stand if nobody calls, keeps the action (counting it as that
+    # seat's pass), applies it when the window closes with no call and drops it otherwise (super §6).
+    queues_turn: bool = False
+
     def window_deadline_ms(self, game: Game, window: Window) -> float | None:
         """Real time: close the window this long after it opened, whatever happens in it (None: no
         such deadline, the default). Asked again after every action, so it may change: jda's gaeshi

@@ -179,6 +179,7 @@ class SuperMatch(MatchState):
 
 class SuperRulebook(Rulebook):
     higher_is_better = False  # E-1: the lowest total wins
+    queues_turn = True  # §6: the next player may act during a window; it goes down when it closes
 
     def __init__(self, rules: SuperRules):
         self.rules = rules

@@ -34,6 +34,20 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"the round has not started: .*"), "reason.auction"),
     (re.compile(r"the round is over.*"), "reason.round_over"),
     (re.compile(r"(?P<card>\S+) is not in your hand"), "reason.not_in_hand"),
+    # super
+    (re.compile(r"a play may never empty your hand.*"), "reason.never_empty"),
+    (re.compile(r"(?P<count>\d+) cards are pending: play an A or a 2, or take them"), "reason.draw_pending"),
+    (re.compile(r"the common pile is red: .*"), "reason.colour_red"),
+    (re.compile(r"the common pile is black: .*"), "reason.colour_black"),
+    (
+        re.compile(r"(?P<card>\S+) matches neither the suit nor the rank of (?P<field>\S+)"),
+        "reason.no_suit_rank",
+    ),
+    (re.compile(r'"last" is said only with the play that leaves one card'), "reason.last_only"),
+    (re.compile(r"your hand matches none of the revealed hands: no counter"), "reason.no_counter"),
+    (re.compile(r"your hand cannot add up to (?P<values>.+) \((?P<card>\S+)\)"), "reason.cannot_add"),
+    # any preset that lets the next player act during a window (Rulebook.queues_turn)
+    (re.compile(r"your next action is already on its way.*"), "reason.queued"),
 ]
 
 
@@ -41,10 +55,15 @@ def explain(reason: str) -> str:
     for pattern, name in PATTERNS:
         match = pattern.fullmatch(reason)
         if match:
-            params = {k: _seat(k, v) for k, v in match.groupdict().items()}
+            params = {k: _param(k, v) for k, v in match.groupdict().items()}
             return tr(name, **params)
     return reason
 
 
-def _seat(name: str, value: str) -> str:
-    return str(int(value) + 1) if name == "seat" else value
+def _param(name: str, value: str) -> str:
+    """A detail as the player reads it: seats count from 1; "10 or 19" in the player's language."""
+    if name == "seat":
+        return str(int(value) + 1)
+    if name == "values":
+        return value.replace(" or ", tr("table.or"))
+    return value

@@ -32,12 +32,14 @@ from game.events import (
     MatchEnded,
     Moved,
     Played,
+    QueueDropped,
     Reshuffled,
     RoundDealt,
     RoundEnded,
     SuitChosen,
     TimedOut,
     TurnChanged,
+    TurnQueued,
     WindowClosed,
     WindowOpened,
 )
@@ -286,6 +288,8 @@ class Board:
             TurnChanged: self._on_turn_changed,
             WindowOpened: self._on_window_opened,
             TimedOut: self._on_timed_out,
+            TurnQueued: self._on_turn_queued,
+            QueueDropped: self._on_queue_dropped,
             LastOneDeclared: self._on_last_one,
             WindowClosed: self._on_window_closed,
             DobonCalled: self._on_dobon_called,
@@ -552,6 +556,18 @@ class Board:
         self.log.append(tr("log.timed_out", name=self._name(event.seat)))
         self.wait = 0.3
         return True
+
+    def _on_turn_queued(self, event: TurnQueued) -> bool:
+        """The next player acted during the window: their move waits for it to close."""
+        if event.seat == self.viewer:
+            self.log.append(tr("log.queued_you"))
+        else:
+            self.log.append(tr("log.queued", name=self._name(event.seat)))
+        return False
+
+    def _on_queue_dropped(self, event: QueueDropped) -> bool:
+        self.log.append(tr("log.queue_dropped", name=self._name(event.seat)))
+        return False
 
     def _on_window_closed(self, event: WindowClosed) -> bool:
         """The reaction ring goes."""
@@ -1065,9 +1081,11 @@ class Board:
         return out
 
     def _lift(self, card: Card) -> float:
-        """How far a card picked for a play of several cards stands out of the hand."""
+        """How far a card picked for a play of several cards, or sent ahead, stands out of the hand."""
         assert self.layout is not None
-        return self.layout.hand_card_h * 0.16 if card.id in self.chosen else 0.0
+        window = self.view.window
+        ahead = window is not None and window.queued is not None and card in window.queued.cards
+        return self.layout.hand_card_h * 0.16 if card.id in self.chosen or ahead else 0.0
 
     def _draw_own(self, dest: pygame.Surface) -> None:
         lay = self.layout
@@ -1076,6 +1094,7 @@ class Board:
         hand = view.hand
         slots = lay.hand_positions(len(hand), self.hover if self.hover is not None else self.selected)
         art = self._art(lay.hand_card_h)
+        queued = view.window.queued if view.window is not None else None
         for i, ((pos, angle), card) in enumerate(zip(slots, hand, strict=True)):
             if card.id in self.hidden:
                 continue
@@ -1093,6 +1112,14 @@ class Board:
             if i == self.selected:
                 ring = art.outline((120, 200, 255), 4)
                 dest.blit(ring, ring.get_rect(center=rect.center))
+            if queued is not None and card in queued.cards:  # sent ahead: it goes down next
+                ring = art.outline(GOLD, 5)
+                dest.blit(ring, ring.get_rect(center=rect.center))
+                tag = self.text(tr("table.next_tag"), max(12, lay.text_size - 2), (40, 20, 0), True)
+                box = tag.get_rect(midbottom=(rect.centerx, rect.top - 4)).inflate(12, 4)
+                pygame.draw.rect(dest, GOLD, box, border_radius=8)
+                dest.blit(tag, tag.get_rect(center=box.center))
+                self._note("hand", box)
         spot = lay.spots[self.viewer]
         self._plate(dest, self.viewer, spot.centre)
         revealed = self.shown.revealed.get(self.viewer) or view.laid[self.viewer]
