@@ -17,6 +17,8 @@ from game.seats import Seat
 from game.view import SeatView
 
 from .protocol import (
+    HEARTBEAT_S,
+    HOST_SILENT_S,
     PROTOCOL_VERSION,
     Act,
     Bye,
@@ -25,6 +27,7 @@ from .protocol import (
     Finished,
     Hello,
     Lobby,
+    Ping,
     ProtocolError,
     Ready,
     Refused,
@@ -55,6 +58,8 @@ class Client:
         self.finished: Finished | None = None
         self.received: list[object] = []  # every message, for tests and the table's log
         self.refused: list[Refused] = []
+        self.silence_s = HOST_SILENT_S  # how long the host may be silent before we give up on it
+        self._beat: asyncio.Task | None = None
 
     async def connect(self) -> Welcome:
         try:
@@ -70,7 +75,15 @@ class Client:
             raise HostGone(f"unexpected reply from the host: {type(reply).__name__}")
         self.welcome = reply
         self.token = reply.token
+        self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
         return reply
+
+    async def _heartbeat(self) -> None:
+        """Tell the host every second that we are still here (so it can tell silence from thought)."""
+        with contextlib.suppress(Exception):
+            while self.writer is not None and not self.writer.is_closing():
+                await send(self.writer, Ping())
+                await asyncio.sleep(HEARTBEAT_S)
 
     @property
     def seat(self) -> int:
@@ -78,13 +91,23 @@ class Client:
         return self.welcome.seat
 
     async def receive(self) -> object:
+        """The next message from the host (heartbeats are taken in silently). HostGone if the host
+        closes, sends nonsense, or says nothing at all for `silence_s` (it sends a heartbeat every
+        second, so that long a silence means the host or the way to it is gone)."""
         assert self.reader is not None
-        try:
-            message = await read_message(self.reader)
-        except (ConnectionError, OSError) as exc:
-            raise HostGone("the host has gone away") from exc
-        except ProtocolError as exc:
-            raise HostGone(f"the host sent something unreadable ({exc})") from exc
+        while True:
+            try:
+                message = await read_message(self.reader, self.silence_s)
+            except TimeoutError as exc:
+                raise HostGone(
+                    f"no word from the host for {self.silence_s:.0f} s: the connection is lost"
+                ) from exc
+            except (ConnectionError, OSError) as exc:
+                raise HostGone("the host has gone away") from exc
+            except ProtocolError as exc:
+                raise HostGone(f"the host sent something unreadable ({exc})") from exc
+            if not isinstance(message, Ping):
+                break
         self.received.append(message)
         if isinstance(message, Update):
             try:
@@ -118,6 +141,9 @@ class Client:
         await send(self.writer, Act(action.to_json(), self.seq if seq is None else seq))
 
     async def close(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
+            self._beat = None
         if self.writer is not None:
             with contextlib.suppress(Exception):
                 self.writer.close()

@@ -17,6 +17,13 @@ that arrives while its window is open is applied in arrival order, before anythi
 
 Seats no person takes are played by AI; a person who drops is played by AI until they come back with
 their token, and then continue with their hand.
+
+Presence: both sides send a heartbeat every second (protocol.Ping). A seat the host has not heard from
+for `away_s` is shown as away on every table; after `away_ai_s` more, AI plays it while it stays
+silent, and it takes its seat back the moment it is heard again. After `drop_s` of silence the
+connection is closed (the seat waits for its token). Nothing the host sends ever waits on one slow or
+silent client: frames are queued on its connection, and a connection whose backlog passes
+`SEND_BACKLOG` is dropped, so a pulled cable cannot hold up the table.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from game.seats import make_seat
 
 from .discovery import Announcement, advertise, describe
 from .protocol import (
+    HEARTBEAT_S,
     PROTOCOL_VERSION,
     Act,
     Bye,
@@ -46,6 +54,7 @@ from .protocol import (
     Finished,
     Hello,
     Lobby,
+    Ping,
     ProtocolError,
     Ready,
     Refused,
@@ -60,6 +69,7 @@ HELLO_TIMEOUT = 10.0
 FLOOD_PER_SECOND = 40  # messages a client may send per second before they are dropped
 FLOOD_DISCONNECT = 400  # ... and before it is cut off
 MAX_BAD = 20  # malformed messages before a client is cut off
+SEND_BACKLOG = 1 << 20  # bytes waiting on a connection before the host gives up on it
 
 
 @dataclass
@@ -73,6 +83,9 @@ class SeatState:
     sent: int = 0  # messages received this second (flood control)
     second: float = 0.0
     bad: int = 0
+    heard: float = 0.0  # when the host last heard from this connection (time.monotonic)
+    away: bool = False  # connected but silent (shown on every table)
+    stood_in: bool = False  # AI plays this person's seat while they are away
 
     @property
     def connected(self) -> bool:
@@ -93,6 +106,9 @@ class HostConfig:
     min_people: int = 0
     timing: Timing = field(default_factory=lambda: Timing(turn_ms=700, dobon_ms=450, window_ms=1500))
     round_pause: float = 1.5  # seconds between a round's end and the next deal
+    away_s: float = 3.0  # silence after which a connected seat is shown as away
+    away_ai_s: float = 5.0  # ... and after which, away this long, AI plays it until it is heard again
+    drop_s: float = 60.0  # silence after which the connection is closed (the seat waits for its token)
     advertise: bool = True  # announce the table on the LAN (zeroconf)
     announce_on: tuple[str, ...] | None = None  # interface addresses to announce on (None: the LAN's)
 
@@ -122,6 +138,7 @@ class Host:
         self.announcement: Announcement | None = None  # the table as announced on the LAN
         self.announce_error: str | None = None  # why it could not be announced
         self._announcing: asyncio.Task | None = None
+        self._next_beat = 0.0  # when the heartbeat next goes out
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -211,12 +228,14 @@ class Host:
                 )
                 return
             await self._send_raw(writer, self._welcome(seat))  # before anything else reaches this client
-            seat.writer = writer
+            seat.writer, seat.heard, seat.away = writer, time.monotonic(), False
             await self.queue.put((seat.seat, "joined"))
             while True:
                 message = await read_message(reader)
                 if seat.writer is not writer:
                     break  # this connection no longer holds the seat (it was dropped)
+                if not await self._heard(seat, message):
+                    continue
                 if not self._rate_ok(seat):
                     if seat.sent > FLOOD_DISCONNECT:
                         self.log(f"seat {seat.seat} flooded the table and was cut off")
@@ -251,6 +270,8 @@ class Host:
                     message = await read_message(reader)
                     if seat.writer is not writer:
                         return  # this connection no longer holds the seat (it was dropped)
+                    if not await self._heard(seat, message):
+                        continue
                 except ProtocolError as exc:
                     seat.bad += 1
                     await self._send(seat, Error(exc.code, str(exc)))
@@ -268,6 +289,49 @@ class Host:
             if seat.writer is writer:
                 seat.writer = None
                 await self.queue.put((seat.seat, "left"))
+
+    async def _heard(self, seat: SeatState, message: object) -> bool:
+        """Note that the seat's connection is alive; False for a heartbeat (nothing more to do)."""
+        seat.heard = time.monotonic()
+        if seat.away:
+            seat.away = False
+            await self.queue.put((seat.seat, "back"))
+        return not isinstance(message, Ping)
+
+    async def _heartbeat(self) -> None:
+        """Once a second: a Ping to every connection, and the seats that have gone silent marked away,
+        handed to AI, or dropped (HostConfig.away_s, away_ai_s, drop_s)."""
+        now = time.monotonic()
+        if now < self._next_beat:
+            return
+        self._next_beat = now + HEARTBEAT_S
+        changed = False
+        for s in self.seats:
+            if s.writer is None:
+                continue
+            await self._send(s, Ping())
+            silent = now - s.heard
+            if silent >= self.cfg.drop_s:
+                self.log(f"seat {s.seat}: {s.name} silent {silent:.0f} s; connection closed")
+                self._drop(s)
+                continue
+            if not s.away and silent >= self.cfg.away_s:
+                s.away, changed = True, True
+                self.log(f"seat {s.seat}: {s.name} is away (silent {silent:.0f} s)")
+            late = silent >= self.cfg.away_s + self.cfg.away_ai_s
+            if s.away and late and not s.stood_in and self.table is not None and s.kind == "person":
+                s.stood_in = True
+                self.table.ai[s.seat] = make_seat(self.cfg.ai, self.cfg.seed, s.seat)
+                self.log(f"seat {s.seat}: AI plays for {s.name} while they are away")
+        if changed:
+            await self._broadcast_lobby()
+
+    def _drop(self, seat: SeatState) -> None:
+        writer, seat.writer = seat.writer, None
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                writer.close()
+            self.queue.put_nowait((seat.seat, "left"))
 
     def _welcome(self, seat: SeatState) -> Welcome:
         rules = self.rules
@@ -309,23 +373,24 @@ class Host:
         if writer is None:
             return
         frame = encode(message)
-        if self.record:
+        if self.record and not isinstance(message, Ping):
             self.sent_log.setdefault(seat.seat, []).append(frame)
         try:
+            # never wait for this client to read: one silent connection must not hold up the table
             writer.write(frame)
-            async with asyncio.timeout(5.0):
-                await writer.drain()
-        except (ConnectionError, OSError, TimeoutError):
-            seat.writer = None
-            with contextlib.suppress(Exception):
-                writer.close()
-            await self.queue.put((seat.seat, "left"))
+            backlog = writer.transport.get_write_buffer_size()
+        except (ConnectionError, OSError, RuntimeError, AttributeError):
+            backlog = SEND_BACKLOG + 1
+        if backlog > SEND_BACKLOG or writer.is_closing():
+            if backlog > SEND_BACKLOG:
+                self.log(f"seat {seat.seat}: {seat.name} is not reading; connection closed")
+            self._drop(seat)
 
     # ------------------------------------------------------------------ lobby
 
     def lobby(self) -> Lobby:
         return Lobby(
-            [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected) for s in self.seats],
+            [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.away) for s in self.seats],
             self.started.is_set(),
         )
 
@@ -385,6 +450,7 @@ class Host:
 
     async def _lobby(self) -> None:
         while not self.started.is_set() and not self.closing:
+            await self._heartbeat()
             seat, message = await self._next_message(0.05)
             if message is not None:
                 await self._lobby_message(seat, message)
@@ -395,6 +461,8 @@ class Host:
         s = self.seats[seat]
         if message == "joined":
             self.log(f"seat {seat}: {s.name} joined")
+            await self._broadcast_lobby()
+        elif message == "back":
             await self._broadcast_lobby()
         elif message == "left":
             self.log(f"seat {seat}: {s.name} left")
@@ -440,6 +508,7 @@ class Host:
         start = time.monotonic()
         pause_until = 0.0
         while self.result is None and not self.closing:
+            await self._heartbeat()
             acts: list[tuple[SeatState, Act]] = []
             gather = game.book.simultaneity_ms(game) / 1000
             for seat, message in await self._tick_messages(0.02, gather):
@@ -484,13 +553,23 @@ class Host:
         s = self.seats[seat]
         if message == "joined":  # a person came back with their token
             table.ai.pop(seat, None)
-            s.kind = "person"
+            s.kind, s.stood_in = "person", False
             self.log(f"seat {seat}: {s.name} is back")
             await self._send_update(s, [])
             await self._broadcast_lobby()
+        elif message == "back":  # heard again after a silence: the seat is theirs again
+            if s.stood_in:
+                s.stood_in = False
+                table.ai.pop(seat, None)
+                self.log(f"seat {seat}: {s.name} is back")
+                await self._send_update(s, [])
+            await self._broadcast_lobby()
         elif message == "left":
-            if s.kind == "person":
+            s.away = False
+            if s.kind == "person" and not s.stood_in:
                 table.ai[seat] = make_seat(self.cfg.ai, self.cfg.seed, seat)
+            if s.kind == "person":
+                s.stood_in = True
                 self.log(f"seat {seat}: {s.name} dropped; AI plays until they return")
                 await self._broadcast_lobby()
         elif isinstance(message, Act):

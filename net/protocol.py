@@ -11,6 +11,11 @@ host sends `Lobby` updates until the match starts, then `Update`s: the events of
 seat may see them, and this seat's whole view afterwards, numbered by `seq` (the count of actions
 applied so far). A client acts with `Act(action, seq)`, where `seq` is the last `Update.seq` it has
 seen. On reconnecting with its token a client gets its full view at once.
+
+Heartbeat: after the handshake both sides send `Ping` every `HEARTBEAT_S`, so silence means trouble
+even when TCP says nothing (a pulled cable, a closed lid, a host machine gone): the host shows a seat
+silent for a few seconds as away and lets AI play it, and a client that hears nothing from the host
+for `HOST_SILENT_S` says the connection is lost instead of waiting for ever.
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ from typing import Any
 
 import msgspec
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: heartbeat (Ping), seats shown away
 MAX_FRAME = 256 * 1024  # bytes; a view of the biggest table is a few KB
 READ_TIMEOUT = 30.0  # seconds a frame may take to arrive once its header has started
 SERVICE_TYPE = "_dobon-table._tcp.local."
+HEARTBEAT_S = 1.0  # both sides send a Ping this often
+HOST_SILENT_S = 8.0  # a client that hears nothing from the host this long gives up on it
 
 
 class Hello(msgspec.Struct, tag="hello"):
@@ -39,6 +46,7 @@ class SeatInfo(msgspec.Struct):
     kind: str  # "person", "ai" or "open"
     ready: bool = False
     connected: bool = False
+    away: bool = False  # connected, but silent for a few seconds (its Wi-Fi may have dropped)
 
 
 class Welcome(msgspec.Struct, tag="welcome"):
@@ -95,11 +103,15 @@ class Finished(msgspec.Struct, tag="finished"):
     standings: list[dict[str, int]] = []  # each seat's score in the preset's own terms (game.scores)
 
 
+class Ping(msgspec.Struct, tag="ping"):
+    """A heartbeat: "I am still here" (never queued, never answered)."""
+
+
 class Bye(msgspec.Struct, tag="bye"):
     reason: str = ""
 
 
-Message = Hello | Welcome | Lobby | Ready | Chat | Act | Update | Refused | Error | Finished | Bye
+Message = Hello | Welcome | Lobby | Ready | Chat | Act | Update | Refused | Error | Finished | Bye | Ping
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(Message)

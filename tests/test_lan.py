@@ -22,6 +22,7 @@ from net.client import Client, HostGone, play_as_ai
 from net.host import Host, HostConfig
 from net.protocol import (
     MAX_FRAME,
+    PROTOCOL_VERSION,
     Act,
     Chat,
     Error,
@@ -149,7 +150,7 @@ async def hostile(port: int, frames: list[bytes], rng: random.Random) -> list[ob
     """A client that joins, then sends garbage, forged and stale messages; returns what it was told."""
     got: list[object] = []
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(encode(Hello(1, "mallory")))
+    writer.write(encode(Hello(PROTOCOL_VERSION, "mallory")))
     await writer.drain()
     welcome = await read_message(reader, 5)
     seat = welcome.seat

@@ -553,6 +553,8 @@ class TableScene(Scene):
         events = remote.poll()
         if remote.names:
             self.board.names = remote.names
+        if remote.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
+            self.board.away = {s.seat for s in remote.lobby.seats if s.away}
         if events:
             self.board.feed(events)
         for notice in remote.notices:

@@ -120,6 +120,7 @@ class Board:
         self.splashes: list[Splash] = []
         self.hidden: Counter[int] = Counter()  # card ids not yet arrived where the engine has them
         self.hidden_backs: Counter[int] = Counter()  # per seat: face-down cards still in flight to it
+        self.away: set[int] = set()  # LAN seats the host has not heard from for a few seconds
         self.stock_hold = 0  # cards shown in the stock though the engine has dealt them
         self.pile_hold: Counter[str] = Counter()  # face-down cards still flying to a preset's pile
         view = source.view
@@ -1037,6 +1038,14 @@ class Board:
             dest.blit(hint, (box.x + 12, y))
             y += hint.get_height() + 2
         self.regions[f"plate:{seat}"] = box.inflate(12, 12)
+        if seat in self.away:  # LAN: silent for a few seconds; AI stands in if it lasts
+            badge = self.text(tr("table.away_badge"), size - 2, (235, 235, 235), True)
+            b = badge.get_rect().inflate(12, 4)
+            b.center = (box.right - b.width // 2 - 6, box.top)  # on the plate's top edge, at its right
+            pygame.draw.rect(dest, (90, 90, 96), b, border_radius=8)
+            pygame.draw.rect(dest, (200, 200, 200), b, 1, border_radius=8)
+            dest.blit(badge, badge.get_rect(center=b.center))
+            self._note(f"badge:{seat}", b)
         if seat in self.shown.last_one:
             badge = self.text(tr("table.last_one_badge"), size - 2, (40, 20, 0), True)
             b = badge.get_rect(midbottom=(box.centerx, box.y - 4)).inflate(12, 4)
