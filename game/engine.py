@@ -50,6 +50,7 @@ from .events import (
     RoundEnded,
     RoundResult,
     TimedOut,
+    TimeUp,
     TurnChanged,
     TurnQueued,
     WindowClosed,
@@ -148,6 +149,7 @@ class Game:
         "_close",
         "_extra_seen",
         "_history",
+        "_match_clock",
         "_new_match",
         "_next_round",
         "_other_actions",
@@ -191,6 +193,7 @@ class Game:
         "seed",
         "setup",
         "stock",
+        "time_up",
         "turn",
         "window",
     )
@@ -208,6 +211,7 @@ class Game:
         self.events: list[Event] = []
         self.quiet = False  # a simulation copy (AI search) keeps no event log
         self.setup: dict[str, Any] | None = None  # the scenario it started from (game.scenario), if any
+        self.time_up = False  # the match's time limit has passed (Rulebook.match_time_ms)
         self._standings: tuple[Score, ...] | None = None  # standings() keeps its answer
         self.scores: list[int] = [self.book.starting_score(self)] * self.n
         self.match_no = 1
@@ -243,6 +247,7 @@ class Game:
         self.set_seating(self.seating)
         self._other_actions = type(self.book).other_actions is not Rulebook.other_actions
         self._timed = type(self.book).time_limit_ms is not Rulebook.time_limit_ms
+        self._match_clock = type(self.book).match_time_ms is not Rulebook.match_time_ms
         self._plain_rebuild = type(self.book).rebuild_from is Rulebook.rebuild_from
         self._plain_draw = self._plain_rebuild and self.book.rebuild is Rebuild.ON_DRAW
         self._next_round = Action(REFEREE, Kind.NEXT_ROUND)
@@ -467,6 +472,7 @@ class Game:
 
     def new_match(self) -> None:
         self._standings = None
+        self.time_up = False
         self.match_no += 1
         self.round_no = 0
         self.scores = [self.book.starting_score(self)] * self.n
@@ -699,9 +705,13 @@ class Game:
         self.revealed[seat] = hand
         return hand
 
-    def lay_down(self, seat: int) -> tuple[Card, ...]:
-        """Move the whole hand face up onto the field in front of the seat (it now holds 0 cards)."""
+    def lay_down(self, seat: int, top: Card | None = None) -> tuple[Card, ...]:
+        """Move the whole hand face up onto the field in front of the seat (it now holds 0 cards).
+        `top`, one of its cards, goes on top (last): jda's dobon player chooses the card that a
+        dobon-gaeshi must match; the others keep the hand's order."""
         cards = tuple(self.hands[seat])
+        if top is not None:
+            cards = (*(c for c in cards if c is not top), top)
         self.laid[seat].extend(cards)
         self.hands[seat].clear()
         self.emit(HandLaidDown(seat, cards))
@@ -762,14 +772,14 @@ class Game:
         """Everything `seat` may do right now (REFEREE: the table's own actions)."""
         if seat == REFEREE:
             if self.phase is Phase.ROUND_OVER:
-                return [self._next_round]
+                return [self._next_round, *self._time_up()]
             if self.phase is Phase.MATCH_OVER:
                 return [self._new_match]
             out = [self._close] if self.window is not None else []
             if self._timed:
                 limits = self.book.time_limit_ms
                 out += [Action(REFEREE, Kind.TIMEOUT, amount=s) for s in range(self.n) if limits(self, s)]
-            return out
+            return out + self._time_up()
         if not 0 <= seat < self.n or self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return []
         out: list[Action] = []
@@ -824,14 +834,29 @@ class Game:
             reason = self.book.refuse_turn(self, action)
         else:
             reason = self._core_refusal(action, seat, kind, window)
-        if reason is not None and self._other_actions and self.book.refuse_other(self, action) is None:
-            return None  # not the core's turn or call, but the rulebook offers it (out of turn)
+        if reason is not None and self._other_actions:
+            other = self.book.refuse_other(self, action)
+            if other is None:
+                return None  # not the core's turn or call, but the rulebook offers it (out of turn)
+            return self.book.explain_refusal(self, action, reason, other)
         return reason
+
+    def _time_up(self) -> list[Action]:
+        """The referee's TIMEOUT on the match itself (amount REFEREE), while it may be applied."""
+        if self._match_clock and not self.time_up and self.book.match_time_ms(self) is not None:
+            return [Action(REFEREE, Kind.TIMEOUT, amount=REFEREE)]
+        return []
 
     def _timeout_refusal(self, action: Action) -> str | None:
         seat = action.amount
         if action.cards or action.suit is not None or action.flag:
             return "a time-out names only the seat (amount)"
+        if seat == REFEREE:  # the match's own clock (Rulebook.match_time_ms)
+            if self.phase is Phase.MATCH_OVER:
+                return "the match is over"
+            if not self._match_clock or self.book.match_time_ms(self) is None:
+                return "this match has no time limit"
+            return "the match's time is already up" if self.time_up else None
         if not 0 <= seat < self.n:
             return f"there is no seat {seat} at this {self.n}-player table"
         if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
@@ -941,6 +966,12 @@ class Game:
             self.start_round()
         elif kind is Kind.NEW_MATCH:
             self.new_match()
+        elif kind is Kind.TIMEOUT and action.amount == REFEREE:
+            self.time_up = True
+            self.emit(TimeUp())
+            if self.phase is Phase.ROUND_OVER and self.book.match_over(self):  # between games: it ends now
+                self.phase = Phase.MATCH_OVER
+                self.emit(MatchEnded(tuple(self.scores), self.book.ranks(self), self.standings()))
         elif kind is Kind.TIMEOUT:
             self.emit(TimedOut(action.amount))
             self.book.apply_timeout(self, action.amount)
@@ -1033,6 +1064,7 @@ class Game:
             len(self.actions),
             len(self.events),
             self.rng.getstate(),
+            self.time_up,
         )
 
     def clone(self, seed: int) -> Game:

@@ -204,6 +204,12 @@ class TimedOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TimeUp(Event):
+    """The match's time limit passed (Rulebook.match_time_ms): the rulebook's `match_over` may now
+    end the match after the game in play (jda JD20), or at once between games."""
+
+
+@dataclass(frozen=True, slots=True)
 class TurnQueued(Event):
     """The next turn player sent their action ahead during a window (Rulebook.queues_turn): it goes
     down when the window closes with no call. Which action stays with that seat until then."""

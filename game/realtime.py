@@ -10,7 +10,8 @@ in through `submit`, and `tick(now_ms)` applies whatever the clock says is due:
   chain uses the preset's own time, `Rulebook.window_ms`);
 * AI seats take their turn, bid or declare `turn_ms` after the situation arose;
 * the referee calls time (TIMEOUT) on a seat that has taken longer than its preset allows
-  (`Rulebook.time_limit_ms`), and the rulebook says what that costs.
+  (`Rulebook.time_limit_ms`), and the rulebook says what that costs; and on the match itself once its
+  time limit has passed (`Rulebook.match_time_ms`, a TIMEOUT naming no seat).
 
 Timing never depends on hidden cards: every window lasts the same time whoever could call, an AI that
 decides not to call simply stays silent (no pass is sent, so nothing resets the clock), and an AI that
@@ -67,6 +68,7 @@ class RealtimeTable:
         self._asked: set[tuple[int, str]] = set()  # (seat, what) already decided in this situation
         self._thinking: tuple[tuple[int, int], int, str, Future[Action]] | None = None
         self._window: tuple[object, float] | None = None  # the open window and when it was first seen
+        self._match: tuple[int, float] | None = None  # the match and when this table first saw it
 
     # ------------------------------------------------------------------ people
 
@@ -174,6 +176,12 @@ class RealtimeTable:
     def tick(self, now: float) -> list[Event]:
         """Apply what is due now, if anything; returns its events (call again for more)."""
         game = self.game
+        limit = game.book.match_time_ms(game)
+        if limit is not None and not game.time_up and game.phase is not Phase.MATCH_OVER:
+            if self._match is None or self._match[0] != game.match_no:
+                self._match = (game.match_no, now)
+            if now - self._match[1] >= limit:  # the match's time is up (its game in play goes on)
+                return game.apply(Action(REFEREE, Kind.TIMEOUT, amount=REFEREE))
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return []
         elapsed = self._situation(now)
@@ -197,8 +205,10 @@ class RealtimeTable:
             if deadline is not None and open_for >= deadline:
                 return game.apply(Action(REFEREE, Kind.CLOSE))
         for timeout in game.legal_actions(REFEREE):
-            if timeout.kind is Kind.TIMEOUT and elapsed >= (
-                game.book.time_limit_ms(game, timeout.amount) or 0
+            if (
+                timeout.kind is Kind.TIMEOUT
+                and timeout.amount != REFEREE
+                and elapsed >= (game.book.time_limit_ms(game, timeout.amount) or 0)
             ):
                 return game.apply(timeout)
         if elapsed < t.turn_ms:

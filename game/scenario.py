@@ -24,7 +24,7 @@ from .cards import Card, Suit
 from .engine import Game, Position
 from .phase import Phase
 from .piles import FIELD, STOCK
-from .rules import PRESETS, make_rules
+from .rules import DEVELOPING, PRESETS, make_rules
 from .rules.base import MatchState
 from .view import decode_state
 
@@ -81,7 +81,7 @@ class Scenario:
 
     def game(self) -> Game:
         """A game standing at this position (its log starts here: replays rebuild it from the scenario)."""
-        rules = make_rules(self.preset, self.players, self.options)
+        rules = make_rules(self.preset, self.players, self.options, developing=True)
         game = Game(rules, self.seed, deal=False)
         piles = {name: [game.deck.card(code) for code in codes] for name, codes in self.piles.items()}
         named = {c.id for cards in piles.values() for c in cards}
@@ -212,14 +212,14 @@ def parse(data: Any) -> Scenario:
         if key not in data:
             raise ScenarioError(f"{key}: missing")
     preset = _need(data, "preset", str, "a preset name")
-    if preset not in PRESETS:
+    if preset not in PRESETS and preset not in DEVELOPING:  # a preset in development: tests, puzzles
         raise ScenarioError(f"preset: unknown {preset!r}; playable: {', '.join(PRESETS)}")
     players = _need(data, "players", int, "a whole number")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ScenarioError("options must be an object")
     try:
-        rules = make_rules(preset, players, options)
+        rules = make_rules(preset, players, options, developing=True)
     except ValueError as exc:
         raise ScenarioError(f"players/options: {exc}") from None
     deck = Game(rules, 0, deal=False).deck

@@ -84,6 +84,42 @@ def test_a_seat_out_of_turn_may_place_what_the_rulebook_offers_and_the_turn_move
     assert g.refusal(Action(0, Kind.DRAW)) == "it is seat 2's turn, not yours"  # the core's own reason
 
 
+class ExplainingBook(SnapBook):
+    """Out-of-turn placements are part of normal play here: a refused one gets the rulebook's reason."""
+
+    def explain_refusal(self, game, action, core, other):
+        return other if action.seat != game.turn else core
+
+
+def test_a_rulebook_may_give_its_own_reason_when_both_routes_refuse():
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return ExplainingBook(self)
+
+    g = Game(Rules(players=3), 2)
+    setup(
+        g,
+        0,
+        "7H",
+        [["2C", "3C", "4C", "5C", "6C"], ["7S", "9D", "JD", "QD", "KD"], ["8S", "9S", "JS", "QS", "KS"]],
+    )
+    stray = Action(1, Kind.PLAY, (g.deck.card("9D"),))
+    assert g.refusal(stray) == "out of turn, only a card of the field's number (or a King in a frozen window)"
+    assert g.refusal(Action(0, Kind.PLAY, (g.deck.card("9S"),))) == "♠9 is not in your hand"  # the turn's own
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(stray)
+    assert refused.value.reason == g.refusal(stray)
+
+
+def test_a_hand_laid_down_may_put_a_chosen_card_on_top():
+    g = Game(make_rules("app", 3), 4)
+    hand = list(g.hands[1])
+    laid = g.lay_down(1, top=hand[1])
+    assert laid == (hand[0], *hand[2:], hand[1]) and g.laid[1] == list(laid) and not g.hands[1]
+    assert g.lay_down(2) == tuple(g.laid[2])  # without a top: the hand's own order
+
+
 def test_a_trump_is_put_out_inside_a_window_that_freezes_turns():
     g = snap_game()
     setup(

@@ -130,3 +130,65 @@ def test_a_window_may_close_at_a_time_counted_from_when_it_opened(throw_at, clos
         table.tick(t)
         t += 10
     assert g.window is None and t - 10 == closes_at
+
+
+class TimedMatchBook(AppRulebook):
+    """A match played to a time (jda JD20): it ends with the round in play once the time is up."""
+
+    def match_time_ms(self, game):
+        return 60_000
+
+    def match_over(self, game):
+        return game.time_up
+
+
+def timed_game(seed: int = 3) -> Game:
+    @dataclass(frozen=True)
+    class Rules(AppRules):
+        def rulebook(self):
+            return TimedMatchBook(self)
+
+    return Game(Rules(players=3), seed)
+
+
+def test_a_match_played_to_a_time_ends_after_the_round_in_play_once_the_time_is_up():
+    from game.events import TimeUp
+
+    g = timed_game()
+    time_up = Action(REFEREE, Kind.TIMEOUT, amount=REFEREE)
+    assert time_up in g.legal_actions(REFEREE) and g.refusal(time_up) is None
+    table = RealtimeTable(g, {}, Timing(turn_ms=500, dobon_ms=100, window_ms=800))
+    assert table.tick(0) == [] and table.tick(59_999) == []
+    assert table.tick(60_000) == [TimeUp()] and g.time_up and g.actions[-1] == time_up
+    assert time_up not in g.legal_actions(REFEREE) and g.refusal(time_up) == "the match's time is already up"
+    assert g.phase is Phase.TURN  # the round in play goes on ...
+    while g.phase is Phase.TURN or g.phase is Phase.REACTION:
+        seat = g.sync_next()
+        g.apply(g.sync_actions(seat)[0] if seat != REFEREE else g.legal_actions(REFEREE)[0])
+    assert g.phase is Phase.MATCH_OVER  # ... and the match ends with it
+    g.apply(Action(REFEREE, Kind.NEW_MATCH))
+    assert not g.time_up and time_up in g.legal_actions(REFEREE)  # a new match, a new clock
+
+
+def test_time_up_between_games_ends_the_match_at_once_and_replays():
+    import json
+
+    g = timed_game()
+    while g.phase is not Phase.ROUND_OVER:
+        seat = g.sync_next()
+        g.apply(g.sync_actions(seat)[0] if seat != REFEREE else g.legal_actions(REFEREE)[0])
+    time_up = Action(REFEREE, Kind.TIMEOUT, amount=REFEREE)
+    assert g.legal_actions(REFEREE) == [Action(REFEREE, Kind.NEXT_ROUND), time_up]
+    g.apply(time_up)
+    assert g.phase is Phase.MATCH_OVER and g.legal_actions(REFEREE) == [Action(REFEREE, Kind.NEW_MATCH)]
+    again = timed_game()
+    for action in g.actions:
+        again.apply(Action.from_json(json.loads(json.dumps(action.to_json())), again.deck))
+    assert again.events == g.events and again.state_key() == g.state_key()
+
+
+def test_a_match_without_a_time_limit_never_offers_time_up():
+    g = Game(make_rules("app", 3), 1)
+    time_up = Action(REFEREE, Kind.TIMEOUT, amount=REFEREE)
+    assert time_up not in g.legal_actions(REFEREE)
+    assert g.refusal(time_up) == "this match has no time limit"

@@ -1,6 +1,6 @@
 """Invariants every preset must keep, over many random games (hypothesis).
 
-For each playable preset and each player count it allows: every card is in exactly one place after
+For each playable preset, each preset in development (`DEVELOPING`: jda) and each player count it allows: every card is in exactly one place after
 every action; only legal actions are applied, and an action is refused exactly when it is not legal,
 with a reason and the state unchanged; seat views and per-seat events never show another seat's hidden
 cards; and replaying the action log (through its JSON form) reproduces the identical game.
@@ -17,19 +17,20 @@ from hypothesis import strategies as st
 
 from game import REFEREE, Action, Game, IllegalAction, Kind, Suit, make_rules
 from game.events import Drew, RoundDealt
-from game.rules import PRESETS
+from game.rules import DEVELOPING, PRESETS
 
+ALL = {**PRESETS, **DEVELOPING}
 CASES = [
     (preset, players)
-    for preset, cls in PRESETS.items()
+    for preset, cls in ALL.items()
     for players in range(cls.min_players, cls.players_cap + 1)
 ]
 
 
 def new_game(preset: str, players: int, seed: int) -> Game:
-    cls = PRESETS[preset]
+    cls = ALL[preset]
     options = {"max_players": cls.players_cap}
-    return Game(make_rules(preset, players, options), seed)
+    return Game(make_rules(preset, players, options, developing=True), seed)
 
 
 def step(g: Game, rng: random.Random, realtime: bool) -> Action | None:
@@ -159,7 +160,7 @@ def test_replay_reproduces_the_game(case, seed, choice, realtime, length):
             break
         g.apply(action)
     log = [json.dumps(a.to_json()) for a in g.actions]
-    rules = make_rules(preset, players, json.loads(json.dumps(g.rules.options())))
+    rules = make_rules(preset, players, json.loads(json.dumps(g.rules.options())), developing=True)
     again = Game(rules, seed)
     for line in log:
         again.apply(Action.from_json(json.loads(line), again.deck))

@@ -251,6 +251,13 @@ class Rulebook:
     def apply_other(self, game: Game, action: Action) -> None:
         raise NotImplementedError
 
+    def explain_refusal(self, game: Game, action: Action, core: str, other: str) -> str:
+        """Both routes refused `action`: the reason to give the player. `core` is the core's (the turn
+        or the window: "it is seat 2's turn, not yours"), `other` is `refuse_other`'s. The default keeps
+        the core's; a preset whose out-of-turn actions are part of normal play (jda's placements and
+        dobons at any moment) answers with its own, which names its rule."""
+        return core
+
     # simultaneity: actions that reach the table at the same moment (Game.apply_together)
     def precedence(self, game: Game, action: Action) -> tuple[int, ...]:
         """Which of several actions arriving together goes first: lower first, ties in arrival order.
@@ -270,6 +277,14 @@ class Rulebook:
         """What running out of time does (super: the turn player takes a card; jda: takes 2 as a
         penalty and keeps the turn). Asked only when `time_limit_ms` gave a limit."""
         raise NotImplementedError
+
+    def match_time_ms(self, game: Game) -> float | None:
+        """Real time: how long a match may last, from the first moment the driver sees it (None: no
+        limit, the default). When it has passed, the real-time driver applies the referee's TIMEOUT
+        naming no seat (`amount` REFEREE): `Game.time_up` is then True until the next match, for
+        `match_over` to read (jda JD20: a match played to a time ends with the game in play once
+        enough games are played). It is an action, so logs replay it; headless play has no clock."""
+        return None
 
     def simultaneity_ms(self, game: Game) -> float:
         """Real time: how long after an action arrives others still count as arriving with it (the LAN

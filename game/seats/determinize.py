@@ -44,7 +44,7 @@ def determinize(
 ) -> Game:
     """One complete game consistent with `view`: the hidden cards sampled uniformly, or as `deal` gives
     them (the other seats' hands and the stock, e.g. from an inference.HandSampler)."""
-    rules = make_rules(view.preset, view.players, view.options)
+    rules = make_rules(view.preset, view.players, view.options, developing=True)  # a view: the game exists
     game = Game(rules, rng.randrange(2**31), deal=False)
     game.quiet = True
     me = view.seat

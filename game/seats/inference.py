@@ -72,7 +72,7 @@ def rulebook(view: SeatView) -> Rulebook:
     key = (view.preset, view.players, tuple(sorted(view.options.items())))
     book = _BOOKS.get(key)
     if book is None:
-        book = _BOOKS[key] = make_rules(view.preset, view.players, view.options).rulebook()
+        book = _BOOKS[key] = make_rules(view.preset, view.players, view.options, developing=True).rulebook()
     return book
 
 
