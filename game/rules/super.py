@@ -292,7 +292,7 @@ class SuperRulebook(Rulebook):
                 return f"the common pile is {colour}: play a {colour} card or a Q"
             return f"{card} matches neither the suit nor the rank of {game.discard[-1]}"
         wants_colour = card.rank == QUEEN and not game.chain_cards
-        if wants_colour and colour_of(action.suit) is None:
+        if wants_colour and action.suit not in COLOURS.values():  # ♥ stands for red, ♠ for black
             return "a Q names a colour: red or black"
         if not wants_colour and action.suit is not None:
             return "only a Q names a colour"
