@@ -408,13 +408,14 @@ class JdaRulebook(Rulebook):
         its own dobon offered beside its play and take."""
         if not self._in_play(game):
             return None
-        let_go = self._round(game).let_go
+        let_go, rank = self._round(game).let_go, game.field.rank
         for k in range(1, game.n):
             seat = game.seat_after(game.turn, k)
-            if seat not in let_go and (
-                self._can_place(game, seat) or self._can_dobon(game, seat, game.field)
-            ):
-                return seat
+            if seat in let_go:
+                continue
+            hand = game.hands[seat]
+            if total(hand) == rank or (len(hand) > 1 and any(c.rank == rank for c in hand)):
+                return seat  # a dobon or a placement (`other_actions`), in the cheapest order
         return None
 
     # ------------------------------------------------------------------ dobon and dobon-gaeshi
