@@ -45,7 +45,7 @@ class JdaRules(RuleSet):
     players_cap: ClassVar[int] = 4  # [JD2] 4 x 12 + 1 = 49 cards always fit one deck
 
     # [JD1] the (公) competition rules, each on by default behind a flag
-    seat_draw: bool = True  # §1: a draw seats the table and names the first dealer
+    seat_draw: bool = True  # §1: a draw seats the table and names the first dealer (else first_parent)
     multi_loser_dealer: bool = True  # [JD19] of several losers, the one losing most deals
     reseat_on_lap: bool = True  # §1: a completed lap reseats the table by a new draw
     gaeshi_time_limit: bool = True  # [JD13] the 3-second rule (real time)
@@ -86,7 +86,8 @@ def number(rank: int) -> str:
 
 def strength(card: Card) -> tuple[int, int]:
     """The seat draw's order (§1): A > K > Q > J > 10 > ... > 2, then ♠ > ♥ > ♦ > ♣."""
-    return (14 if card.rank == 1 else card.rank, 3 - int(card.suit or 0))
+    suit = 0 if card.suit is None else int(card.suit)  # Suit counts ♠ 0, ♥ 1, ♦ 2, ♣ 3
+    return (14 if card.rank == 1 else card.rank, 3 - suit)
 
 
 def by_strength(draws: dict[int, Card]) -> list[int]:
@@ -408,13 +409,14 @@ class JdaRulebook(Rulebook):
         its own dobon offered beside its play and take."""
         if not self._in_play(game):
             return None
-        let_go = self._round(game).let_go
+        let_go, rank = self._round(game).let_go, game.field.rank
         for k in range(1, game.n):
             seat = game.seat_after(game.turn, k)
-            if seat not in let_go and (
-                self._can_place(game, seat) or self._can_dobon(game, seat, game.field)
-            ):
-                return seat
+            if seat in let_go:
+                continue
+            hand = game.hands[seat]
+            if total(hand) == rank or (len(hand) > 1 and any(c.rank == rank for c in hand)):
+                return seat  # a dobon or a placement (`other_actions`), in the cheapest order
         return None
 
     # ------------------------------------------------------------------ dobon and dobon-gaeshi
@@ -546,11 +548,8 @@ class JdaRulebook(Rulebook):
         if len(losers) == 1:
             return losers[0]
         if not self.rules.multi_loser_dealer:
-            return next(
-                game.seat_after(game.parent, k)
-                for k in range(game.n)
-                if game.seat_after(game.parent, k) in losers
-            )
+            clockwise = (game.seat_after(game.parent, k) for k in range(game.n))
+            return next(seat for seat in clockwise if seat in losers)
         match = self._match(game)
         worst = max((match.lap[s], match.deal[s]) for s in losers)
         tied = [s for s in losers if (match.lap[s], match.deal[s]) == worst]
