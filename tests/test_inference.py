@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from positions import position
+
 from game import Game, make_rules
 from game.actions import Action, Kind
 from game.cards import Suit
+from game.rules.super import totals as super_totals
 from game.seats.determinize import determinize, known_in_hand
 from game.seats.inference import HandSampler
 from game.view import SeatView
@@ -116,3 +119,50 @@ def test_sampled_deals_place_every_unseen_card_once_and_keep_hand_sizes():
             assert len(hand) == view.hand_sizes[seat]
         world = determinize(view, rng, sampler.deal())
         assert sorted(c.id for c in world.all_cards()) == sorted(c.id for c in g.all_cards())
+
+
+# ---------------------------------------------------------------------------------------------- super
+
+
+def super_game(hands, field):
+    """A 4-player `super` round in mid-play (everyone has had a turn), seat 0 to play."""
+    state = {"turns_taken": [1, 1, 1, 1], "first_card_placed": True}
+    return position("super", hands, field, round_state=state, turn=0)
+
+
+SUPER_HANDS = [
+    ["10D", "5H", "6H", "7D", "3S"],
+    ["4C"],
+    ["8D", "JD", "10S", "3H", "4S"],
+    ["9C", "KD", "5S", "5C", "AH"],
+]
+
+
+def test_super_a_seat_that_let_a_card_pass_rarely_holds_a_hand_that_could_call_on_it():
+    # seat 1 holds one card and lets a 10 (value 10) pass: that card is rarely an A, a 9 or a 10
+    g = super_game(SUPER_HANDS, "5D")
+    act(g, 0, Kind.PLAY, "10D")
+    view = g.view(2)
+    hands = sample_hands(view, 1)
+    assert len({h[0].id for h in hands}) > 10  # the clue is read: the sampler moves
+    could = sum(1 for h in hands if 10 in super_totals(h)) / len(hands)
+    rng = random.Random(1)
+    blind = sum(1 for _ in range(300) if 10 in super_totals(determinize(view, rng).hands[1])) / 300
+    assert could < 0.03 < 0.2 < blind, (could, blind)
+
+
+def test_super_a_seat_that_took_instead_of_playing_rarely_held_a_card_it_could_place():
+    # seat 0 takes on the 5 of diamonds: it probably holds no diamond, no 5, and no 8, K or Joker
+    # (those go onto its own pile whatever the common card), except the card it took
+    g = super_game([["3S", "7S", "6C", "JC", "QC"], *SUPER_HANDS[1:]], "5D")
+    act(g, 0, Kind.DRAW)
+
+    def fitting(hand):
+        return sum(1 for c in hand if c.suit is Suit.DIAMONDS or c.rank in (5, 8, 13, 0))
+
+    view = g.view(2)
+    hands = sample_hands(view, 0)
+    assert sum(1 for h in hands if fitting(h) <= 1) / len(hands) > 0.7
+    rng = random.Random(1)
+    blind = [determinize(view, rng).hands[0] for _ in range(300)]
+    assert sum(1 for h in blind if fitting(h) <= 1) / len(blind) < 0.5

@@ -21,6 +21,9 @@ from ..piles import FIELD, PileSpec
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..clues import Clue
     from ..engine import Game, Window
 
 HAND_SIZE = 5
@@ -392,6 +395,34 @@ class SuperRulebook(Rulebook):
         game.set_chain(0, 0)
         got = game.draw(seat, owed, penalty=True)
         return [ScoreLine(seat, "hit_draw", len(got))]  # cards taken for the hit A or 2 (D15)
+
+    # ------------------------------------------------------------------ what the record implies (AI inference)
+
+    def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
+        """Could `card` have been placed by the seat that took on the field `clue` records? A take is
+        allowed with a play in hand (J-1-2-1), so this is a likelihood, never a certainty."""
+        if held < 2:
+            return None  # a last card can never be played: the take tells nothing
+        assert clue.field is not None
+        if clue.chain:
+            return card.rank in (ACE, TWO)  # [D8] [D9] only an A or a 2 answers a pending draw
+        if card.rank in PILE_ONLY:
+            return True  # onto one's own pile, no matching (J-1-4)
+        top = clue.field
+        if top.rank == QUEEN:
+            return None  # the colour it may have named is not in the record
+        return top.rank == JOKER or card.suit is top.suit or card.rank == top.rank
+
+    def call_totals(self, history: Sequence[Clue], index: int, seat: int, held: int) -> tuple[int, ...]:
+        """Every seat but the placer answers each placed card's window (D13, D14), so letting it pass
+        says the hand's totals missed the card's values."""
+        play = history[index]
+        if seat == play.seat or held < 1:
+            return ()
+        return tuple(sorted(vals(play.cards[0])))
+
+    def could_call(self, hand: Sequence[Card], totals_: tuple[int, ...]) -> bool:
+        return not totals(hand).isdisjoint(totals_)
 
     # ------------------------------------------------------------------ dobon and counter
 
