@@ -871,7 +871,10 @@ class KabuRulebook(Rulebook):
         game.ext = r
 
     def call_totals(self, history, index: int, seat: int, held: int) -> tuple[int, ...]:
-        """The totals that could have dobon'd the play `history[index]` (public: the cards only)."""
+        """The totals that could have dobon'd the play `history[index]` (public: the cards only); none
+        for an empty hand (D8)."""
+        if held < 1:
+            return ()
         clue = history[index]
         values = {dobon_value(c) for c in clue.cards}
         return tuple(t for t in range(MAX_TOTAL + 1) if t % 10 in values)
