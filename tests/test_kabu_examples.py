@@ -24,7 +24,7 @@ from game.events import DobonCalled, Drew, Ending, MatchEnded, RoundEnded, Windo
 from game.headless import play as play_headless
 from game.phase import Phase
 from game.rules import DEVELOPING, PRESETS, make_rules
-from game.rules.kabu import DealExhausted, FourShown, NoTrump, matches
+from game.rules.kabu import DealExhausted, FourShown, NoTrump, ParentDrawn, matches
 from game.scenario import parse
 from game.seats import make_seat
 
@@ -392,12 +392,18 @@ def test_example_14_four_of_a_kind():
     assert standing(g, 0) == (0, 1)  # the revealer keeps E (D20)
 
 
-def test_example_14_four_of_a_kind_overrides_a_first_card_dobon():
+def test_example_14_a_first_card_dobon_takes_priority_over_four_of_a_kind():
+    """Source over spec: 「…4枚揃って公開した人がいた場合はこちらを優先する」 in the first-card dobon clause
+    gives that dobon priority (the spec said four of a kind overrides it)."""
     g = table([[7, 7, 7, 7, 10], [6], [8, 8]], field=("6",))
     g.apply(Action(0, Kind.DECLARE, amount=1))
     dobon(g, 1, 6)
     g.apply(Action(2, Kind.PASS))
-    assert g.result.ending is Ending.FOUR_OF_A_KIND and g.result.winners == (0,)
+    trump(g, 1, 6)  # B's single 6 is not a pin: it must put out a trump, and nobody can answer it
+    pass_all(g)
+    assert g.result.ending is Ending.DOBON
+    assert g.result.winners == (1,) and set(g.result.losers) == {0, 2}
+    assert lines(g, 0)["base"] == 5
 
 
 def test_example_15_stock_exhaustion():
@@ -632,6 +638,18 @@ def test_hands_are_4_plus_the_extra_cards():
     assert g.window is not None and g.window.placer == REFEREE  # the pre-play window on the okoshi-fuda
     opened = [e for e in g.events if isinstance(e, WindowOpened)]
     assert opened[-1].cards == (g.discard[0],)
+
+
+def test_the_first_parent_is_drawn_unless_turned_off():
+    parents = set()
+    for seed in range(12):
+        g = Game(make_rules("kabu", 4, developing=True), seed)
+        drawn = [e for e in g.events if isinstance(e, ParentDrawn)]
+        assert len(drawn) == 1 and drawn[0].seat == g.parent == g.turn
+        parents.add(g.parent)
+    assert len(parents) > 1
+    g = Game(make_rules("kabu", 4, {"draw_parent": False, "first_parent": 2}, developing=True), 0)
+    assert g.parent == 2 and not any(isinstance(e, ParentDrawn) for e in g.events)
 
 
 def test_the_public_state_restores_a_round_in_trumps():

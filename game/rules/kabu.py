@@ -70,6 +70,7 @@ class KabuRules(RuleSet):
     players_cap: ClassVar[int] = 6  # §1: 2-6 players
 
     max_players: int = 6
+    draw_parent: bool = True  # §1 setup 1: the first parent is drawn (the game RNG); else first_parent
     counterclockwise: bool = False  # §1 setup 5: play goes clockwise "basically", agreed beforehand
     max_matches: int = 20  # [D26] the game ends after this many matches (0: no such end) ...
     lap_limit: int = 100  # [D26] ... or once the most laps exceed this (0: no such end)
@@ -188,6 +189,13 @@ class NoTrump(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ParentDrawn(Event):
+    """The match's first parent was drawn (§1 setup 1)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class DealExhausted(Event):
     """The deck could not cover the deal, or would leave no stock (§5.3, D22): everyone +1 lap, every
     E cleared, 4 cards each."""
@@ -286,6 +294,15 @@ class KabuRulebook(Rulebook):
     def extra_piles(self, game: Game) -> tuple[PileSpec, ...]:
         """§4.3: each player's trumps lie face up in front of them."""
         return tuple(PileSpec(f"trumps/{s}", Seen.ALL) for s in range(game.n))
+
+    def seating(self, game: Game) -> Sequence[int] | None:
+        """§1 setup 1: at a match's first deal the seats draw and the lowest card is the parent. "May be
+        chosen freely; engine default random": the game's RNG names the parent (so replays agree), with
+        its own event; the seats keep their places."""
+        if game.round_no == 1 and self.rules.draw_parent:
+            game.parent = game.rng.randrange(game.n)
+            game.emit(ParentDrawn(game.parent))
+        return None
 
     def hand_sizes(self, game: Game) -> list[int]:
         """§1 setup 2 (§A): 4 cards each, then each player's E extras."""
@@ -546,7 +563,13 @@ class KabuRulebook(Rulebook):
 
     def apply_other(self, game: Game, action: Action) -> None:
         """§5.3 four of a kind shown: it is that seat's answer in the pre-play window; the match ends
-        when the window closes (several may show; it overrides a first-card dobon)."""
+        when the window closes (several may show), unless someone dobon'd the okoshi-fuda in it.
+
+        Source over spec: the spec (§5.3) says four of a kind "overrides a first-card dobon". The source
+        says the opposite: its first-card dobon clause (§G A) ends 「@で説明した、同じ数字の札が4枚揃って
+        公開した人がいた場合はこちらを優先する」, "if someone showed four of a kind as explained in @, THIS
+        (こちら: the first-card dobon the clause is about) takes priority". So a first-card dobon in the
+        same window wins, and the revealer is one of its losers."""
         window = game.window
         assert window is not None
         seat = action.seat
@@ -559,7 +582,7 @@ class KabuRulebook(Rulebook):
     def window_closed(self, game: Game, window: Window) -> None:
         r = self._round(game)
         if r.stage == PRE_PLAY:
-            if r.shown:
+            if r.shown and not window.calls:
                 self._four_of_a_kind(game)
                 return
             if not window.calls:
@@ -865,9 +888,9 @@ class KabuRulebook(Rulebook):
             raise ValueError(f"seats are 0..{n - 1} (-1: the okoshi-fuda)")
         if not all(0 <= i < len(r.decls) for i in [*r.queue, *r.batch]):
             raise ValueError("queue and batch name declarations")
-        if stage != PRE_PLAY and game.window is not None and game.window.placer == REFEREE and not r.decls:
-            game.window = None  # a position past the pre-play window
-            game.phase = Phase.TURN
+        window = game.window
+        if stage != PRE_PLAY and window is not None and window.placer == REFEREE and not window.calls:
+            game.close_window()  # a position past the pre-play window: nobody answered the okoshi-fuda
         game.ext = r
 
     def call_totals(self, history, index: int, seat: int, held: int) -> tuple[int, ...]:
