@@ -15,6 +15,8 @@ actions are played, through the public API: `apply`, `refusal`, `legal_actions`,
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from positions import scenario
 
@@ -27,6 +29,7 @@ from game.rules import DEVELOPING, PRESETS, make_rules
 from game.rules.kabu import DealExhausted, FourShown, NoTrump, ParentDrawn, matches
 from game.scenario import parse
 from game.seats import make_seat
+from game.seats.determinize import determinize
 
 DECK = deck("kabufuda")
 
@@ -663,6 +666,34 @@ def test_the_public_state_restores_a_round_in_trumps():
     twin = Game(g.rules, 0, deal=False)
     twin.book.restore_round(twin, public)
     assert twin.book.public_state(twin) == public
+
+
+def test_an_ai_world_built_from_a_view_keeps_trumps_revealed_hands_and_the_combined_window():
+    """determinize (the hard seat's sampled games) from a seat's view in kabu's combined trump window:
+    every card once, the trump piles and revealed hands as they are, the window's owners, and the same
+    legal actions as the real game for that seat."""
+    g = table([[6, 8, 9, 3], [2, 4], [1, 5], [7, 9]], field=("6", "8"))
+    play(g, 0, 6)
+    dobon(g, 1, 6)
+    dobon(g, 2, 6)
+    pass_all(g)
+    trump(g, 1, 4)
+    trump(g, 2, 5)
+    rng = random.Random(4)
+    for seat in range(4):
+        view = g.view(seat)
+        for _ in range(5):
+            world = determinize(view, rng)
+            assert sorted(c.id for c in world.all_cards()) == list(range(40))
+            assert (
+                world.extra["trumps/1"] == g.extra["trumps/1"]
+                and world.extra["trumps/2"] == g.extra["trumps/2"]
+            )
+            for known in (0, 1, 2):  # the dobon'd player and both declarers show their hands
+                assert world.hands[known] == g.hands[known]
+            assert world.window.owners == (1, 2)
+            assert world.legal_actions(seat) == g.legal_actions(seat)
+            assert world.book.public_state(world) == g.book.public_state(g)
 
 
 @pytest.mark.parametrize("options", [{"max_matches": 4}, {"max_matches": 0, "lap_limit": 3}])
