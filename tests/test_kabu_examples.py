@@ -547,6 +547,18 @@ def test_an_okoshi_2_forces_the_parent():
     assert turn_plays(g, 0) == {(2,), "draw"}
 
 
+def test_a_forced_player_may_play_several_2s_summing_to_a_field_card():
+    """D7: after {2,4} (k = 1), {2,2} sums to the 4: legal, and k grows by 2."""
+    g = table([[2, 4, 9], [2, 2, 9], HIGH[2]], field=("6",))
+    pass_all(g)
+    play(g, 0, 2, 4)
+    pass_all(g)
+    assert turn_plays(g, 1) == {(2,), (2, 2), "draw"}
+    play(g, 1, 2, 2)
+    pass_all(g)
+    assert (g.chain_links, g.chain_cards) == (3, 6) and g.turn == 2
+
+
 def test_an_empty_hand_draws_and_cannot_dobon():
     g = table([[8], [10, 9], [1, 2]], field=("6", "4"))
     play(g, 0, 8)  # the last card: legal, not a win (D8)

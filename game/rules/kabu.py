@@ -397,7 +397,7 @@ class KabuRulebook(Rulebook):
         if self._round(game).stage == TRUMP:
             return None  # §4.3: any one or more of your cards
         values = self.field_values(game)
-        shown = "+".join(str(v) for v in sorted(values)) if len(values) > 1 else str(next(iter(values)))
+        shown = ", ".join(str(v) for v in sorted(values))
         if self._forced(game):
             if any(c.rank != TWO for c in cards):
                 k = game.chain_links
