@@ -714,7 +714,10 @@ class Game:
         window = self.window = Window(placer, cards, pending, freezes_turn, stop=stop, owners=tuple(owners))
         if freezes_turn:
             self.phase = Phase.REACTION
-        self.emit(_shared(WindowOpened, placer, cards) if len(cards) == 1 else WindowOpened(placer, cards))
+        if len(cards) == 1:
+            self.emit(_shared(WindowOpened, placer, cards))
+        else:
+            self.emit(WindowOpened(placer, cards, window.owners))
         return window
 
     def repoll(self, window: Window, exclude: Iterable[int]) -> None:

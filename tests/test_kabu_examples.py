@@ -22,7 +22,7 @@ from positions import scenario
 
 from game import REFEREE, Action, IllegalAction, Kind, deck
 from game.engine import Game
-from game.events import DobonCalled, Drew, Ending, MatchEnded, RoundEnded, WindowOpened
+from game.events import DobonCalled, Drew, Ending, MatchEnded, RoundEnded, WindowOpened, event_from_json
 from game.headless import play as play_headless
 from game.phase import Phase
 from game.rules import DEVELOPING, PRESETS, make_rules
@@ -484,6 +484,8 @@ def test_example_18_simultaneous_dobons():
     trump(g, 2, 5)
     w = g.window  # one combined window on both trump plays
     assert [c.rank for c in w.cards] == [4, 5] and w.owners == (1, 2)
+    opened = [e for e in g.events if isinstance(e, WindowOpened)][-1]
+    assert opened.owners == (1, 2) and event_from_json(opened.to_json(), DECK) == opened
     pass_all(g)
     assert g.result.winners == (1, 2) and g.result.losers == (0,)
     points = [line.value for line in g.result.lines if line.item == "points"]

@@ -19,7 +19,8 @@ from .standard import StandardRules
 from .super import SuperRules
 
 PRESETS: dict[str, type[RuleSet]] = {"app": AppRules, "standard": StandardRules, "super": SuperRules}
-DEVELOPING: dict[str, type[RuleSet]] = {"jda": JdaRules, "kabu": KabuRules}  # rulebook done; not offered to players yet
+# rulebook done; not offered to players yet
+DEVELOPING: dict[str, type[RuleSet]] = {"jda": JdaRules, "kabu": KabuRules}
 PLANNED = ("jda", "kabu")  # specified in shared/rules, not playable yet
 
 
