@@ -1075,7 +1075,7 @@ class Game:
             self.phase,
             None
             if w is None
-            else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop),
+            else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop, w.owners),
             tuple(sorted(self.revealed.items())),
             tuple(tuple(c.id for c in pile) for pile in self.laid),
             tuple((name, tuple(c.id for c in cards)) for name, cards in self.extra.items()),
