@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from positions import scenario
 
 from game import REFEREE, Action, IllegalAction, Kind, deck
@@ -730,3 +732,40 @@ def test_a_whole_match_plays_headless_to_its_end(options):
         counted = [e for e in g.events if isinstance(e, RoundEnded) and e.result.ending is not Ending.VOID]
         assert len(counted) == 4
     assert any(isinstance(e, DobonCalled) for e in g.events)
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**31), choice=st.integers(0, 2**31))
+def test_settlement_keeps_its_bounds_over_random_matches(players, seed, choice):
+    """Over random play: every deal gives 4 + E cards (or 4 each after deal exhaustion); E stays 0..5,
+    laps never fall; a round's deltas are the change of 6 × laps + E; a loser's settled points are the
+    sum of its `points` lines; only dobon winners lose up to 2 extra cards."""
+    g = Game(make_rules("kabu", players, {"max_matches": 6}, developing=True), seed)
+    rng = random.Random(choice)
+    before = [standing(g, s) for s in range(players)]
+    for _ in range(3000):
+        if g.phase is Phase.MATCH_OVER:
+            break
+        seat = g.sync_next()
+        legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
+        calls = [a for a in legal if a.kind in (Kind.DOBON, Kind.DECLARE)]
+        g.apply(calls[0] if calls and rng.random() < 0.7 else rng.choice(list(legal)))
+        if g.phase is Phase.ROUND_OVER or g.phase is Phase.MATCH_OVER:
+            after = [standing(g, s) for s in range(players)]
+            result = g.result
+            for s in range(players):
+                assert 0 <= after[s][1] <= 5 and after[s][0] >= before[s][0]
+                assert result.deltas[s] == 6 * after[s][0] + after[s][1] - 6 * before[s][0] - before[s][1]
+                received = sum(
+                    line.value for line in result.lines if line.seat == s and line.item == "points"
+                )
+                if result.ending is not Ending.TWELVE_CARDS and s not in result.winners:
+                    t = 6 * before[s][0] + before[s][1] + received
+                    assert after[s] == (t // 6, t % 6)
+                if after[s][1] < before[s][1] and after[s][0] == before[s][0]:
+                    assert s in result.winners and result.ending in (Ending.DOBON, Ending.GAESHI)
+            if g.phase is Phase.ROUND_OVER:
+                dealt = g.apply(Action(REFEREE, Kind.NEXT_ROUND))
+                if not any(isinstance(e, DealExhausted) for e in dealt):
+                    assert [len(h) for h in g.hands] == [4 + e for _, e in after]
+                before = [standing(g, s) for s in range(players)]
