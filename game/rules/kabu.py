@@ -51,6 +51,7 @@ from ..scores import Score
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
+    from ..clues import Clue
     from ..engine import Game, Window
 
 BASE_HAND, MAX_EXTRA, POINTS_PER_LAP = 4, 5, 6  # §5.2: hands of 4 + E, E 0..5, 6 points a lap
@@ -892,6 +893,17 @@ class KabuRulebook(Rulebook):
         if stage != PRE_PLAY and window is not None and window.placer == REFEREE and not window.calls:
             game.close_window()  # a position past the pre-play window: nobody answered the okoshi-fuda
         game.ext = r
+
+    def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
+        """Could `card` have been played instead of that turn draw? A forced player's penalty draw: a 2.
+        Otherwise a 10, or a card of the field card's parity: the clue knows the top card of the last
+        play only, so a card that might have fitted another card of a set counts as not fitting (the
+        inference then reads nothing into it)."""
+        if clue.field is None:
+            return None
+        if clue.chain:
+            return card.rank == TWO
+        return card.rank == TEN or card.rank % 2 == clue.field.rank % 2
 
     def call_totals(self, history, index: int, seat: int, held: int) -> tuple[int, ...]:
         """The totals that could have dobon'd the play `history[index]` (public: the cards only); none
