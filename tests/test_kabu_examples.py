@@ -659,6 +659,31 @@ def test_hands_are_4_plus_the_extra_cards():
     assert opened[-1].cards == (g.discard[0],)
 
 
+@pytest.mark.parametrize(("mult", "factor", "points"), [("linear", 6, 120), ("doubling", 8, 160)])
+def test_a_chain_of_three_gaeshi_multiplies_by_6_or_by_8_as_an_option(mult, factor, points):
+    """D16: the source's 「(ドボン返しをした回数)×2倍」 read literally gives ×6 for a third gaeshi (×2^n is
+    the option `gaeshi_mult` "doubling"). The chain ends on a single pin, which no one may answer."""
+    g = table([[7, 1, 2, 10], [3, 4], [1, 3]], field=("6", "5"), options={"gaeshi_mult": mult})
+    play(g, 0, 7)
+    dobon(g, 1, 7)  # B (T = 7)
+    pass_all(g)
+    trump(g, 1, 4)  # B keeps [3]
+    dobon(g, 2, 4)  # C (T = 4): gaeshi 1
+    pass_all(g)
+    trump(g, 2, 3)  # A's 3 matches C's 3, so C must put out a trump; C keeps [1]
+    dobon(g, 0, 3)  # A (T = 3): gaeshi 2
+    g.apply(Action(1, Kind.PASS))  # B (T = 3) could too
+    trump(g, 0, 1)  # C's 1 matches A's 1, so A must put out a trump; A keeps [2, 10]
+    g.apply(Action(1, Kind.PASS))
+    dobon(g, 2, 1)  # C (T = 1): gaeshi 3, with a single pin
+    assert g.result.ending is Ending.GAESHI and g.result.winners == (2,) and g.result.losers == (0,)
+    got = lines(g, 0)
+    assert got["gaeshi"] == factor and got["single_pin"] == 10 and got["tens"] == 1
+    assert got["points"] == points
+    with pytest.raises(ValueError, match="gaeshi_mult"):
+        make_rules("kabu", 4, {"gaeshi_mult": "cubic"}, developing=True)
+
+
 def test_the_first_parent_is_drawn_unless_turned_off():
     parents = set()
     for seed in range(12):

@@ -75,9 +75,12 @@ class KabuRules(RuleSet):
     counterclockwise: bool = False  # §1 setup 5: play goes clockwise "basically", agreed beforehand
     max_matches: int = 20  # [D26] the game ends after this many matches (0: no such end) ...
     lap_limit: int = 100  # [D26] ... or once the most laps exceed this (0: no such end)
+    gaeshi_mult: str = "linear"  # [D16] n gaeshi multiply by 2n ("linear") or by 2^n ("doubling")
 
     def validate(self) -> None:
         super().validate()
+        if self.gaeshi_mult not in ("linear", "doubling"):
+            raise ValueError("gaeshi_mult must be linear (x2n, D16) or doubling (x2^n)")
         if self.max_matches < 0 or self.lap_limit < 0:
             raise ValueError("max_matches and lap_limit must be 0 (off) or more")
         if not self.max_matches and not self.lap_limit:
@@ -723,7 +726,7 @@ class KabuRulebook(Rulebook):
             ("okoshi_ten", 10 if okoshi.rank == TEN else 0),  # A8 [D15]
         ]
         factors = [
-            ("gaeshi", 2 * d.gaeshi if d.gaeshi else 1),  # M1 [D16]
+            ("gaeshi", self._gaeshi_factor(d.gaeshi)),  # M1 [D16]
             ("hand_specials", specials(both)),  # M2
             (
                 "card_specials",
@@ -739,6 +742,13 @@ class KabuRulebook(Rulebook):
         lines = [ScoreLine(loser, name, value, note) for name, value in steps + factors]
         lines.append(ScoreLine(loser, "points", p, note))
         return p, lines
+
+    def _gaeshi_factor(self, n: int) -> int:
+        """M1: ×2n for n ≥ 1 gaeshi [D16] (option `gaeshi_mult` "doubling": ×2^n; both ×2 and ×4 for
+        n = 1, 2, as the source's two sentences say)."""
+        if not n:
+            return 1
+        return 2**n if self.rules.gaeshi_mult == "doubling" else 2 * n
 
     def _resolve(self, game: Game) -> None:
         """RESOLVE and SCORE (§6): every pair scored separately; a loser receives the sum (§5.3)."""
