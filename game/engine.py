@@ -99,6 +99,17 @@ class Window:
     calls: list[Action] = field(default_factory=list)  # DOBON actions, in order
     stop: bool = False  # the placer emptied their hand with this play
     queued: Action | None = None  # the next turn's action, sent ahead (Rulebook.queues_turn)
+    # who put out each of `cards`, where several seats did (kabu's combined trump window: every
+    # declarer's trumps in one window); () means every card is the placer's
+    owners: tuple[int, ...] = ()
+
+    def owner(self, index: int) -> int:
+        """The seat that put out `cards[index]` (the placer unless `owners` says otherwise)."""
+        return self.owners[index] if self.owners else self.placer
+
+    def owned_by(self, seat: int) -> bool:
+        """Whether `seat` put out any of the window's cards."""
+        return seat in self.owners if self.owners else seat == self.placer
 
 
 # Events are values: the commonest ones are made once and shared, so a long game's event log (a
@@ -147,6 +158,7 @@ class Game:
     __slots__ = (
         "_ahead",
         "_close",
+        "_draw_stops",
         "_extra_seen",
         "_history",
         "_match_clock",
@@ -247,6 +259,7 @@ class Game:
         self.set_seating(self.seating)
         self._other_actions = type(self.book).other_actions is not Rulebook.other_actions
         self._timed = type(self.book).time_limit_ms is not Rulebook.time_limit_ms
+        self._draw_stops = type(self.book).draw_stops is not Rulebook.draw_stops
         self._match_clock = type(self.book).match_time_ms is not Rulebook.match_time_ms
         self._plain_rebuild = type(self.book).rebuild_from is Rulebook.rebuild_from
         self._plain_draw = self._plain_rebuild and self.book.rebuild is Rebuild.ON_DRAW
@@ -621,6 +634,8 @@ class Game:
         got: list[Card] = []
         stock = self.stock
         policy = self.book.rebuild
+        stops = self._draw_stops
+        held = len(self.hands[seat])
         for _ in range(count):
             if not stock:
                 if policy is Rebuild.NEVER or not self._gatherable():
@@ -629,6 +644,8 @@ class Game:
             got.append(stock.pop())
             if not stock and policy is Rebuild.AT_ONCE and self._gatherable():
                 self.reshuffle()  # the moment it empties, even in the middle of a payment
+            if stops and self.book.draw_stops(self, seat, held + len(got)):
+                break  # the rulebook's per-card rule ends the draw here (kabu's 12-card rule)
         hand = self.hands[seat]
         if len(got) == 1:
             insort(hand, got[0])
@@ -676,11 +693,16 @@ class Game:
         freezes_turn: bool,
         stop: bool = False,
         seats: Iterable[int] | None = None,
+        owners: Sequence[int] = (),
     ) -> Window:
         """Open a reaction window on `cards`. Every seat but the placer is polled, unless `seats` names
         who is (e.g. only the victims of a dobon, for dobon-gaeshi, or several placers' rivals). The
         placer is REFEREE for a card nobody played (a card turned up from the stock): every seat is
-        polled. A window still open is closed first, with its own event."""
+        polled. `owners` names who put out each card when several seats did (kabu's trumps after
+        simultaneous dobons, one window for all): the placer is then the first of them, for messages,
+        and polling starts after it. A window still open is closed first, with its own event."""
+        if owners and len(owners) != len(cards):
+            raise ValueError("owners names one seat per card")
         if self.window is not None:
             self.close_window()
         order = self._polling(placer)
@@ -689,10 +711,13 @@ class Game:
         else:
             wanted = set(seats)
             pending = [s for s in order if s in wanted]
-        window = self.window = Window(placer, cards, pending, freezes_turn, stop=stop)
+        window = self.window = Window(placer, cards, pending, freezes_turn, stop=stop, owners=tuple(owners))
         if freezes_turn:
             self.phase = Phase.REACTION
-        self.emit(_shared(WindowOpened, placer, cards) if len(cards) == 1 else WindowOpened(placer, cards))
+        if len(cards) == 1:
+            self.emit(_shared(WindowOpened, placer, cards))
+        else:
+            self.emit(WindowOpened(placer, cards, window.owners))
         return window
 
     def repoll(self, window: Window, exclude: Iterable[int]) -> None:
@@ -875,7 +900,7 @@ class Game:
                     else "there is nothing to pass on"
                 )
             if seat not in window.pending:
-                if seat == window.placer and not window.calls:
+                if window.owned_by(seat) and not window.calls:
                     return "you cannot call dobon on your own card"
                 return "you are not being asked about this card (already answered, or not concerned)"
             if kind is _PASS:
@@ -1050,7 +1075,7 @@ class Game:
             self.phase,
             None
             if w is None
-            else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop),
+            else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop, w.owners),
             tuple(sorted(self.revealed.items())),
             tuple(tuple(c.id for c in pile) for pile in self.laid),
             tuple((name, tuple(c.id for c in cards)) for name, cards in self.extra.items()),
@@ -1089,7 +1114,14 @@ class Game:
         w = self.window
         if w is not None:
             twin.window = Window(
-                w.placer, w.cards, list(w.pending), w.freezes_turn, list(w.calls), w.stop, w.queued
+                w.placer,
+                w.cards,
+                list(w.pending),
+                w.freezes_turn,
+                list(w.calls),
+                w.stop,
+                w.queued,
+                w.owners,
             )
         twin._ahead = None
         twin.ext = copy.deepcopy(self.ext)

@@ -147,6 +147,7 @@ class WindowOpened(Event):
 
     placer: int
     cards: tuple[Card, ...]
+    owners: tuple[int, ...] = ()  # who put out each card, where several seats did (Window.owners)
 
 
 @dataclass(frozen=True, slots=True)

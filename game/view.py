@@ -34,6 +34,7 @@ class WindowView:
     waiting_for_me: bool
     freezes_turn: bool
     queued: Action | None = None  # this seat's own next action, sent ahead (Rulebook.queues_turn)
+    owners: tuple[int, ...] = ()  # who put out each card, where several seats did (Window.owners)
 
 
 @dataclass(slots=True)  # a snapshot: it holds copies only, so changing it changes nothing else
@@ -83,7 +84,13 @@ class SeatView:
         if w is not None:
             mine = w.queued if w.queued is not None and w.queued.seat == seat else None
             window = WindowView(
-                w.placer, w.cards, tuple(a.seat for a in w.calls), seat in w.pending, w.freezes_turn, mine
+                w.placer,
+                w.cards,
+                tuple(a.seat for a in w.calls),
+                seat in w.pending,
+                w.freezes_turn,
+                mine,
+                w.owners,
             )
         return cls(
             seat=seat,
@@ -156,6 +163,7 @@ class SeatView:
                 "waiting_for_me": w.waiting_for_me,
                 "freezes_turn": w.freezes_turn,
                 "queued": w.queued.to_json() if w.queued is not None else None,
+                "owners": list(w.owners),
             },
             "revealed": {str(k): [c.code for c in v] for k, v in self.revealed.items()},
             "laid": [[c.code for c in p] for p in self.laid],
@@ -189,6 +197,7 @@ class SeatView:
                 bool(w["waiting_for_me"]),
                 bool(w["freezes_turn"]),
                 Action.from_json(w["queued"], d) if w.get("queued") else None,
+                tuple(int(s) for s in w.get("owners", ())),
             )
         suit = data["field_suit"]
         return cls(

@@ -18,7 +18,7 @@ from game.seats.determinize import determinize
 from game.view import SeatView
 
 LEVELS = list(SEATS)
-ALL = {**PRESETS, **DEVELOPING}  # the presets in development (jda) too: AI seats play them legally
+ALL = {**PRESETS, **DEVELOPING}  # the presets in development (jda, kabu) too: AI seats play them legally
 
 
 def fast(seat: Seat) -> Seat:

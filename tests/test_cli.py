@@ -159,8 +159,9 @@ def test_sim_prints_a_table_without_json():
         (["--players", "9"], "9"),
         (["--ai", "basic,genius"], "genius"),
         (["--rules", "jda"], "not playable yet"),
+        (["--rules", "kabu"], "not playable yet"),
     ],
-    ids=["unknown-preset", "one-player", "nine-players", "unknown-ai", "preset-in-development"],
+    ids=["unknown-preset", "one-player", "nine-players", "unknown-ai", "preset-in-development", "kabu"],
 )
 def test_sim_bad_arguments(args, needle):
     assert_one_line_error(run("sim", *args, "--rounds", "2", "--seed", "1"), needle)
@@ -373,15 +374,21 @@ def test_a_headless_host_stopped_says_goodbye_to_its_players(signum):
                 proc.wait(5)
 
 
-def test_a_preset_in_development_plays_headless_from_a_scenario_but_not_at_the_table(tmp_path):
-    scenario = tmp_path / "jda.json"
-    piles = {"hand/0": ["4D", "5S"], "field": ["9C"]}
-    scenario.write_text(json.dumps({"dobon_scenario": 1, "preset": "jda", "players": 3, "piles": piles}))
+@pytest.mark.parametrize(
+    ("preset", "piles"),
+    [
+        ("jda", {"hand/0": ["4D", "5S"], "field": ["9C"]}),
+        ("kabu", {"hand/0": ["3", "5"], "hand/1": ["1R", "4S", "7", "9"], "field": ["8"]}),
+    ],
+)
+def test_a_preset_in_development_plays_headless_from_a_scenario_but_not_at_the_table(tmp_path, preset, piles):
+    scenario = tmp_path / f"{preset}.json"
+    scenario.write_text(json.dumps({"dobon_scenario": 1, "preset": preset, "players": 3, "piles": piles}))
     assert_one_line_error(run("--scenario", str(scenario)), "not playable at the table yet")
-    log = tmp_path / "jda.jsonl"
+    log = tmp_path / f"{preset}.jsonl"
     played = summary(
         run("sim", "--scenario", str(scenario), "--rounds", "3", "--seed", "1", "--log", str(log), "--json")
     )
-    assert played["rules"] == "jda" and played["rounds"] == 3
+    assert played["rules"] == preset and played["rounds"] == 3
     again = summary(run("replay", str(log), "--json"))
     assert untimed(again)["seats"] == untimed(played)["seats"] and again["actions"] == played["actions"]

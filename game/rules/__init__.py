@@ -14,11 +14,13 @@ from typing import Any
 from .app import AppRules
 from .base import Rulebook, RuleSet
 from .jda import JdaRules
+from .kabu import KabuRules
 from .standard import StandardRules
 from .super import SuperRules
 
 PRESETS: dict[str, type[RuleSet]] = {"app": AppRules, "standard": StandardRules, "super": SuperRules}
-DEVELOPING: dict[str, type[RuleSet]] = {"jda": JdaRules}  # rulebook done; not offered to players yet
+# rulebook done; not offered to players yet
+DEVELOPING: dict[str, type[RuleSet]] = {"jda": JdaRules, "kabu": KabuRules}
 PLANNED = ("jda", "kabu")  # specified in shared/rules, not playable yet
 
 

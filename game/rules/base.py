@@ -140,6 +140,13 @@ class Rulebook:
         """The stock is empty and will not be rebuilt now (Rebuild.NEVER, or AT_ONCE with nothing to
         gather): end the round or the match here if the rules say so."""
 
+    def draw_stops(self, game: Game, seat: int, held: int) -> bool:
+        """Asked after each card of a draw, `held` being what the seat now holds: True ends the draw
+        there, the rest not drawn (kabu's 12-card rule ends the match the moment a hand reaches 12,
+        even in the middle of a penalty, D23). The rulebook then ends the round after the draw. Only
+        asked of a rulebook that overrides it."""
+        return False
+
     def seating(self, game: Game) -> Sequence[int] | None:
         """Asked before each deal: the seats clockwise round the table, or None to keep them (jda
         draws seats and reseats the table when a lap is completed). Turn order, the deal and the

@@ -102,7 +102,7 @@ def determinize(
         w = view.window
         calls = [_call(game, s, w.cards) for s in w.calls]
         pending = [s for s in game._polling(w.placer) if s not in w.calls]
-        if not calls:
+        if not calls and not w.owners:
             pending = [s for s in pending if s != w.placer]
         game.window = Window(
             w.placer,
@@ -111,6 +111,7 @@ def determinize(
             w.freezes_turn,
             calls,
             stop=w.placer >= 0 and view.hand_sizes[w.placer] == 0,
+            owners=w.owners,
         )
     return game
 
