@@ -17,9 +17,14 @@ from .jda import JdaRules
 from .standard import StandardRules
 from .super import SuperRules
 
-PRESETS: dict[str, type[RuleSet]] = {"app": AppRules, "standard": StandardRules, "super": SuperRules}
-DEVELOPING: dict[str, type[RuleSet]] = {"jda": JdaRules}  # rulebook done; not offered to players yet
-PLANNED = ("jda", "kabu")  # specified in shared/rules, not playable yet
+PRESETS: dict[str, type[RuleSet]] = {
+    "app": AppRules,
+    "standard": StandardRules,
+    "super": SuperRules,
+    "jda": JdaRules,
+}
+DEVELOPING: dict[str, type[RuleSet]] = {}  # rulebook done; not offered to players yet
+PLANNED = ("kabu",)  # specified in shared/rules, not playable yet
 
 
 def make_rules(

@@ -619,6 +619,10 @@ class JdaRulebook(Rulebook):
             "dobons": tuple((seat, top) for seat, top in r.dobons),
             "thrown": tuple(r.thrown),
             "let_go": tuple(r.let_go),
+            # between games, for the table's result screen: who deals next, and whether a lap completed
+            # in this game reseats the table (both public: the result and the draws were seen by all)
+            "next_dealer": REFEREE if r.next_dealer is None else r.next_dealer,
+            "reseat": bool(self._match(game).reseat),
         }
 
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:

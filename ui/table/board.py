@@ -131,6 +131,7 @@ class Board:
         self.ring_spin.finish()
         self.pulses: dict[str, Tween] = {}
         self.log: deque[str] = deque(maxlen=6)
+        self.carry: list[str] = []  # log lines for the next deal's log, which starts afresh
         self.on_sound: Callable[[str], None] = lambda name: None
         self.round_over_seen = False
         self.match_over_seen = False
@@ -320,6 +321,8 @@ class Board:
         self.match_over_seen = False
         self.log.clear()
         self.log.append(tr("log.round", round=event.round_no, match=event.match_no))
+        self.log.extend(self.carry)  # what happened just before the deal (a seat draw ...)
+        self.carry.clear()
         order = []
         seating = event.seating or tuple(range(n))  # the deal goes clockwise round the table
         for lap in range(max(event.sizes)):
@@ -544,6 +547,9 @@ class Board:
         self.shown.window_pile = next(
             (name for name, cards in self.view.piles.items() if cards and cards[-1] is card), None
         )
+        for seat, laid in enumerate(self.view.laid):  # on the top card of a hand laid down (jda's gaeshi)
+            if laid and laid[-1] is card:
+                self.shown.window_pile = "hand" if seat == self.viewer else f"laid:{seat}"
         return False
 
     def _on_last_one(self, event: LastOneDeclared) -> bool:
@@ -938,7 +944,10 @@ class Board:
         opened = self.shown.window[1]
         phase = (self.time - opened) * 2.0
         alpha = int(120 + 100 * math.sin(phase * 3))
-        on_pile = self.regions.get(f"pile:{self.shown.window_pile}") if self.shown.window_pile else None
+        pile = self.shown.window_pile
+        on_pile = (
+            self.regions.get(pile if pile in ("hand",) or ":" in pile else f"pile:{pile}") if pile else None
+        )
         rect = on_pile.inflate(16, 16) if on_pile is not None else self._pile_rect(lay.field).inflate(28, 28)
         glow = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (255, 220, 120, alpha), glow.get_rect(), 4, border_radius=16)
@@ -1044,6 +1053,14 @@ class Board:
             b.center = (box.right - b.width // 2 - 6, box.top)  # on the plate's top edge, at its right
             pygame.draw.rect(dest, (90, 90, 96), b, border_radius=8)
             pygame.draw.rect(dest, (200, 200, 200), b, 1, border_radius=8)
+            dest.blit(badge, badge.get_rect(center=b.center))
+            self._note(f"badge:{seat}", b)
+        word = self.preset_ui.plate_badge(view, seat)
+        if word:  # the preset's own word on the plate (a hand thrown in ...), on its top edge at the left
+            badge = self.text(word, size - 2, (245, 235, 225), True)
+            b = badge.get_rect().inflate(12, 4)
+            b.center = (box.left + b.width // 2 + 6, box.top)
+            pygame.draw.rect(dest, (120, 60, 50), b, border_radius=8)
             dest.blit(badge, badge.get_rect(center=b.center))
             self._note(f"badge:{seat}", b)
         if seat in self.shown.last_one:
