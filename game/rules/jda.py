@@ -633,7 +633,9 @@ class JdaRulebook(Rulebook):
             thrown=[int(s) for s in public.get("thrown", ())],
             let_go=[int(s) for s in public.get("let_go", ())],
         )
-        seats = [r.placer, *(s for s, _ in r.dobons), *r.thrown, *r.let_go]
+        dealer = int(public.get("next_dealer", REFEREE))
+        r.next_dealer = None if dealer == REFEREE else dealer
+        seats = [r.placer, dealer, *(s for s, _ in r.dobons), *r.thrown, *r.let_go]
         if not all(-1 <= s < n for s in seats) or not all(isinstance(top, Card) for _, top in r.dobons):
             raise ValueError(
                 f"placer, dobons, thrown and let_go name seats 0..{n - 1} (placer -1: the initial card)"

@@ -63,6 +63,7 @@ class PresetUI:
     gaeshi_clock = False  # a window on a dobon shows what it is on and its clock (jda's gaeshi)
     result_title = "results.title"  # the result screen's title ("Round 3: Dobon")
     next_label = "results.next"  # its button
+    rounds_axis = "results.rounds_axis"  # the match chart's axis ("6 rounds")
 
     def call_title(self, view: SeatView, seat: int | None) -> str:
         """The picker's title when the person chooses what a dobon names."""

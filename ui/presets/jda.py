@@ -32,6 +32,7 @@ class UI(PresetUI):
     gaeshi_clock = True  # a dobon's window is a gaeshi window with its 3-second clock (JD13)
     result_title = "results.jda.title"  # jda counts games (試合), not rounds
     next_label = "results.jda.next"
+    rounds_axis = "results.jda.games_axis"
 
     def own_card(self, view: SeatView, seat: int | None) -> bool:
         """A dobon now would be on a card `seat` placed itself: it loses (self-dobon, JD15)."""

@@ -342,5 +342,5 @@ class MatchResultScene(Scene):
         for v in sorted({lo, hi}):
             label = b.text(str(v), 13, (200, 210, 200))
             surface.blit(label, (chart.x + 4, pt(0, v)[1] - 8))
-        axis = b.text(tr("results.rounds_axis", count=len(history) - 1), 14, (200, 210, 200))
+        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), 14, (200, 210, 200))
         surface.blit(axis, axis.get_rect(midbottom=(chart.centerx, chart.bottom - 4)))

@@ -98,6 +98,7 @@ class TableScene(Scene):
             self.board.log.append(tr("log.resumed", round=view.round_no, match=view.match_no))
             if view.window is not None:
                 shown.window = (view.window.placer, 0.0)
+                shown.window_pile = self.board.window_pile(view.window.cards[-1])
             flags = view.extra.get("last_one", ())
             shown.last_one = {seat for seat, on in enumerate(flags) if on}
 
@@ -298,11 +299,22 @@ class TableScene(Scene):
         wanted = chosen | {card.id}
         plays = [a for a in self.legal() if a.kind is Kind.PLAY]
         if not any(wanted <= {c.id for c in a.cards} for a in plays):
-            self.say(tr("table.cannot_add"), RED)
+            self.say(self._why_not_with(card), RED)
             self.app.sounds.play("click")
             return
         chosen.add(card.id)
         self.pick_order = [c for c in self.pick_order if c in chosen and c != card.id] + [card.id]
+
+    def _why_not_with(self, card: Card) -> str:
+        """Why `card` cannot join the picked cards: the rules' own reason for that set (a hand never
+        emptied, one number only ...), asked of the host, else the general one."""
+        held = {c.id: c for c in self.source.view.hand}
+        picked = [held[i] for i in self.pick_order if i in held and i in self.board.chosen]
+        seat = self.person
+        reason = None
+        if seat is not None and picked:
+            reason = self.source.refusal(Action(seat, Kind.PLAY, (*picked, card)))
+        return explain(reason) if reason else tr("table.cannot_add")
 
     def chosen_plays(self) -> list[Action]:
         """The legal plays of exactly the picked cards (several when a suit is to be named)."""
@@ -868,17 +880,13 @@ class TableScene(Scene):
         elapsed = self.window_elapsed()
         title_size = max(15, int(lay.unit * 0.03))
         small = max(12, int(lay.unit * 0.022))
-        card_h = int(max(40, min(lay.pile_card_h * 0.8, lay.band()[3] - 24)))
-        width = int(card_h * 0.8 + card_h * 1.1 + title_size * 22)
-        panel = self._panel(surface, card_h + 20, width)
+        card_h = int(max(40, min(lay.pile_card_h * 0.85, lay.band()[3] - 24)))
         top = window.cards[-1]
-        card_rect = board.blit_card(surface, top, (panel.x + 14 + card_h * 0.36, panel.centery), card_h)
-        pygame.draw.rect(surface, GOLD, card_rect.inflate(6, 6), 3, border_radius=10)
-        x = card_rect.right + 16
-        name = board._name(window.placer)
-        lines = [(tr("table.jda.gaeshi_on", name=name, card=card_text(top)), title_size, WHITE)]
-        mine = self.person is not None and window.waiting_for_me
-        if mine:
+        lines = [
+            (tr("table.jda.gaeshi_on", card=card_text(top)), title_size, WHITE),
+            (tr("table.jda.called_by", name=board._name(window.placer)), small, (225, 232, 225)),
+        ]
+        if self.person is not None and window.waiting_for_me:
             total = sum(c.rank for c in view.hand)
             can = any(is_call(a) for a in self.legal())
             key_ = "table.jda.gaeshi_can" if can else "table.jda.gaeshi_cannot"
@@ -892,6 +900,17 @@ class TableScene(Scene):
             else:
                 note = tr("table.jda.clock_closing")
             lines.append((note, small, (230, 230, 220)))
+
+        def tall(rows) -> int:
+            return sum(board.font(size, True).get_linesize() + 4 for _t, size, _c in rows) + 16
+
+        if tall(lines) > max(card_h + 20, lay.band()[3]):
+            del lines[1]  # a short window: who called is in the log and the splash
+        width = int(card_h * 0.8 + card_h * 1.1 + title_size * 22)
+        panel = self._panel(surface, max(card_h + 20, tall(lines)), width)
+        card_rect = board.blit_card(surface, top, (panel.x + 14 + card_h * 0.36, panel.centery), card_h)
+        pygame.draw.rect(surface, GOLD, card_rect.inflate(6, 6), 3, border_radius=10)
+        x = card_rect.right + 16
         room = panel.right - 12 - x - (card_h // 2 + 16 if clock is not None else 0)
         y = panel.y + 10
         for text, size, colour in lines:

@@ -543,14 +543,19 @@ class Board:
         """The reaction ring starts round the card it is on: the field card, or the top of the preset
         pile it was placed on (super: a player's own pile), so a dobon visibly names that pile."""
         self.shown.window = (event.placer, self.time)
-        card = event.cards[-1]
-        self.shown.window_pile = next(
-            (name for name, cards in self.view.piles.items() if cards and cards[-1] is card), None
-        )
-        for seat, laid in enumerate(self.view.laid):  # on the top card of a hand laid down (jda's gaeshi)
-            if laid and laid[-1] is card:
-                self.shown.window_pile = "hand" if seat == self.viewer else f"laid:{seat}"
+        self.shown.window_pile = self.window_pile(event.cards[-1])
         return False
+
+    def window_pile(self, card: Card) -> str | None:
+        """Where the card a window is on lies: a preset's pile, a hand laid down (jda's gaeshi is on
+        the top card of a dobon's hand: the region of that seat's laid cards), or the field (None)."""
+        for name, cards in self.view.piles.items():
+            if cards and cards[-1] is card:
+                return name
+        for seat, laid in enumerate(self.view.laid):
+            if laid and laid[-1] is card:
+                return "hand" if seat == self.viewer else f"laid:{seat}"
+        return None
 
     def _on_last_one(self, event: LastOneDeclared) -> bool:
         """A "last one" call: the seat's plate says so, and the log."""
