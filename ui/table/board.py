@@ -1064,7 +1064,7 @@ class Board:
         if word:  # the preset's own word on the plate (a hand thrown in ...), on its top edge at the left
             badge = self.text(word, size - 2, (245, 235, 225), True)
             b = badge.get_rect().inflate(12, 4)
-            b.center = (box.left + b.width // 2 + 6, box.top)
+            b.bottomright = (box.right - 6, box.top + b.height // 2)  # on the top edge, clear of the name
             pygame.draw.rect(dest, (120, 60, 50), b, border_radius=8)
             dest.blit(badge, badge.get_rect(center=b.center))
             self._note(f"badge:{seat}", b)
@@ -1086,9 +1086,11 @@ class Board:
         revealed = self.shown.revealed.get(seat)
         laid = self.view.laid[seat]
         shown = revealed or laid
-        for pos, card in zip(lay.laid_positions(seat, len(shown)), shown, strict=True):
-            self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         count = self.hand_size(seat) - self.hidden_backs.get(seat, 0)
+        # a whole hand laid down (a dobon) lies where the hand was, clear of the name plate
+        at_hand = bool(shown) and count <= 0
+        for pos, card in zip(lay.laid_positions(seat, len(shown), at_hand), shown, strict=True):
+            self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         if not revealed:
             for pos, angle in lay.small_hand_positions(seat, max(0, count)):
                 self._note(f"hand:{seat}", self.blit_card(dest, None, pos, lay.small_card_h, angle, False))
