@@ -180,7 +180,7 @@ def test_throwing_in_closes_the_gaeshi_window_after_three_seconds_and_the_result
     assert isinstance(result, RoundResultScene)
     assert game.result.winners == (2,) and game.result.losers == (1,)
     # between games: how the deal sizes moved and who deals next
-    assert any("deals the next game" in note and scene.board._name(1) in note for note in result.notes)
+    assert any("Next dealer" in note and scene.board._name(1) in note for note in result.notes)
     ui = scene.board.preset_ui
     assert ui.result_line("deal", 6, result.before[1]) == "deal 4 → 6"
     frames(app, 1)

@@ -749,7 +749,7 @@ class TableScene(Scene):
             return
         my_turn = self.accepts_input and Kind.DRAW in kinds
         view = self.source.view
-        owe = view.chain_cards if view.chain_links else 1
+        owe = view.chain_cards if view.chain_links and view.turn == self.person else 1  # what you would take
         self._button(
             surface,
             "draw",
