@@ -326,9 +326,11 @@ class MatchResultScene(Scene):
         # draw values that tie on top of each other a little apart, so every seat's line shows
         offset = 3
 
+        top = 44 if part is not None else 30  # room for the panel's title above the highest value
+
         def pt(i: int, v: int, seat: int = 0) -> tuple[int, int]:
             x = chart.x + 40 + (chart.width - 60) * i / (len(history) - 1)
-            y = chart.bottom - 30 - (chart.height - 60) * (v - lo) / span
+            y = chart.bottom - 30 - (chart.height - 30 - top) * (v - lo) / span
             return int(x), int(y + (seat - (players - 1) / 2) * offset)
 
         if lo < 0 < hi:

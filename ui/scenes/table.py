@@ -827,18 +827,19 @@ class TableScene(Scene):
         cancel_w = int(size * 1.6)
         count = len(self.picker)
         width = count * size + (count - 1) * gap + gap + cancel_w + 40
-        panel = self._panel(surface, int(title_size * 1.5) + size + 34, width)
         targets = self.picker[0].kind is Kind.DOBON  # which card a call names, not a suit
-        title = self.board.text(
+        words = (
             self.board.preset_ui.call_title(self.source.view, self.person)
             if targets
-            else tr(self.board.preset_ui.choose_title),
-            title_size,
-            WHITE,
-            True,
+            else tr(self.board.preset_ui.choose_title)
         )
+        room = lay.band()[2] - 56
+        words = self.board._fit(words, title_size, room)
+        title = self.board.text(words, title_size, WHITE, True)
+        panel = self._panel(surface, int(title_size * 1.5) + size + 34, max(width, title.get_width() + 40))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
-        x = panel.x + 20
+        offset = (panel.width - width) // 2  # the row centred under a wider title
+        x = panel.x + 20 + offset
         y = panel.y + int(title_size * 1.5) + 18
         for i, action in enumerate(self.picker):
             rect = pygame.Rect(x + i * (size + gap), y, size, size)
