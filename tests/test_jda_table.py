@@ -183,6 +183,7 @@ def test_throwing_in_closes_the_gaeshi_window_after_three_seconds_and_the_result
     assert any("Next dealer" in note and scene.board._name(1) in note for note in result.notes)
     ui = scene.board.preset_ui
     assert ui.result_line("deal", 6, result.before[1]) == "deal 4 → 6"
+    assert ui.result_more(2, game.result, result.before[2], result.standings[2]) == ["deal 4: the smallest"]
     frames(app, 1)
     uikit.press_button(app, result.next)
     assert app.stack.top is scene and game.round_no == 2 and game.parent == 1  # the loser deals
@@ -230,3 +231,38 @@ def test_the_match_chart_plots_laps_and_deal_sizes(tmp_path, monkeypatch):
         assert deals[-1] == [s["deal"] for s in scene.game.standings()]
     finally:
         app.close()
+
+
+def test_the_new_game_screen_offers_jda_with_its_options(app):
+    """Chosen from the rules menu with clicks; its own options (games, the seat draw ...) reach the
+    table's rule set."""
+    from ui.scenes.new_game import NewGameScene
+
+    scene = NewGameScene(app)
+    app.stack.clear_to(scene)
+    frames(app, 2)
+    click(app, scene.preset_menu.rect.center)  # open the rules menu
+    frames(app, 2)
+    listing = scene.preset_menu.current_state.options_selection_list
+    jda = next(item for item in listing.item_list if item["text"] == "JDA official")
+    at = jda["button_element"].rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+    for _ in range(30):  # the menu closes, then says what changed
+        frames(app, 1)
+        if scene.preset == "jda":
+            break
+    assert scene.preset == "jda"
+    assert {"games", "min_games", "time_limit_min", "seat_draw"} <= set(scene.option_fields)
+    games = scene.option_fields["games"]
+    games.set_text("3")
+    uikit.press_button(app, scene.option_fields["seat_draw"])  # on by default: now off
+    uikit.press_button(app, scene.start)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    rules = table.game.rules
+    assert rules.preset == "jda" and rules.games == 3 and rules.seat_draw is False
+    assert table.game.seating == (0, 1, 2, 3)  # no draw: the seats as numbered

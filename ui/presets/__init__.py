@@ -94,6 +94,11 @@ class PresetUI:
         standing when the round was dealt."""
         return None
 
+    def result_more(self, seat: int, result: Any, before: Score | None, after: Score) -> list[str]:
+        """More lines for a seat on the result screen, after the score lines (jda: a winner already at
+        the smallest deal stays there)."""
+        return []
+
     def result_notes(self, view: SeatView, names: list[str]) -> list[str]:
         """Lines under the result's title (jda: who deals next)."""
         return []

@@ -71,6 +71,12 @@ class UI(PresetUI):
         label = tr(f"table.jda.{item}")
         return f"{label} {value}" if old is None else f"{label} {old} → {value}"
 
+    def result_more(self, seat: int, result: Any, before: Score | None, after: Score) -> list[str]:
+        """A winner whose deal size did not move: it is already the smallest (§5)."""
+        if seat in result.winners and not any(line.seat == seat for line in result.lines):
+            return [tr("results.jda.stays", deal=after["deal"])]
+        return []
+
     def result_notes(self, view: SeatView, names: list[str]) -> list[str]:
         """Under the result's title: who deals the next game, and whether the table is reseated."""
         notes = []

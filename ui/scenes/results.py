@@ -197,6 +197,7 @@ class RoundResultScene(Scene):
                 for x in result.lines
                 if x.seat == seat
             ]
+            lines += ui.result_more(seat, result, before, self.standings[seat])
             x0 = int(w * 0.42)
             for i, text in enumerate(lines[:8]):
                 col, row = divmod(i, 4)
