@@ -266,3 +266,41 @@ def test_the_new_game_screen_offers_jda_with_its_options(app):
     rules = table.game.rules
     assert rules.preset == "jda" and rules.games == 3 and rules.seat_draw is False
     assert table.game.seating == (0, 1, 2, 3)  # no draw: the seats as numbered
+
+
+def test_a_completed_lap_is_announced_between_games_and_the_table_reseats(app):
+    """Ren loses at 12 (a lap, §5): the screen between games says everyone draws for new seats, and
+    the next game's plates follow the new seating."""
+    data = {
+        "dobon_scenario": 1,
+        "preset": "jda",
+        "players": 3,
+        "piles": {"hand/0": ["4H", "QC"], "hand/1": ["2C", "3D", "KS"], "hand/2": ["9S"], "field": ["9C"]},
+        "turn": 2,
+        "match": {"round_no": 4, "parent": 1, "state": {"deal": [4, 12, 4], "lap": [0, 0, 0], "games": 3}},
+        "round": {"placer": 1},
+    }
+    game = parse(data).game()
+    seats = [SeatSpec("human", "basic", "You"), *[SeatSpec("ai", "basic", "") for _ in range(2)]]
+    scene = TableScene(app, GameSetup("jda", 3, {}, seats, 5).complete(), game)
+    app.stack.clear_to(scene)
+    frames(app, 5)
+    scene.board.feed(game.apply(Action(2, Kind.DOBON, (game.deck.card("9S"),))))
+    frames(app, 5)
+    scene.answer(0)  # you throw in: the window closes 3 s after it opened
+    for _ in range(600):
+        frames(app, 1, 0.02)
+        if isinstance(app.stack.top, RoundResultScene):
+            break
+    result = app.stack.top
+    assert isinstance(result, RoundResultScene)
+    assert any("new seats" in note for note in result.notes)
+    assert scene.board.preset_ui.result_line("lap", 1, result.before[1]) == "lap 0 → 1"
+    frames(app, 1)
+    uikit.press_button(app, result.next)
+    for _ in range(300):  # the reseat draw and the deal are shown
+        frames(app, 1, 0.02)
+        if scene.board.settled:
+            break
+    assert game.parent == 1 and scene.board.layout.seating == game.seating
+    assert any("Reseat draw" in line for line in scene.board.log)
