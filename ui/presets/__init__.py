@@ -64,6 +64,8 @@ class PresetUI:
     result_title = "results.title"  # the result screen's title ("Round 3: Dobon")
     next_label = "results.next"  # its button
     rounds_axis = "results.rounds_axis"  # the match chart's axis ("6 rounds")
+    log_round = "log.round"  # the log's first line at a deal ("Round 2 of match 1")
+    log_resumed = "log.resumed"  # and when a saved match is resumed
 
     def call_title(self, view: SeatView, seat: int | None) -> str:
         """The picker's title when the person chooses what a dobon names."""

@@ -33,6 +33,8 @@ class UI(PresetUI):
     result_title = "results.jda.title"  # jda counts games (試合), not rounds
     next_label = "results.jda.next"
     rounds_axis = "results.jda.games_axis"
+    log_round = "log.jda.game"
+    log_resumed = "log.jda.resumed"
 
     def own_card(self, view: SeatView, seat: int | None) -> bool:
         """A dobon now would be on a card `seat` placed itself: it loses (self-dobon, JD15)."""

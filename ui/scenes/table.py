@@ -95,7 +95,8 @@ class TableScene(Scene):
             shown.chain_links, shown.chain_cards = view.chain_links, view.chain_cards
             shown.revealed = dict(view.revealed)
             shown.scores, shown.standings = view.scores, view.standings
-            self.board.log.append(tr("log.resumed", round=view.round_no, match=view.match_no))
+            resumed = self.board.preset_ui.log_resumed
+            self.board.log.append(tr(resumed, round=view.round_no, match=view.match_no))
             if view.window is not None:
                 shown.window = (view.window.placer, 0.0)
                 shown.window_pile = self.board.window_pile(view.window.cards[-1])

@@ -320,7 +320,7 @@ class Board:
         self.round_over_seen = False
         self.match_over_seen = False
         self.log.clear()
-        self.log.append(tr("log.round", round=event.round_no, match=event.match_no))
+        self.log.append(tr(self.preset_ui.log_round, round=event.round_no, match=event.match_no))
         self.log.extend(self.carry)  # what happened just before the deal (a seat draw ...)
         self.carry.clear()
         order = []
