@@ -304,3 +304,19 @@ def test_a_completed_lap_is_announced_between_games_and_the_table_reseats(app):
             break
     assert game.parent == 1 and scene.board.layout.seating == game.seating
     assert any("Reseat draw" in line for line in scene.board.log)
+
+
+def test_a_stalling_limit_counts_down_on_your_plate_and_costs_two_cards(app):
+    """With the (公) stalling rule on (JD21), your plate counts your turn's seconds down; past them
+    you take 2 cards and keep the turn."""
+    scene = jda_table(app, {"hand/0": ["3D", "KC", "9H"], "field": ["7S"]}, 0, 1, turn_time_limit_s=4)
+    game = scene.game
+    frames(app, 60, 1 / 30)  # two seconds
+    assert scene.board.clock_hint is not None and "Time left: 2 s" in scene.board.clock_hint
+    for _ in range(200):
+        frames(app, 1, 1 / 30)
+        if len(game.hands[0]) == 5:
+            break
+    assert len(game.hands[0]) == 5 and game.turn == 0  # two penalty cards; still your turn
+    frames(app, 30, 1 / 30)
+    assert any("ran out of time" in line for line in scene.board.log)

@@ -101,6 +101,7 @@ def expect(scene, size, *names: str) -> None:
 def test_every_size_and_seat_count_fits_without_overlaps(app, size, preset, players):
     scene = table(app, size, preset, players)
     scene.board.call_hint = "You can call DOBON!"  # the longest plate: both practice lines
+    scene.board.clock_hint = "Time left: 10 s"  # and a turn's time limit (jda's stalling rule)
     app.stack.top.draw(app.screen)
     names = ["stock", "field", "hand", "dobon", "log", "menu", "control:draw", f"plate:{scene.viewer}"]
     names += [f"plate:{s}" for s in range(players)] + [f"hand:{s}" for s in range(1, players)]

@@ -77,6 +77,11 @@ class PresetUI:
         """Whether a dobon asks first even with one choice (jda's self-dobon loses, JD15)."""
         return False
 
+    def turn_limit_s(self, view: SeatView) -> float | None:
+        """Seconds a player may take over a turn before the rules cost them (None: no limit), for the
+        countdown on your plate."""
+        return None
+
     def pass_label(self, action: Any) -> str | None:
         """The button for a preset's own answer in a window (a flagged PASS: jda's throw-in), or None
         for no button."""

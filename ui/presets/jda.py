@@ -46,6 +46,11 @@ class UI(PresetUI):
     def confirm_call(self, view: SeatView, seat: int) -> bool:
         return self.own_card(view, seat)
 
+    def turn_limit_s(self, view: SeatView) -> float | None:
+        """[JD21] stalling: over this the turn player takes 2 cards (off unless set)."""
+        limit = view.options.get("turn_time_limit_s", 0)
+        return float(limit) if limit and view.window is None else None
+
     def chain_label(self, cards: int) -> str:
         return tr("table.jda.owes", cards=cards)  # 2^n to take, or a 2 to pass it on doubled
 

@@ -72,6 +72,7 @@ class TableScene(Scene):
         self.clock_ms = 0.0
         # the open window and when this table first saw it, by the clock the host's deadlines use
         self.window_seen: tuple[tuple, float] | None = None
+        self.moved_ms = 0.0  # when the table last changed, by that clock (a turn's time limit counts from it)
         self.toast: tuple[str, float, tuple[int, int, int]] | None = None
         self.picker: list[Action] | None = None  # suit choices waiting for the person
         self.bid_amount = 1
@@ -597,6 +598,7 @@ class TableScene(Scene):
             self._note_window()
             events = self.local.poll()
             if events:
+                self.moved_ms = self.clock_ms
                 self.board.feed(events)
         self._help()
 
@@ -632,6 +634,7 @@ class TableScene(Scene):
         if remote.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
             self.board.away = {s.seat for s in remote.lobby.seats if s.away}
         if events:
+            self.moved_ms = self.board.time * 1000
             self.board.feed(events)
         for notice in remote.notices:
             self.say(explain(notice), RED)
@@ -660,12 +663,19 @@ class TableScene(Scene):
         b = self.board
         seat = self.person
         b.highlight = set()
-        b.sum_hint = b.call_hint = None
+        b.sum_hint = b.call_hint = b.clock_hint = None
         if b.chosen:  # a pick outlives neither the card leaving the hand nor the chance to play it
             held = {c.id for c in self.source.view.hand}
             plays = [{c.id for c in a.cards} for a in self.legal() if a.kind is Kind.PLAY]
             if not b.chosen <= held or not any(b.chosen <= p for p in plays):
                 b.chosen.clear()
+        limit = b.preset_ui.turn_limit_s(self.source.view)
+        if seat is not None and limit and self.source.view.turn == seat and self.accepts_input:
+            now = self.clock_ms if self.local is not None else b.time * 1000
+            left = max(0.0, limit - (now - self.moved_ms) / 1000)
+            b.clock_hint = tr(
+                "table.time_left", seconds=math.ceil(left)
+            )  # a rule, shown with or without help
         if seat is None or not self.app.settings.practice_help:
             return
         legal = self.legal()

@@ -149,6 +149,7 @@ class Board:
         self.highlight: set[int] = set()  # card ids to outline (legal plays, with practice help)
         self.sum_hint: str | None = None  # practice help under your name: the hand's sum
         self.call_hint: str | None = None  # practice help: you may call now
+        self.clock_hint: str | None = None  # your turn's time limit, where the rules set one
         # what the last frame drew where, by name ("plate:2", "hand", "stock", "log", ...): the table's
         # own check that nothing overlaps at any size (tests/test_layout.py)
         self.regions: dict[str, pygame.Rect] = {}
@@ -1077,7 +1078,11 @@ class Board:
         return box
 
     def _hints(self) -> list[tuple[str | None, tuple[int, int, int]]]:
-        return [(self.sum_hint, (255, 240, 200)), (self.call_hint, (255, 150, 120))]
+        return [
+            (self.sum_hint, (255, 240, 200)),
+            (self.call_hint, (255, 150, 120)),
+            (self.clock_hint, (255, 200, 120)),
+        ]
 
     def _draw_seat(self, dest: pygame.Surface, seat: int) -> None:
         lay = self.layout
