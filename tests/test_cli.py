@@ -158,10 +158,9 @@ def test_sim_prints_a_table_without_json():
         (["--players", "1"], "1"),
         (["--players", "9"], "9"),
         (["--ai", "basic,genius"], "genius"),
-        (["--rules", "jda"], "not playable yet"),
         (["--rules", "kabu"], "not playable yet"),
     ],
-    ids=["unknown-preset", "one-player", "nine-players", "unknown-ai", "preset-in-development", "kabu"],
+    ids=["unknown-preset", "one-player", "nine-players", "unknown-ai", "planned-preset"],
 )
 def test_sim_bad_arguments(args, needle):
     assert_one_line_error(run("sim", *args, "--rounds", "2", "--seed", "1"), needle)
@@ -374,14 +373,25 @@ def test_a_headless_host_stopped_says_goodbye_to_its_players(signum):
                 proc.wait(5)
 
 
-@pytest.mark.parametrize(
-    ("preset", "piles"),
-    [
-        ("jda", {"hand/0": ["4D", "5S"], "field": ["9C"]}),
-        ("kabu", {"hand/0": ["3", "5"], "hand/1": ["1R", "4S", "7", "9"], "field": ["8"]}),
-    ],
-)
-def test_a_preset_in_development_plays_headless_from_a_scenario_but_not_at_the_table(tmp_path, preset, piles):
+def test_jda_plays_headless_from_the_command_line_and_from_a_scenario(tmp_path):
+    """jda is playable (issue 15): `sim --rules jda` plays it, and a scenario's log replays."""
+    played = summary(run("sim", "--rules", "jda", "--players", "3", "--rounds", "4", "--seed", "2", "--json"))
+    assert played["rules"] == "jda" and played["rounds"] == 4
+    scenario = tmp_path / "jda.json"
+    piles = {"hand/0": ["4D", "5S"], "field": ["9C"]}
+    scenario.write_text(json.dumps({"dobon_scenario": 1, "preset": "jda", "players": 3, "piles": piles}))
+    log = tmp_path / "jda.jsonl"
+    played = summary(
+        run("sim", "--scenario", str(scenario), "--rounds", "3", "--seed", "1", "--log", str(log), "--json")
+    )
+    assert played["rules"] == "jda" and played["rounds"] == 3
+    again = summary(run("replay", str(log), "--json"))
+    assert untimed(again)["seats"] == untimed(played)["seats"] and again["actions"] == played["actions"]
+
+
+def test_a_preset_in_development_plays_headless_from_a_scenario_but_not_at_the_table(tmp_path):
+    preset = "kabu"
+    piles = {"hand/0": ["3", "5"], "hand/1": ["1R", "4S", "7", "9"], "field": ["8"]}
     scenario = tmp_path / f"{preset}.json"
     scenario.write_text(json.dumps({"dobon_scenario": 1, "preset": preset, "players": 3, "piles": piles}))
     assert_one_line_error(run("--scenario", str(scenario)), "not playable at the table yet")

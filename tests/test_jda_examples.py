@@ -642,13 +642,13 @@ def test_the_competition_rules_can_be_turned_off():
     assert g.seating == (0, 1, 2, 3) and g.parent == 2
 
 
-def test_jda_is_in_development_not_playable():
+def test_jda_is_playable():
     from game.rules import DEVELOPING, PLANNED, PRESETS
 
-    assert "jda" not in PRESETS and "jda" in DEVELOPING and "jda" in PLANNED
-    with pytest.raises(ValueError, match="not playable yet"):
-        make_rules("jda", 4)
-    rules = make_rules("jda", 4, developing=True)
+    assert (
+        "jda" in PRESETS and "jda" not in DEVELOPING and "jda" not in PLANNED
+    )  # issue 15: its table is done
+    rules = make_rules("jda", 4)
     assert (rules.players, rules.games, rules.gaeshi_max_ms, rules.turn_time_limit_s) == (4, 10, 10000, 0)
     with pytest.raises(ValueError, match="2-4 players"):
         make_rules("jda", 5, developing=True)
@@ -660,7 +660,14 @@ def test_the_public_state_restores_a_round_in_a_gaeshi():
     dobon(g, 2, "5S")
     g.apply(Action(3, Kind.PASS, flag=True))
     public = state(g)
-    assert public == {"placer": 0, "dobons": ((2, card("5S")),), "thrown": (3,), "let_go": ()}
+    assert public == {
+        "placer": 0,
+        "dobons": ((2, card("5S")),),
+        "thrown": (3,),
+        "let_go": (),
+        "next_dealer": REFEREE,  # settled with the result: none yet
+        "reseat": False,
+    }
     twin = g.clone(1)
     twin.book.restore_round(twin, dict(public))
     assert twin.book.public_state(twin) == public and repr(twin.ext) == repr(g.ext)

@@ -59,6 +59,8 @@ def seat_of(name: str, viewer: int) -> str | None:
     and the suit and draw badges on its corners."""
     if name in ("field", "suit", "chain"):
         return "field"
+    if name in ("panel", "clock"):  # a prompt's own parts (jda's gaeshi clock) are drawn on it
+        return "panel"
     kind, _, seat = name.partition(":")
     if kind in ("plate", "hand", "laid", "badge") and seat.isdigit() and int(seat) != viewer:
         return seat
@@ -91,11 +93,15 @@ def expect(scene, size, *names: str) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(
     ("preset", "players"),
-    [("app", n) for n in range(2, 7)] + [("standard", 6)] + [("super", n) for n in (6, 7, 8)],
+    [("app", n) for n in range(2, 7)]
+    + [("standard", 6)]
+    + [("super", n) for n in (6, 7, 8)]
+    + [("jda", n) for n in (2, 3, 4)],
 )
 def test_every_size_and_seat_count_fits_without_overlaps(app, size, preset, players):
     scene = table(app, size, preset, players)
     scene.board.call_hint = "You can call DOBON!"  # the longest plate: both practice lines
+    scene.board.clock_hint = "Time left: 10 s"  # and a turn's time limit (jda's stalling rule)
     app.stack.top.draw(app.screen)
     names = ["stock", "field", "hand", "dobon", "log", "menu", "control:draw", f"plate:{scene.viewer}"]
     names += [f"plate:{s}" for s in range(players)] + [f"hand:{s}" for s in range(1, players)]
@@ -200,3 +206,40 @@ def test_a_presets_own_piles_sit_by_their_seats_without_overlaps(app, size, play
     app.stack.top.draw(app.screen)
     piles = [f"pile:{kind}/{s}" for s in range(players) for kind in ("pile", "kept")]
     expect(scene, size, "stock", "field", "hand", *piles, *(f"plate:{s}" for s in range(players)))
+
+
+def jda_gaeshi(app, size, players: int) -> TableScene:
+    """A jda table in dobon-gaeshi: the last seat called dobon on the field card; you may answer."""
+    from game import Action
+    from game.scenario import parse
+
+    app.resized(size)
+    hands = {"hand/0": ["4H", "5H", "QC", "KC", "8D", "7S"], "hand/1": ["2C", "3D", "KS"]}
+    hands[f"hand/{players - 1}"] = ["9S"]
+    game = parse(
+        {
+            "dobon_scenario": 1,
+            "preset": "jda",
+            "players": players,
+            "piles": {**hands, "field": ["9C"]},
+            "turn": 1 % players,
+            "round": {"placer": 0 if players == 2 else 1},
+        }
+    ).game()
+    game.apply(Action(players - 1, Kind.DOBON, (game.deck.card("9S"),)))
+    seats = [SeatSpec("human", "basic", LONG), *[SeatSpec("ai", "basic", LONG) for _ in range(players - 1)]]
+    scene = TableScene(app, GameSetup("jda", players, {}, seats, 5).complete(), game)
+    app.stack.clear_to(scene)
+    frames(app, 3)
+    return scene
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_jda_gaeshi_panel_leaves_the_field_hand_and_buttons_in_view(app, size, players):
+    """jda's gaeshi panel (its top card, the words and the 3-second clock) sits in the prompt band; the
+    throw-in button stands with the others."""
+    scene = jda_gaeshi(app, size, players)
+    assert scene.game.window is not None and 0 in scene.game.window.pending
+    app.stack.top.draw(app.screen)
+    expect(scene, size, "panel", "clock", "field", "hand", "plate:0", "control:answer:0", "dobon")

@@ -85,7 +85,7 @@ def dealt(game) -> int:
     return sum(isinstance(e, RoundDealt) for e in game.events)
 
 
-@pytest.mark.parametrize("preset", ["app", "standard"])
+@pytest.mark.parametrize("preset", ["app", "standard", "jda"])
 def test_a_match_resumed_mid_round_shows_the_round_result(app, preset):
     setup = setup_for(preset)
     game = played_until(setup, lambda g: g.phase is Phase.TURN and len(g.actions) > 12)
@@ -104,7 +104,7 @@ def test_a_match_resumed_in_a_reaction_window_plays_on(app):
     next_round_from_result(app, table)
 
 
-@pytest.mark.parametrize("preset", ["app", "standard"])
+@pytest.mark.parametrize("preset", ["app", "standard", "jda"])
 def test_a_match_saved_at_a_rounds_end_reopens_on_its_result(app, preset):
     setup = setup_for(preset)
     game = played_until(setup, lambda g: g.phase is Phase.ROUND_OVER and g.round_no == 2)
@@ -116,6 +116,19 @@ def test_a_match_saved_at_a_rounds_end_reopens_on_its_result(app, preset):
     press_button(app, result.next)
     assert table.game.round_no == 3 and table.game.phase is not Phase.ROUND_OVER
     next_round_from_result(app, table)  # and the round after that ends properly too
+
+
+def test_a_jda_match_resumed_in_a_dobon_gaeshi_window_plays_on(app):
+    """jda (issue 15): saved while a dobon waits for its gaeshi, it reopens in that window, the gaeshi
+    panel up, and plays on to the game's result and the next game."""
+    setup = setup_for("jda")
+    game = played_until(setup, lambda g: g.window is not None and g.round_no >= 2)
+    save_match(save_data(setup, game))
+    table = continue_saved(app)
+    assert table.game.window is not None and table.game.state_key() == game.state_key()
+    frames(app, 2)
+    assert "panel" in table.board.regions  # the gaeshi panel: its top card and clock
+    next_round_from_result(app, table)
 
 
 def test_a_match_saved_at_its_end_reopens_on_the_standings(app):

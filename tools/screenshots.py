@@ -48,6 +48,7 @@ def main() -> None:
     parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--lang", default="en", choices=("en", "ja"))
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 800x600")
+    parser.add_argument("--only", choices=("jda",), help="only one preset's screens (quicker)")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
     out = Path(args.out)
@@ -55,6 +56,10 @@ def main() -> None:
     suffix = "" if args.lang == "en" else "-ja"
     settings = Settings(language=args.lang)
     app = App(settings, None, size)
+
+    if args.only == "jda":
+        jda_shots(app, out, suffix)
+        return
 
     from ui.scenes.new_game import NewGameScene
     from ui.scenes.results import MatchResultScene, RoundResultScene
@@ -194,6 +199,7 @@ def main() -> None:
     shot(app, 900, out / f"table-6{suffix}.png")
 
     super_shots(app, out, suffix)
+    jda_shots(app, out, suffix)
 
     # the smallest window the table allows, mid-round with your turn up
     app.resized((800, 600))
@@ -268,6 +274,79 @@ def super_shots(app: App, out: Path, suffix: str) -> None:
             break
         run_frames(app, 1)
     shot(app, 30, out / f"super-result{suffix}.png")
+
+
+def jda_shots(app: App, out: Path, suffix: str) -> None:
+    """`jda`: a table mid-match (deal sizes and laps on the plates) with two 7s picked to place out of
+    turn, dobon-gaeshi with its top card and clock, the screen between games, the match chart of
+    laps and deal sizes, and the rules."""
+    from game import Action, Kind
+    from game.scenario import parse
+    from ui.scenes.results import MatchResultScene, RoundResultScene
+    from ui.scenes.rules import RulesScene
+    from ui.scenes.table import TableScene
+
+    app.settings.ai_turn_ms = app.settings.ai_dobon_ms = 5000  # the AI seats hold still for the picture
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    setup = GameSetup("jda", 4, {}, seats, 3).complete()
+    mid = {
+        "dobon_scenario": 1,
+        "preset": "jda",
+        "players": 4,
+        "piles": {
+            "hand/0": ["7H", "7D", "3S", "QC", "5D", "9H"],
+            "hand/1": ["2C", "4D", "6H", "10C"],
+            "hand/2": ["KS", "8D", "JC", "4S", "5S", "6C", "9C", "10D"],
+            "hand/3": ["AS", "3C", "JH", "QD"],
+            "field": ["4H", "KH", "7S"],
+        },
+        "turn": 2,
+        "match": {
+            "round_no": 6,
+            "parent": 2,
+            "state": {"deal": [6, 4, 8, 4], "lap": [0, 0, 0, 1], "games": 5},
+        },
+        "round": {"placer": 1},
+    }
+    game = parse(mid).game()
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    run_frames(app, 90)
+    table.choose(game.deck.card("7H"))
+    table.choose(game.deck.card("7D"))
+    shot(app, 4, out / f"jda-table{suffix}.png")
+
+    gaeshi = dict(
+        mid, piles={**mid["piles"], "hand/0": ["4H", "5H"], "hand/2": ["9S"], "field": ["9C"]}
+    )
+    gaeshi["round"] = {"placer": 1}
+    game = parse(gaeshi).game()
+    game.apply(Action(2, Kind.DOBON, (game.deck.card("9S"),)))
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    shot(app, 75, out / f"jda-gaeshi{suffix}.png")
+    table.call_dobon()  # your gaeshi: 4 + 5 = 9
+    shot(app, 2, out / f"jda-gaeshi-top{suffix}.png")
+    table.submit(table.picker[1])
+    for _ in range(900):
+        if isinstance(app.stack.top, RoundResultScene):
+            break
+        run_frames(app, 1)
+    shot(app, 10, out / f"jda-between-games{suffix}.png")
+
+    # a long match, to its end: laps and deal sizes move on the chart
+    setup = GameSetup("jda", 4, {"games": 24}, seats, 9).complete()
+    game = setup.new_game()
+    play(game, [make_seat("basic", 9, s) for s in range(4)], 24)
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    run_frames(app, 5)
+    table.result_shown = (game.round_no, game.match_no)
+    app.stack.clear_to(table)
+    app.stack.push(MatchResultScene(app, table))
+    shot(app, 10, out / f"jda-match-result{suffix}.png")
+    app.stack.push(RulesScene(app, "jda"))
+    shot(app, 10, out / f"jda-rules{suffix}.png")
 
 
 if __name__ == "__main__":

@@ -18,10 +18,14 @@ from .kabu import KabuRules
 from .standard import StandardRules
 from .super import SuperRules
 
-PRESETS: dict[str, type[RuleSet]] = {"app": AppRules, "standard": StandardRules, "super": SuperRules}
-# rulebook done; not offered to players yet
-DEVELOPING: dict[str, type[RuleSet]] = {"jda": JdaRules, "kabu": KabuRules}
-PLANNED = ("jda", "kabu")  # specified in shared/rules, not playable yet
+PRESETS: dict[str, type[RuleSet]] = {
+    "app": AppRules,
+    "standard": StandardRules,
+    "super": SuperRules,
+    "jda": JdaRules,
+}
+DEVELOPING: dict[str, type[RuleSet]] = {"kabu": KabuRules}  # rulebook done; not offered to players yet
+PLANNED = ("kabu",)  # specified in shared/rules, not playable yet
 
 
 def make_rules(

@@ -619,6 +619,10 @@ class JdaRulebook(Rulebook):
             "dobons": tuple((seat, top) for seat, top in r.dobons),
             "thrown": tuple(r.thrown),
             "let_go": tuple(r.let_go),
+            # between games, for the table's result screen: who deals next, and whether a lap completed
+            # in this game reseats the table (both public: the result and the draws were seen by all)
+            "next_dealer": REFEREE if r.next_dealer is None else r.next_dealer,
+            "reseat": bool(self._match(game).reseat),
         }
 
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
@@ -629,7 +633,9 @@ class JdaRulebook(Rulebook):
             thrown=[int(s) for s in public.get("thrown", ())],
             let_go=[int(s) for s in public.get("let_go", ())],
         )
-        seats = [r.placer, *(s for s, _ in r.dobons), *r.thrown, *r.let_go]
+        dealer = int(public.get("next_dealer", REFEREE))
+        r.next_dealer = None if dealer == REFEREE else dealer
+        seats = [r.placer, dealer, *(s for s, _ in r.dobons), *r.thrown, *r.let_go]
         if not all(-1 <= s < n for s in seats) or not all(isinstance(top, Card) for _, top in r.dobons):
             raise ValueError(
                 f"placer, dobons, thrown and let_go name seats 0..{n - 1} (placer -1: the initial card)"

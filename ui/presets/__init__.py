@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.rules.base import RuleSet
+    from game.scores import Score
     from game.view import SeatView
 
     from ..table.board import Board
@@ -57,6 +58,57 @@ class PresetUI:
     def chain_label(self, cards: int) -> str:
         """The pending-draw badge by the field card: what the next player owes."""
         return f"+{cards}"
+
+    target_title = "table.choose_target"  # the picker's title when a call names a card
+    gaeshi_clock = False  # a window on a dobon shows what it is on and its clock (jda's gaeshi)
+    result_title = "results.title"  # the result screen's title ("Round 3: Dobon")
+    next_label = "results.next"  # its button
+    rounds_axis = "results.rounds_axis"  # the match chart's axis ("6 rounds")
+    log_round = "log.round"  # the log's first line at a deal ("Round 2 of match 1")
+    log_resumed = "log.resumed"  # and when a saved match is resumed
+
+    def call_title(self, view: SeatView, seat: int | None) -> str:
+        """The picker's title when the person chooses what a dobon names."""
+        from ..text import tr
+
+        return tr(self.target_title)
+
+    def confirm_call(self, view: SeatView, seat: int) -> bool:
+        """Whether a dobon asks first even with one choice (jda's self-dobon loses, JD15)."""
+        return False
+
+    def turn_limit_s(self, view: SeatView) -> float | None:
+        """Seconds a player may take over a turn before the rules cost them (None: no limit), for the
+        countdown on your plate."""
+        return None
+
+    def pass_label(self, action: Any) -> str | None:
+        """The button for a preset's own answer in a window (a flagged PASS: jda's throw-in), or None
+        for no button."""
+        return None
+
+    def window_deadline_s(self, view: SeatView) -> tuple[float, float] | None:
+        """A window's clock, for `gaeshi_clock`: (seconds in which an answer is sure to count, seconds
+        after which it closes at the latest now), counted from its opening."""
+        return None
+
+    def plate_badge(self, view: SeatView, seat: int) -> str | None:
+        """A word on a seat's name plate (e.g. a hand thrown in), or None."""
+        return None
+
+    def result_line(self, item: str, value: int, before: Score | None) -> str | None:
+        """How the result screen writes one score line (None: the generic way); `before` is the seat's
+        standing when the round was dealt."""
+        return None
+
+    def result_more(self, seat: int, result: Any, before: Score | None, after: Score) -> list[str]:
+        """More lines for a seat on the result screen, after the score lines (jda: a winner already at
+        the smallest deal stays there)."""
+        return []
+
+    def result_notes(self, view: SeatView, names: list[str]) -> list[str]:
+        """Lines under the result's title (jda: who deals next)."""
+        return []
 
     def presenter(self, board: Board, event: Any) -> Callable[[Any], bool] | None:
         """How to show one of the preset's own events on `board` (True: the next event waits), or

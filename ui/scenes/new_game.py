@@ -160,7 +160,7 @@ class NewGameScene(Scene):
         self.option_fields[name] = entry
 
     def _toggle(self, name: str, label: str, x: int, y: int, width: int) -> None:
-        on = bool(self.options.get(name, False))
+        on = bool(self.options.get(name, getattr(PRESETS[self.preset], name, False)))
         text = f"{label}: {tr('settings.on' if on else 'settings.off')}"
         button = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, width, 36), text, self.app.gui, container=self.container
@@ -200,7 +200,8 @@ class NewGameScene(Scene):
             for name, widget in self.option_fields.items():
                 if event.ui_element is widget:
                     self._collect()
-                    self.options[name] = not bool(self.options.get(name, False))
+                    default = getattr(PRESETS[self.preset], name, False)
+                    self.options[name] = not bool(self.options.get(name, default))
                     self.build()
                     return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

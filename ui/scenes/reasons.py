@@ -46,6 +46,34 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r'"last" is said only with the play that leaves one card'), "reason.last_only"),
     (re.compile(r"your hand matches none of the revealed hands: no counter"), "reason.no_counter"),
     (re.compile(r"your hand cannot add up to (?P<values>.+) \((?P<card>\S+)\)"), "reason.cannot_add"),
+    # jda
+    (
+        re.compile(r"out of turn you may place only cards of the field card's number, (?P<number>\S+) .*"),
+        "reason.jda.out_of_turn",
+    ),
+    (re.compile(r"a play must leave at least one card in your hand.*"), "reason.jda.keep_one"),
+    (
+        re.compile(
+            r"(?P<card>\S+) matches neither the suit nor the number of the field card (?P<field>\S+) .*"
+        ),
+        "reason.jda.no_match",
+    ),
+    (
+        re.compile(r"a 2 chain is pending: play 2s, or take the (?P<count>\d+) cards it owes.*"),
+        "reason.jda.chain",
+    ),
+    (
+        re.compile(r"(?P<card>\S+) is not a (?P<number>\S+): every further card of a play.*"),
+        "reason.jda.same_number",
+    ),
+    (
+        re.compile(r"your hand adds up to (?P<total>\d+), not (?P<target>\d+) \(.*\): no dobon .*"),
+        "reason.jda.wrong_sum",
+    ),
+    (re.compile(r"only the turn player takes from the stock.*"), "reason.jda.no_take"),
+    (re.compile(r"no card may be placed while a dobon is being answered.*"), "reason.jda.deciding"),
+    (re.compile(r"nobody takes from the stock while a dobon is being answered.*"), "reason.jda.deciding"),
+    (re.compile(r"you threw your hand in: .*"), "reason.jda.thrown"),
     # any preset that lets the next player act during a window (Rulebook.queues_turn)
     (re.compile(r"your next action is already on its way.*"), "reason.queued"),
 ]

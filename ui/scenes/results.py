@@ -23,13 +23,15 @@ CHART_COLOURS = [
 ]
 
 
-def score_history(events) -> list[list[int]]:
+def score_history(events, part: str | None = None) -> list[list[int]]:
     """Each seat's standing after each round of the current match, from the scores at its first deal:
     the headline of the preset's own score (game.scores: a lap where a preset counts laps), or the
-    plain running total where the events carry no standings."""
+    named `part` of it (jda: "deal"), or the plain running total where the events carry no standings."""
 
     def row(event) -> list[int]:
-        return [s.headline for s in event.standings] if event.standings else list(event.scores)
+        if not event.standings:
+            return list(event.scores)
+        return [s.headline if part is None else s[part] for s in event.standings]
 
     rows: list[list[int]] = []
     for event in events:
@@ -59,6 +61,14 @@ def line_text(item: str, value: int, note: str) -> str:
     return f"{label} {value:+d}"
 
 
+def dealt_standings(events) -> list[Score]:
+    """Each seat's standing as the latest round was dealt (what its result moved from)."""
+    for event in reversed(events):
+        if isinstance(event, RoundDealt):
+            return list(event.standings) or [Score.points(v) for v in event.scores]
+    return []
+
+
 class RoundResultScene(Scene):
     layer = 4
 
@@ -81,6 +91,10 @@ class RoundResultScene(Scene):
             else [Score.points(v) for v in (ended.scores if ended is not None else view.scores)]
         )
         self.round_no = view.round_no
+        self.notes = table.board.preset_ui.result_notes(
+            view, [table.board._name(s) for s in range(view.players)]
+        )
+        self.before = dealt_standings(table.event_log)  # each seat's standing when this round was dealt
 
     def update_remote(self) -> None:
         """At a LAN table the host ends the match itself: notice it while this screen is up."""
@@ -99,7 +113,7 @@ class RoundResultScene(Scene):
 
     def widgets(self) -> None:
         w, h = self.app.size
-        label = "results.match" if self.match_over else "results.next"
+        label = "results.match" if self.match_over else self.table.board.preset_ui.next_label
         self.next = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - 150, int(h * 0.88), 300, 46),
             key(label),
@@ -140,12 +154,19 @@ class RoundResultScene(Scene):
         surface.fill((8, 24, 18))  # solid: nothing of the table (its log, its cards) shows through
         if result is None:
             return
+        ui = b.preset_ui
         title = tr(f"results.ending.{result.ending}")
-        head = b.text(tr("results.title", round=self.round_no, ending=title), int(h * 0.045), GOLD, True)
+        head = b.text(tr(ui.result_title, round=self.round_no, ending=title), int(h * 0.045), GOLD, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
+        top = int(h * 0.03) + head.get_height() + 6
+        note_size = max(13, int(h * 0.026))
+        for note in self.notes:  # who deals next, a reseat ...
+            surf = b.text(note, note_size, WHITE, True)
+            surface.blit(surf, surf.get_rect(midtop=(w // 2, top)))
+            top += surf.get_height() + 2
+        top = max(int(h * 0.12), top + 6)
         rows = self.players
-        top = int(h * 0.12)
-        row_h = int((h * 0.74) / rows)
+        row_h = int((h * 0.86 - top) / rows)
         small = max(12, int(min(row_h * 0.16, h * 0.022)))
         card_h = max(24, min(int(row_h - small * 1.7 - 18), int(h * 0.09)))  # inside its row
         hands = self.hands
@@ -170,19 +191,25 @@ class RoundResultScene(Scene):
                     (int(w * 0.06 + i * card_h * 0.5), y + 10 + name.get_height() + card_h // 2),
                     card_h,
                 )
-            lines = [line_text(x.item, x.value, x.note) for x in result.lines if x.seat == seat]
+            before = self.before[seat] if seat < len(self.before) else None
+            lines = [
+                ui.result_line(x.item, x.value, before) or line_text(x.item, x.value, x.note)
+                for x in result.lines
+                if x.seat == seat
+            ]
+            lines += ui.result_more(seat, result, before, self.standings[seat])
             x0 = int(w * 0.42)
             for i, text in enumerate(lines[:8]):
                 col, row = divmod(i, 4)
                 surf = b.text(text, small, (225, 232, 225))
                 surface.blit(surf, (x0 + col * int(w * 0.2), y + 6 + row * (small + 5)))
             delta = result.deltas[seat]
-            total = b.text(
-                tr("results.delta_total", delta=f"{delta:+d}", total=score_text(self.standings[seat])),
-                small + 2,
-                WHITE,
-                True,
-            )
+            standing = score_text(self.standings[seat])
+            if len(self.standings[seat].parts) > 1:  # a standing in parts: its lines say how it moved
+                text = standing
+            else:
+                text = tr("results.delta_total", delta=f"{delta:+d}", total=standing)
+            total = b.text(text, small + 2, WHITE, True)
             surface.blit(total, total.get_rect(topright=(int(w * 0.96), y + 6)))
             pygame.draw.line(
                 surface, (80, 100, 90), (int(w * 0.04), y + row_h - 3), (int(w * 0.96), y + row_h - 3), 1
@@ -274,29 +301,49 @@ class MatchResultScene(Scene):
             y = int(h * 0.13) + i * (size + 10)
             pygame.draw.rect(surface, colour, (int(w * 0.06), y + 4, size - 6, size - 6), border_radius=4)
             surface.blit(text, (int(w * 0.06) + size + 4, y))
-        # the chart of scores across the rounds
-        history = score_history(self.table.event_log)
-        chart = pygame.Rect(int(w * 0.42), int(h * 0.13), int(w * 0.53), int(h * 0.68))
+        # the chart of scores across the rounds: one panel per part of a standing in parts (jda: laps
+        # and deal sizes), else the one running total
+        parts = [name for name, _ in standings[0].parts] if standings and len(standings[0].parts) > 1 else []
+        area = pygame.Rect(int(w * 0.42), int(h * 0.13), int(w * 0.53), int(h * 0.68))
+        panels = parts or [None]
+        gap = 12
+        each = (area.height - gap * (len(panels) - 1)) // len(panels)
+        for i, part in enumerate(panels):
+            chart = pygame.Rect(area.x, area.y + i * (each + gap), area.width, each)
+            self._chart(surface, chart, score_history(self.table.event_log, part), part, players)
+
+    def _chart(self, surface, chart: pygame.Rect, history: list[list[int]], part: str | None, players: int):
+        """One line per seat across the rounds in `chart`, its values at the left edge."""
+        b = self.table.board
         pygame.draw.rect(surface, (24, 60, 45), chart, border_radius=8)
-        if len(history) >= 2:
-            values = [v for row in history for v in row]
-            lo, hi = min(values), max(values)
-            span = max(1, hi - lo)
+        if part is not None:
+            label = b.text(tr(f"results.chart.{part}"), 15, (230, 235, 230), True)
+            surface.blit(label, (chart.x + 8, chart.y + 4))
+        if len(history) < 2:
+            return
+        values = [v for row in history for v in row]
+        lo, hi = min(values), max(values)
+        span = max(1, hi - lo)
+        # draw values that tie on top of each other a little apart, so every seat's line shows
+        offset = 3
 
-            def pt(i: int, v: int) -> tuple[int, int]:
-                x = chart.x + 40 + (chart.width - 60) * i / (len(history) - 1)
-                y = chart.bottom - 30 - (chart.height - 60) * (v - lo) / span
-                return int(x), int(y)
+        top = 44 if part is not None else 30  # room for the panel's title above the highest value
 
-            if lo < 0 < hi:
-                pygame.draw.line(surface, (120, 140, 130), pt(0, 0), pt(len(history) - 1, 0), 1)
-            for seat in range(players):
-                pts = [pt(i, row[seat]) for i, row in enumerate(history)]
-                pygame.draw.lines(surface, CHART_COLOURS[seat % len(CHART_COLOURS)], False, pts, 3)
-                for p in pts:
-                    pygame.draw.circle(surface, CHART_COLOURS[seat % len(CHART_COLOURS)], p, 3)
-            for v in (lo, hi):
-                label = b.text(str(v), 13, (200, 210, 200))
-                surface.blit(label, (chart.x + 4, pt(0, v)[1] - 8))
-            axis = b.text(tr("results.rounds_axis", count=len(history) - 1), 14, (200, 210, 200))
-            surface.blit(axis, axis.get_rect(midbottom=(chart.centerx, chart.bottom - 4)))
+        def pt(i: int, v: int, seat: int = 0) -> tuple[int, int]:
+            x = chart.x + 40 + (chart.width - 60) * i / (len(history) - 1)
+            y = chart.bottom - 30 - (chart.height - 30 - top) * (v - lo) / span
+            return int(x), int(y + (seat - (players - 1) / 2) * offset)
+
+        if lo < 0 < hi:
+            pygame.draw.line(surface, (120, 140, 130), pt(0, 0), pt(len(history) - 1, 0), 1)
+        for seat in range(players):
+            colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
+            pts = [pt(i, row[seat], seat) for i, row in enumerate(history)]
+            pygame.draw.lines(surface, colour, False, pts, 3)
+            for p in pts:
+                pygame.draw.circle(surface, colour, p, 3)
+        for v in sorted({lo, hi}):
+            label = b.text(str(v), 13, (200, 210, 200))
+            surface.blit(label, (chart.x + 4, pt(0, v)[1] - 8))
+        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), 14, (200, 210, 200))
+        surface.blit(axis, axis.get_rect(midbottom=(chart.centerx, chart.bottom - 4)))

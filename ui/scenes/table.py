@@ -27,7 +27,7 @@ from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
-from ..text import key, tr
+from ..text import card_text, key, tr
 from .reasons import explain
 
 
@@ -70,11 +70,15 @@ class TableScene(Scene):
         self.board.on_sound = self.app.sounds.play
         self.board.viewer_plays = self.viewer in self.humans
         self.clock_ms = 0.0
+        # the open window and when this table first saw it, by the clock the host's deadlines use
+        self.window_seen: tuple[tuple, float] | None = None
+        self.moved_ms = 0.0  # when the table last changed, by that clock (a turn's time limit counts from it)
         self.toast: tuple[str, float, tuple[int, int, int]] | None = None
         self.picker: list[Action] | None = None  # suit choices waiting for the person
         self.bid_amount = 1
         self.bid_typed: str | None = None  # digits typed into the bid box, if any
         self.last_one_armed = False
+        self.pick_order: list[int] = []  # card ids in the order they were picked (the last goes on top)
         # the round whose result screen the person has been shown; None: show it when the round ends
         # (a match resumed at a round's end shows that round's result again, with its Next button)
         self.result_shown: tuple[int, int] | None = None
@@ -92,9 +96,11 @@ class TableScene(Scene):
             shown.chain_links, shown.chain_cards = view.chain_links, view.chain_cards
             shown.revealed = dict(view.revealed)
             shown.scores, shown.standings = view.scores, view.standings
-            self.board.log.append(tr("log.resumed", round=view.round_no, match=view.match_no))
+            resumed = self.board.preset_ui.log_resumed
+            self.board.log.append(tr(resumed, round=view.round_no, match=view.match_no))
             if view.window is not None:
                 shown.window = (view.window.placer, 0.0)
+                shown.window_pile = self.board.window_pile(view.window.cards[-1])
             flags = view.extra.get("last_one", ())
             shown.last_one = {seat for seat, on in enumerate(flags) if on}
 
@@ -290,14 +296,27 @@ class TableScene(Scene):
         chosen = self.board.chosen
         if card.id in chosen:
             chosen.discard(card.id)
+            self.pick_order = [c for c in self.pick_order if c != card.id]
             return
         wanted = chosen | {card.id}
         plays = [a for a in self.legal() if a.kind is Kind.PLAY]
         if not any(wanted <= {c.id for c in a.cards} for a in plays):
-            self.say(tr("table.cannot_add"), RED)
+            self.say(self._why_not_with(card), RED)
             self.app.sounds.play("click")
             return
         chosen.add(card.id)
+        self.pick_order = [c for c in self.pick_order if c in chosen and c != card.id] + [card.id]
+
+    def _why_not_with(self, card: Card) -> str:
+        """Why `card` cannot join the picked cards: the rules' own reason for that set (a hand never
+        emptied, one number only ...), asked of the host, else the general one."""
+        held = {c.id: c for c in self.source.view.hand}
+        picked = [held[i] for i in self.pick_order if i in held and i in self.board.chosen]
+        seat = self.person
+        reason = None
+        if seat is not None and picked:
+            reason = self.source.refusal(Action(seat, Kind.PLAY, (*picked, card)))
+        return explain(reason) if reason else tr("table.cannot_add")
 
     def chosen_plays(self) -> list[Action]:
         """The legal plays of exactly the picked cards (several when a suit is to be named)."""
@@ -314,7 +333,7 @@ class TableScene(Scene):
         """The Play button: play the picked cards (asking for a suit where the play names one)."""
         if not self.accepts_input:
             return
-        options = distinct_choices(self.chosen_plays())
+        options = self.in_pick_order(distinct_choices(self.chosen_plays()))
         if not options:
             self.say(tr("table.cannot_play_set"), RED)
             return
@@ -323,6 +342,23 @@ class TableScene(Scene):
             return
         if self.submit(options[0]):
             self.board.chosen.clear()
+            self.pick_order = []
+
+    def in_pick_order(self, options: list[Action]) -> list[Action]:
+        """Where the same cards may go down in several orders (jda: the last one on top), the order
+        they were picked in; if that order is not a legal play (its first card must fit the field),
+        a legal one with the last picked card on top; one play either way."""
+        if len({a.cards for a in options}) <= 1 or any(a.suit is not None for a in options):
+            return options
+        rank = {cid: i for i, cid in enumerate(self.pick_order)}
+
+        def order(action: Action) -> list[int]:
+            return [rank.get(c.id, -1) for c in action.cards]
+
+        exact = [a for a in options if order(a) == sorted(order(a))]
+        last = self.pick_order[-1] if self.pick_order else None
+        topped = [a for a in options if a.cards[-1].id == last]
+        return (exact or topped or options)[:1]
 
     def draw_card(self) -> None:
         seat = self.person
@@ -348,7 +384,8 @@ class TableScene(Scene):
             self.say(tr("table.cannot_call"), RED, 2.0)
             return
         targets = {a.cards: a for a in calls}  # one button per target named
-        if len(targets) > 1 and self.board.preset_ui.dobon_target == "choose":
+        confirm = self.board.preset_ui.confirm_call(self.source.view, seat)
+        if (len(targets) > 1 or confirm) and self.board.preset_ui.dobon_target == "choose":
             self.picker = list(targets.values())  # which card the call names
             return
         self.submit(max(calls, key=lambda a: len(a.cards)))
@@ -358,6 +395,19 @@ class TableScene(Scene):
         if self.person is None or not self.accepts_input:
             return []
         return [a for a in self.legal() if a.kind is Kind.DECLARE]
+
+    def answers(self) -> list[Action]:
+        """The preset's own answers in a window the person may give now (jda's throw-in), one button
+        each, labelled by the preset's UI."""
+        if self.person is None:
+            return []
+        ui = self.board.preset_ui
+        return [a for a in self.legal() if a.kind is Kind.PASS and ui.pass_label(a)]
+
+    def answer(self, index: int) -> None:
+        options = self.answers()
+        if 0 <= index < len(options):
+            self.submit(options[index])
 
     def declare(self, index: int) -> None:
         options = self.declarations()
@@ -459,6 +509,8 @@ class TableScene(Scene):
                     self.last_one_armed = not self.last_one_armed
                 elif name.startswith("declare:"):
                     self.declare(int(name.split(":")[1]))
+                elif name.startswith("answer:"):
+                    self.answer(int(name.split(":")[1]))
                 elif name == "bid":
                     self.place_bid()
                 elif name == "play_set":
@@ -494,6 +546,11 @@ class TableScene(Scene):
             self.board.selected = (
                 (len(hand) - 1 if step < 0 else 0) if sel is None else (sel + step) % len(hand)
             )
+        elif pygame.K_1 <= k <= pygame.K_9 or k == pygame.K_0:
+            index = 9 if k == pygame.K_0 else k - pygame.K_1  # 1 ... 9, 0: your cards from the left
+            if index < len(hand):
+                self.board.selected = index
+                self.play_card(hand[index])
         elif k == pygame.K_RETURN and self.board.chosen:
             self.play_chosen()
         elif k in (pygame.K_RETURN, pygame.K_UP) and hand and self.board.selected is not None:
@@ -538,10 +595,31 @@ class TableScene(Scene):
         if not self.board.busy and self.local is not None:
             self.clock_ms += dt * 1000
             self.local.advance(self.clock_ms)
+            self._note_window()
             events = self.local.poll()
             if events:
+                self.moved_ms = self.clock_ms
                 self.board.feed(events)
         self._help()
+
+    def _note_window(self) -> None:
+        """Remember when the open window was first seen: its clock (the gaeshi dial) counts from there,
+        on the clock the host closes it by, which stands still while the board catches up."""
+        window = self.source.view.window
+        if window is None:
+            self.window_seen = None
+            return
+        ident = (window.placer, tuple(c.id for c in window.cards))
+        if self.window_seen is None or self.window_seen[0] != ident:
+            self.window_seen = (ident, self.clock_ms if self.local is not None else self.board.time * 1000)
+
+    def window_elapsed(self) -> float:
+        """Seconds the open window has been open, as its deadline counts them."""
+        self._note_window()
+        if self.window_seen is None:
+            return 0.0
+        now = self.clock_ms if self.local is not None else self.board.time * 1000
+        return max(0.0, (now - self.window_seen[1]) / 1000)
 
     def _poll_remote(self) -> bool:
         """Take in what the host sent; True if the table has gone (a message scene replaced it)."""
@@ -556,6 +634,7 @@ class TableScene(Scene):
         if remote.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
             self.board.away = {s.seat for s in remote.lobby.seats if s.away}
         if events:
+            self.moved_ms = self.board.time * 1000
             self.board.feed(events)
         for notice in remote.notices:
             self.say(explain(notice), RED)
@@ -584,12 +663,19 @@ class TableScene(Scene):
         b = self.board
         seat = self.person
         b.highlight = set()
-        b.sum_hint = b.call_hint = None
+        b.sum_hint = b.call_hint = b.clock_hint = None
         if b.chosen:  # a pick outlives neither the card leaving the hand nor the chance to play it
             held = {c.id for c in self.source.view.hand}
             plays = [{c.id for c in a.cards} for a in self.legal() if a.kind is Kind.PLAY]
             if not b.chosen <= held or not any(b.chosen <= p for p in plays):
                 b.chosen.clear()
+        limit = b.preset_ui.turn_limit_s(self.source.view)
+        if seat is not None and limit and self.source.view.turn == seat and self.accepts_input:
+            now = self.clock_ms if self.local is not None else b.time * 1000
+            left = max(0.0, limit - (now - self.moved_ms) / 1000)
+            b.clock_hint = tr(
+                "table.time_left", seconds=math.ceil(left)
+            )  # a rule, shown with or without help
         if seat is None or not self.app.settings.practice_help:
             return
         legal = self.legal()
@@ -611,6 +697,8 @@ class TableScene(Scene):
         self._draw_controls(surface)
         if self.picker:
             self._draw_picker(surface)
+        elif self.source.view.window is not None and self.board.preset_ui.gaeshi_clock:
+            self._draw_gaeshi(surface)
         elif self.accepts_input and any(a.kind is Kind.BID for a in self.legal()):
             self._draw_bid(surface)
         if self.toast:
@@ -630,7 +718,7 @@ class TableScene(Scene):
         self.buttons[name] = rect
         if lit:
             self.lit.add(name)
-        if name in ("draw", "last_one") or name.startswith("declare:"):
+        if name in ("draw", "last_one") or name.startswith(("declare:", "answer:")):
             self.board.regions[f"control:{name}"] = rect
         base = colour if lit else (45, 55, 52)
         pygame.draw.rect(surface, base, rect, border_radius=12)
@@ -672,7 +760,7 @@ class TableScene(Scene):
             return
         my_turn = self.accepts_input and Kind.DRAW in kinds
         view = self.source.view
-        owe = view.chain_cards if view.chain_links else 1
+        owe = view.chain_cards if view.chain_links and view.turn == self.person else 1  # what you would take
         self._button(
             surface,
             "draw",
@@ -702,6 +790,16 @@ class TableScene(Scene):
                 self.board.preset_ui.declare_label(action),
                 True,
                 (120, 60, 140),
+            )
+            slot += 1
+        for i, action in enumerate(self.answers()):  # the preset's own answers in a window (a throw-in)
+            self._button(
+                surface,
+                f"answer:{i}",
+                pygame.Rect(lay.control_rect(slot)),
+                self.board.preset_ui.pass_label(action) or "",
+                True,
+                (110, 80, 60),
             )
             slot += 1
         if self.board.chosen or any(a.kind is Kind.PLAY and len(a.cards) > 1 for a in legal):
@@ -740,16 +838,19 @@ class TableScene(Scene):
         cancel_w = int(size * 1.6)
         count = len(self.picker)
         width = count * size + (count - 1) * gap + gap + cancel_w + 40
-        panel = self._panel(surface, int(title_size * 1.5) + size + 34, width)
         targets = self.picker[0].kind is Kind.DOBON  # which card a call names, not a suit
-        title = self.board.text(
-            tr("table.choose_target" if targets else self.board.preset_ui.choose_title),
-            title_size,
-            WHITE,
-            True,
+        words = (
+            self.board.preset_ui.call_title(self.source.view, self.person)
+            if targets
+            else tr(self.board.preset_ui.choose_title)
         )
+        room = lay.band()[2] - 56
+        words = self.board._fit(words, title_size, room)
+        title = self.board.text(words, title_size, WHITE, True)
+        panel = self._panel(surface, int(title_size * 1.5) + size + 34, max(width, title.get_width() + 40))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
-        x = panel.x + 20
+        offset = (panel.width - width) // 2  # the row centred under a wider title
+        x = panel.x + 20 + offset
         y = panel.y + int(title_size * 1.5) + 18
         for i, action in enumerate(self.picker):
             rect = pygame.Rect(x + i * (size + gap), y, size, size)
@@ -778,6 +879,78 @@ class TableScene(Scene):
             surface.blit(num, (rect.x + 6, rect.y + 4))
         cancel = pygame.Rect(x + count * (size + gap), y + size // 4, cancel_w, size // 2)
         self._button(surface, "cancel", cancel, tr("table.cancel"), True, (90, 60, 60))
+
+    def _draw_gaeshi(self, surface: pygame.Surface) -> None:
+        """Dobon-gaeshi (jda JD13): the top card a gaeshi answers, who put it there, what your hand
+        adds up to, and the clock: a gaeshi within the first seconds always counts; after that the
+        window stays open only until someone throws a hand in (or its cap)."""
+        view = self.source.view
+        window = view.window
+        board, lay = self.board, self.board.layout
+        assert window is not None and lay is not None
+        clock = board.preset_ui.window_deadline_s(view)
+        elapsed = self.window_elapsed()
+        title_size = max(15, int(lay.unit * 0.03))
+        small = max(12, int(lay.unit * 0.022))
+        card_h = int(max(40, min(lay.pile_card_h * 0.85, lay.band()[3] - 24)))
+        top = window.cards[-1]
+        lines = [
+            (tr("table.jda.gaeshi_on", card=card_text(top)), title_size, WHITE),
+            (tr("table.jda.called_by", name=board._name(window.placer)), small, (225, 232, 225)),
+        ]
+        if self.person is not None and window.waiting_for_me:
+            total = sum(c.rank for c in view.hand)
+            can = any(is_call(a) for a in self.legal())
+            key_ = "table.jda.gaeshi_can" if can else "table.jda.gaeshi_cannot"
+            lines.append((tr(key_, total=total, target=top.rank), small, GOLD if can else (210, 220, 210)))
+        if clock is not None:
+            sure, cap = clock
+            if elapsed < sure:
+                note = tr("table.jda.clock_sure", seconds=f"{sure - elapsed:.1f}")
+            elif cap > sure:
+                note = tr("table.jda.clock_open", seconds=f"{max(0.0, cap - elapsed):.0f}")
+            else:
+                note = tr("table.jda.clock_closing")
+            lines.append((note, small, (230, 230, 220)))
+
+        def tall(rows) -> int:
+            return sum(board.font(size, True).get_linesize() + 4 for _t, size, _c in rows) + 16
+
+        if tall(lines) > max(card_h + 20, lay.band()[3]):
+            del lines[1]  # a short window: who called is in the log and the splash
+        width = int(card_h * 0.8 + card_h * 1.1 + title_size * 22)
+        panel = self._panel(surface, max(card_h + 20, tall(lines)), width)
+        card_rect = board.blit_card(surface, top, (panel.x + 14 + card_h * 0.36, panel.centery), card_h)
+        pygame.draw.rect(surface, GOLD, card_rect.inflate(6, 6), 3, border_radius=10)
+        x = card_rect.right + 16
+        room = panel.right - 12 - x - (card_h // 2 + 16 if clock is not None else 0)
+        y = panel.y + 10
+        for text, size, colour in lines:
+            surf = board.text(board._fit(text, size, room), size, colour, True)
+            surface.blit(surf, (x, y))
+            y += surf.get_height() + 4
+        if clock is not None:  # the 3-second dial, then what is left of the open window
+            sure, cap = clock
+            r = max(12, card_h // 4)
+            centre = (panel.right - r - 14, panel.centery)
+            pygame.draw.circle(surface, (40, 50, 46), centre, r)
+            span, left = (sure, sure - elapsed) if elapsed < sure else (max(cap - sure, 0.001), cap - elapsed)
+            share = max(0.0, min(1.0, left / span))
+            colour = GOLD if elapsed < sure else (200, 90, 80)
+            if share > 0:
+                points = [centre] + [
+                    (
+                        centre[0] + r * math.sin(2 * math.pi * share * i / 24),
+                        centre[1] - r * math.cos(2 * math.pi * share * i / 24),
+                    )
+                    for i in range(25)
+                ]
+                pygame.draw.polygon(surface, colour, points)
+            pygame.draw.circle(surface, WHITE, centre, r, 2)
+            seconds = str(math.ceil(max(0.0, left)))
+            digits = board.text(seconds, r, (20, 20, 20) if elapsed < sure else WHITE, True)
+            surface.blit(digits, digits.get_rect(center=centre))
+            board.regions["clock"] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
 
     def _draw_bid(self, surface: pygame.Surface) -> None:
         """The bid box: what the auction is, then −10 −1 [amount] +1 +10 and Bid. Digits typed on the

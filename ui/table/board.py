@@ -131,6 +131,7 @@ class Board:
         self.ring_spin.finish()
         self.pulses: dict[str, Tween] = {}
         self.log: deque[str] = deque(maxlen=6)
+        self.carry: list[str] = []  # log lines for the next deal's log, which starts afresh
         self.on_sound: Callable[[str], None] = lambda name: None
         self.round_over_seen = False
         self.match_over_seen = False
@@ -148,6 +149,7 @@ class Board:
         self.highlight: set[int] = set()  # card ids to outline (legal plays, with practice help)
         self.sum_hint: str | None = None  # practice help under your name: the hand's sum
         self.call_hint: str | None = None  # practice help: you may call now
+        self.clock_hint: str | None = None  # your turn's time limit, where the rules set one
         # what the last frame drew where, by name ("plate:2", "hand", "stock", "log", ...): the table's
         # own check that nothing overlaps at any size (tests/test_layout.py)
         self.regions: dict[str, pygame.Rect] = {}
@@ -319,7 +321,9 @@ class Board:
         self.round_over_seen = False
         self.match_over_seen = False
         self.log.clear()
-        self.log.append(tr("log.round", round=event.round_no, match=event.match_no))
+        self.log.append(tr(self.preset_ui.log_round, round=event.round_no, match=event.match_no))
+        self.log.extend(self.carry)  # what happened just before the deal (a seat draw ...)
+        self.carry.clear()
         order = []
         seating = event.seating or tuple(range(n))  # the deal goes clockwise round the table
         for lap in range(max(event.sizes)):
@@ -540,11 +544,19 @@ class Board:
         """The reaction ring starts round the card it is on: the field card, or the top of the preset
         pile it was placed on (super: a player's own pile), so a dobon visibly names that pile."""
         self.shown.window = (event.placer, self.time)
-        card = event.cards[-1]
-        self.shown.window_pile = next(
-            (name for name, cards in self.view.piles.items() if cards and cards[-1] is card), None
-        )
+        self.shown.window_pile = self.window_pile(event.cards[-1])
         return False
+
+    def window_pile(self, card: Card) -> str | None:
+        """Where the card a window is on lies: a preset's pile, a hand laid down (jda's gaeshi is on
+        the top card of a dobon's hand: the region of that seat's laid cards), or the field (None)."""
+        for name, cards in self.view.piles.items():
+            if cards and cards[-1] is card:
+                return name
+        for seat, laid in enumerate(self.view.laid):
+            if laid and laid[-1] is card:
+                return "hand" if seat == self.viewer else f"laid:{seat}"
+        return None
 
     def _on_last_one(self, event: LastOneDeclared) -> bool:
         """A "last one" call: the seat's plate says so, and the log."""
@@ -938,7 +950,10 @@ class Board:
         opened = self.shown.window[1]
         phase = (self.time - opened) * 2.0
         alpha = int(120 + 100 * math.sin(phase * 3))
-        on_pile = self.regions.get(f"pile:{self.shown.window_pile}") if self.shown.window_pile else None
+        pile = self.shown.window_pile
+        on_pile = (
+            self.regions.get(pile if pile in ("hand",) or ":" in pile else f"pile:{pile}") if pile else None
+        )
         rect = on_pile.inflate(16, 16) if on_pile is not None else self._pile_rect(lay.field).inflate(28, 28)
         glow = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (255, 220, 120, alpha), glow.get_rect(), 4, border_radius=16)
@@ -1046,6 +1061,14 @@ class Board:
             pygame.draw.rect(dest, (200, 200, 200), b, 1, border_radius=8)
             dest.blit(badge, badge.get_rect(center=b.center))
             self._note(f"badge:{seat}", b)
+        word = self.preset_ui.plate_badge(view, seat)
+        if word:  # the preset's own word on the plate (a hand thrown in ...), on its top edge at the left
+            badge = self.text(word, size - 2, (245, 235, 225), True)
+            b = badge.get_rect().inflate(12, 4)
+            b.bottomright = (box.right - 6, box.top + b.height // 2)  # on the top edge, clear of the name
+            pygame.draw.rect(dest, (120, 60, 50), b, border_radius=8)
+            dest.blit(badge, badge.get_rect(center=b.center))
+            self._note(f"badge:{seat}", b)
         if seat in self.shown.last_one:
             badge = self.text(tr("table.last_one_badge"), size - 2, (40, 20, 0), True)
             b = badge.get_rect(midbottom=(box.centerx, box.y - 4)).inflate(12, 4)
@@ -1055,7 +1078,11 @@ class Board:
         return box
 
     def _hints(self) -> list[tuple[str | None, tuple[int, int, int]]]:
-        return [(self.sum_hint, (255, 240, 200)), (self.call_hint, (255, 150, 120))]
+        return [
+            (self.sum_hint, (255, 240, 200)),
+            (self.call_hint, (255, 150, 120)),
+            (self.clock_hint, (255, 200, 120)),
+        ]
 
     def _draw_seat(self, dest: pygame.Surface, seat: int) -> None:
         lay = self.layout
@@ -1064,9 +1091,11 @@ class Board:
         revealed = self.shown.revealed.get(seat)
         laid = self.view.laid[seat]
         shown = revealed or laid
-        for pos, card in zip(lay.laid_positions(seat, len(shown)), shown, strict=True):
-            self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         count = self.hand_size(seat) - self.hidden_backs.get(seat, 0)
+        # a whole hand laid down (a dobon) lies where the hand was, clear of the name plate
+        at_hand = bool(shown) and count <= 0
+        for pos, card in zip(lay.laid_positions(seat, len(shown), at_hand), shown, strict=True):
+            self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         if not revealed:
             for pos, angle in lay.small_hand_positions(seat, max(0, count)):
                 self._note(f"hand:{seat}", self.blit_card(dest, None, pos, lay.small_card_h, angle, False))

@@ -182,13 +182,19 @@ class Layout:
         mid = (count - 1) / 2
         return [((spot.hand[0] + (i - mid) * step, spot.hand[1]), -(i - mid) * 4.0) for i in range(count)]
 
-    def laid_positions(self, seat: int, count: int) -> list[Point]:
+    def laid_positions(self, seat: int, count: int, at_hand: bool = False) -> list[Point]:
+        """Cards a seat shows face up: by its plate towards the middle, or (`at_hand`: its whole hand
+        laid down) where its hand was, in a row no wider than the space the fan had."""
         spot = self.spots[seat]
         if count == 0:
             return []
         step = self.reveal_card_h * 0.5
+        x, y = spot.laid
+        if at_hand and seat != self.viewer:
+            x, y = spot.hand[0], spot.hand[1] + (self.small_card_h - self.reveal_card_h) / 2 - 2  # no lower
+            step = min(step, self.unit * 0.3 / max(count, 1))
         mid = (count - 1) / 2
-        return [(spot.laid[0] + (i - mid) * step, spot.laid[1]) for i in range(count)]
+        return [(x + (i - mid) * step, y) for i in range(count)]
 
     def field_offset(self, card_id: int, depth: int) -> tuple[Point, float]:
         """A small, stable jitter for each card on the field pile so it looks hand-placed."""

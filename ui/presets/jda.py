@@ -1,0 +1,131 @@
+"""`jda` (日本ドボン協会公認ルール) at the table: the seat draw, the 2 chain's doubling debt, the
+dobon-gaeshi clock and throw-in, deal sizes and laps on the plates, and between games how they moved
+and who deals next."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytweening
+
+from ..text import card_text, tr
+from ..tween import Tween
+from . import PresetUI
+
+if TYPE_CHECKING:
+    from game.scores import Score
+    from game.view import SeatView
+
+    from ..table.board import Board
+
+
+class UI(PresetUI):
+    new_game_options = (
+        ("games", "new.jda.games"),
+        ("time_limit_min", "new.jda.time_limit_min"),
+        ("min_games", "new.jda.min_games"),
+        ("turn_time_limit_s", "new.jda.turn_time_limit_s"),
+        ("seat_draw", "new.jda.seat_draw"),
+        ("gaeshi_time_limit", "new.jda.gaeshi_time_limit"),
+    )
+    target_title = "table.jda.choose_top"  # a dobon names the card put on top of the hand (JD12)
+    gaeshi_clock = True  # a dobon's window is a gaeshi window with its 3-second clock (JD13)
+    result_title = "results.jda.title"  # jda counts games (試合), not rounds
+    next_label = "results.jda.next"
+    rounds_axis = "results.jda.games_axis"
+    log_round = "log.jda.game"
+    log_resumed = "log.jda.resumed"
+
+    def own_card(self, view: SeatView, seat: int | None) -> bool:
+        """A dobon now would be on a card `seat` placed itself: it loses (self-dobon, JD15)."""
+        return view.window is None and seat is not None and view.extra.get("placer") == seat
+
+    def call_title(self, view: SeatView, seat: int | None) -> str:
+        return tr("table.jda.self_dobon" if self.own_card(view, seat) else self.target_title)
+
+    def confirm_call(self, view: SeatView, seat: int) -> bool:
+        return self.own_card(view, seat)
+
+    def turn_limit_s(self, view: SeatView) -> float | None:
+        """[JD21] stalling: over this the turn player takes 2 cards (off unless set)."""
+        limit = view.options.get("turn_time_limit_s", 0)
+        return float(limit) if limit and view.window is None else None
+
+    def chain_label(self, cards: int) -> str:
+        return tr("table.jda.owes", cards=cards)  # 2^n to take, or a 2 to pass it on doubled
+
+    def pass_label(self, action: Any) -> str | None:
+        """The throw-in (放棄, JD13): a flagged pass in a gaeshi window."""
+        return tr("table.jda.throw_in") if action.flag else None
+
+    def window_deadline_s(self, view: SeatView) -> tuple[float, float]:
+        """The gaeshi window's clock (JD13): (the seconds in which a gaeshi is always valid, the
+        seconds after which the window closes at the latest now). Once anyone has thrown in since the
+        chain's first dobon the window closes when the 3 seconds are up."""
+        options = view.options
+        sure = float(options.get("gaeshi_ms", 3000)) / 1000
+        cap = float(options.get("gaeshi_max_ms", 10000)) / 1000
+        limited = bool(options.get("gaeshi_time_limit", True))
+        return sure, sure if limited and view.extra.get("thrown") else cap
+
+    # ------------------------------------------------------------------ between games
+
+    def result_line(self, item: str, value: int, before: Score | None) -> str | None:
+        """A deal size or lap as it moved: "deal 6 → 8", "lap 0 → 1"."""
+        if item not in ("deal", "lap"):
+            return None
+        old = before[item] if before is not None else None
+        label = tr(f"table.jda.{item}")
+        return f"{label} {value}" if old is None else f"{label} {old} → {value}"
+
+    def result_more(self, seat: int, result: Any, before: Score | None, after: Score) -> list[str]:
+        """A winner whose deal size did not move: it is already the smallest (§5)."""
+        if seat in result.winners and not any(line.seat == seat for line in result.lines):
+            return [tr("results.jda.stays", deal=after["deal"])]
+        return []
+
+    def result_notes(self, view: SeatView, names: list[str]) -> list[str]:
+        """Under the result's title: who deals the next game, and whether the table is reseated."""
+        notes = []
+        dealer = view.extra.get("next_dealer", -1)
+        if 0 <= dealer < len(names) and view.phase == "round-over":
+            notes.append(tr("results.jda.next_dealer", name=names[dealer]))
+        if view.extra.get("reseat") and view.phase == "round-over":
+            notes.append(tr("results.jda.reseat"))
+        return notes
+
+    # ------------------------------------------------------------------ the preset's events
+
+    def on_SeatsDrawn(self, board: Board, event: Any) -> bool:
+        """The seat draw (§1, JD19): what each seat drew, in the log, and who deals."""
+        from ..table.board import GOLD, Splash
+
+        drawn = ", ".join(
+            f"{board._name(s)} {card_text(c)}" for s, c in zip(event.seats, event.cards, strict=False)
+        )
+        # a draw for seats comes just before the deal, whose log starts afresh: it carries them over
+        log = board.log if event.why == "dealer" else board.carry
+        log.append(tr(f"log.jda.drawn_{event.why}", cards=drawn))
+        lay = board.layout
+        if event.why != "reseat" and lay is not None:
+            log.append(tr("log.jda.dealer", name=board._name(event.dealer)))
+            board.splashes.append(
+                Splash(
+                    tr("table.jda.dealer"),
+                    board._name(event.dealer),
+                    GOLD,
+                    Tween(1.2, pytweening.linear),
+                    lay.centre,
+                )
+            )
+            board.wait = 0.6
+            return True
+        return False
+
+    def on_HandThrownIn(self, board: Board, event: Any) -> bool:
+        board.log.append(tr("log.jda.thrown_in", name=board._name(event.seat)))
+        return False
+
+    def plate_badge(self, view: SeatView, seat: int) -> str | None:
+        """A hand thrown in during dobon-gaeshi is void for the rest of the game (JD13)."""
+        return tr("table.jda.thrown_badge") if seat in view.extra.get("thrown", ()) else None
