@@ -24,6 +24,7 @@ from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
 from game.rules.jda import HandThrownIn, SeatsDrawn, by_strength
 from game.scenario import parse
+from game.seats import make_seat
 
 DECK = deck("52")
 HIGH = [["KS", "QS", "JS"], ["KH", "QH", "JH"], ["KC", "QC", "JC"], ["KD", "QD", "JD"]]  # never act
@@ -473,6 +474,33 @@ def test_example_20_gaeshi_time_limit():
     assert "JD13" in refused(g, Action(3, Kind.DOBON, cards("5D")))
     dobon(g, 0, "3D")
     assert 3 not in g.window.pending and "JD13" in refused(g, Action(3, Kind.DOBON, cards("5D")))
+
+
+def test_ai_seats_that_cannot_gaeshi_throw_in_so_the_window_closes_after_3_seconds():
+    """JD13 at a real-time table: an AI seat whose hand does not add up to the top card throws it in
+    once it has noticed the dobon, so the window closes 3 s after the dobon (at once when every live
+    hand is thrown in), not at the 10 s cap."""
+    hands = [["2D", "4D"], ["4H", "5S"], ["AC", "2C"], ["6D"]]
+    timing = Timing(turn_ms=60_000, dobon_ms=500, window_ms=60_000)
+    # P1 is a person who says nothing; P3 and P4 are AI seats
+    g = table(hands, ["8C", "9C"], placer=3)
+    clock = RealtimeTable(g, {2: make_seat("hard", 1, 2), 3: make_seat("easy", 1, 3)}, timing)
+    clock.submit(Action(1, Kind.DOBON, cards("5S")))  # the person's 4♥ 5♠ adds up to P4's 9♣
+    clock.run_due(0)
+    clock.run_due(2_000)  # both AIs have noticed by now (easy is the slower, 2.5 x 500 ms)
+    assert {e.seat for e in g.events if isinstance(e, HandThrownIn)} == {2, 3}
+    assert clock.run_due(2_999) == [] and g.result is None
+    clock.run_due(3_000)
+    assert g.result.winners == (1,) and g.result.losers == (3,)
+    # every other hand an AI's: the last throw-in closes the window
+    g = table(hands, ["8C", "9C"], placer=3)
+    ai = {seat: make_seat(level, 1, seat) for seat, level in ((0, "normal"), (2, "hard"), (3, "easy"))}
+    clock = RealtimeTable(g, ai, timing)
+    clock.submit(Action(1, Kind.DOBON, cards("5S")))
+    clock.run_due(0)
+    clock.run_due(1_250)
+    assert {e.seat for e in g.events if isinstance(e, HandThrownIn)} == {0, 2, 3}
+    assert g.result.winners == (1,)
 
 
 def test_example_21_final_ranking():

@@ -29,8 +29,8 @@ class BasicSeat(Seat):
         if bids:
             return min(bids, key=lambda a: a.amount)  # bid low: a lost auction costs the bid
         plays = [a for a in legal if a.kind is Kind.PLAY]
-        if not plays:
-            for action in legal:
+        if not plays:  # a flagged pass (jda's throw-in) first: see heuristics.fallback
+            for action in sorted(legal, key=lambda a: not (a.kind is Kind.PASS and a.flag)):
                 if action.kind in (Kind.PASS, Kind.DRAW):
                     return action
             return legal[0]

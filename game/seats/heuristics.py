@@ -106,12 +106,16 @@ def obvious(legal: Iterable[Action]) -> Action | None:
 
 
 def fallback(legal: Iterable[Action]) -> Action:
-    """With no card to play: draw, or else pass, or else whatever there is."""
+    """With no card to play: draw, or else pass, or else whatever there is. Of two passes, the one the
+    rulebook flags (jda's throw-in, JD13: the hand is given up for this gaeshi chain) is a seat's plain
+    answer when it has no call to make: a table waits for it, up to ten seconds, until someone does."""
     legal = list(legal)
-    for kind in (Kind.DRAW, Kind.PASS):
-        for action in legal:
-            if action.kind is kind:
-                return action
+    for action in legal:
+        if action.kind is Kind.DRAW:
+            return action
+    passes = [a for a in legal if a.kind is Kind.PASS]
+    if passes:
+        return max(passes, key=lambda a: a.flag)
     return legal[0]
 
 

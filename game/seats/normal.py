@@ -14,7 +14,7 @@ from ..actions import Action, Kind
 from ..cards import Card
 from ..view import SeatView
 from .base import Seat
-from .heuristics import Risk, obvious, points, suit_to_name
+from .heuristics import Risk, fallback, obvious, points, suit_to_name
 from .presets import knowledge
 
 
@@ -41,7 +41,7 @@ class NormalSeat(Seat):
         plays = [a for a in legal if a.kind is Kind.PLAY]
         draw = next((a for a in legal if a.kind is Kind.DRAW), None)
         if not plays:
-            return draw or next((a for a in legal if a.kind is Kind.PASS), legal[0])
+            return draw or fallback(legal)
         return self.choose(view, plays, draw)
 
     def risk(self, view: SeatView) -> Risk:
