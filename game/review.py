@@ -199,15 +199,16 @@ def _suit_choice(action: Action, view: SeatView) -> bool:
     return sum(1 for a in view.legal if a.kind is Kind.PLAY and a.cards == action.cards) > 1
 
 
-def _options(game: Game, seat: int) -> list[Action]:
-    """What the seat could do now, as the headless protocol offers it while the seat is polled in a
-    window (call or pass), else everything legal."""
-    legal = game.legal_actions(seat)
+def _options(game: Game, seat: int, action: Action) -> list[Action]:
+    """What the seat could do at the moment it took `action`: while polled in a window, its answers
+    (call or pass) if `action` is one, as the headless protocol asks; otherwise everything legal (a turn
+    action taken while the window was open, where the preset allows it)."""
     window = game.window
     if window is not None and seat in window.pending:
         polled = list(game.sync_actions(seat))
-        return polled + [a for a in legal if a not in polled]
-    return legal
+        if action in polled:
+            return polled
+    return game.legal_actions(seat)
 
 
 def _is_choice(legal: list[Action]) -> bool:
@@ -226,7 +227,7 @@ def find_decisions(game: Game, actions: list[Action], seat: int) -> tuple[list[_
             moments.append(open_call[1])  # the window closed and the seat never answered
             open_call = None
         if action.seat == seat:
-            legal = _options(game, seat)
+            legal = _options(game, seat, action)
             if action in legal and _is_choice(legal):
                 view = game.view(seat, legal)
                 missed = any(is_call(a) for a in legal) and not is_call(action)
@@ -238,7 +239,7 @@ def find_decisions(game: Game, actions: list[Action], seat: int) -> tuple[list[_
                 moments.append(moment)
             open_call = None
         elif open_call is None and window is not None and seat in window.pending:
-            legal = _options(game, seat)
+            legal = list(game.sync_actions(seat))
             if any(is_call(a) for a in legal):
                 view = game.view(seat, legal)
                 open_call = (window, _Moment(step, view, Action(seat, Kind.PASS), "no call", True))
@@ -287,19 +288,23 @@ def value(view: SeatView, options: list[Action], seed: int, work: int) -> tuple[
     sums = [0.0] * len(options)
     squares = [0.0] * len(options)
     diff_sum = diff_sq = 0.0
-    count = steps = 0
+    count = steps = tries = 0
     better = 1.0
-    while count < MAX_WORLDS:
+    while count < MAX_WORLDS and tries < 2 * MAX_WORLDS:
+        tries += 1
         world = sample()
         better = 1.0 if world.book.higher_is_better else -1.0
         before = world.scores[me]
         luck = rng.randrange(2**31)
         values = []
-        for option in options:
-            sim = world.clone(luck)
-            sim.apply(option)
-            steps += 1 + play_out(sim, random.Random(luck))
-            values.append(float(sim.scores[me] - before))
+        try:
+            for option in options:
+                sim = world.clone(luck)
+                sim.apply(option)
+                steps += 1 + play_out(sim, random.Random(luck))
+                values.append(float(sim.scores[me] - before))
+        except IllegalAction:
+            continue  # a world where the view's legal action is not (a preset's hidden rule): skip it
         for i, v in enumerate(values):
             sums[i] += v
             squares[i] += v * v
@@ -310,6 +315,8 @@ def value(view: SeatView, options: list[Action], seed: int, work: int) -> tuple[
         count += 1
         if steps >= work and count >= MIN_WORLDS:
             break
+    if count == 0:
+        raise ReviewError("no sampled world accepted these actions")
     choices = [Choice(o, sums[i] / count, _se(sums[i], squares[i], count)) for i, o in enumerate(options)]
     return choices, diff_sum / count, _se(diff_sum, diff_sq, count), count
 
