@@ -211,8 +211,17 @@ def _options(game: Game, seat: int, action: Action) -> list[Action]:
     return game.legal_actions(seat)
 
 
-def _is_choice(legal: list[Action]) -> bool:
-    return len([a for a in legal if a.kind not in (Kind.CLOSE, Kind.TIMEOUT)]) > 1
+def _is_choice(legal: list[Action], action: Action) -> bool:
+    """More than one thing the seat might sensibly do. A bare DOBON (a declaration without a matching
+    hand, super's false dobon) is no option anyone takes, unless the seat took it: then it was a choice."""
+    if action.kind is Kind.DOBON and not action.cards:
+        return True
+    sensible = [
+        a
+        for a in legal
+        if a.kind not in (Kind.CLOSE, Kind.TIMEOUT) and not (a.kind is Kind.DOBON and not a.cards)
+    ]
+    return len(sensible) > 1
 
 
 def find_decisions(game: Game, actions: list[Action], seat: int) -> tuple[list[_Moment], Game]:
@@ -228,7 +237,7 @@ def find_decisions(game: Game, actions: list[Action], seat: int) -> tuple[list[_
             open_call = None
         if action.seat == seat:
             legal = _options(game, seat, action)
-            if action in legal and _is_choice(legal):
+            if action in legal and _is_choice(legal, action):
                 view = game.view(seat, legal)
                 missed = any(is_call(a) for a in legal) and not is_call(action)
                 moment = _Moment(step, view, action, _kind(action, view), missed)
@@ -278,7 +287,9 @@ def _worlds(view: SeatView, rng: random.Random) -> Callable[[], Game]:
     return sample
 
 
-def value(view: SeatView, options: list[Action], seed: int, work: int) -> tuple[list[Choice], float, float, int]:
+def value(
+    view: SeatView, options: list[Action], seed: int, work: int
+) -> tuple[list[Choice], float, float, int]:
     """Each option's expected score change for the view's seat to the end of the round, over sampled
     worlds with common random numbers, and the mean and standard error of (option 1 - option 0) in the
     preset's sense of better. Returns (choices, gain of option 1 over option 0, its se, worlds)."""
@@ -401,7 +412,10 @@ def rounds_in(game: Game, actions: list[Action]) -> list[tuple[int, int]]:
     """The (match, round) pairs a log plays, in order (it is played on `game`)."""
     seen: list[tuple[int, int]] = []
     for action in actions:
-        if game.phase in (Phase.TURN, Phase.OPENING, Phase.REACTION) and (game.match_no, game.round_no) not in seen:
+        if (
+            game.phase in (Phase.TURN, Phase.OPENING, Phase.REACTION)
+            and (game.match_no, game.round_no) not in seen
+        ):
             seen.append((game.match_no, game.round_no))
         game.apply(action)
     return seen
