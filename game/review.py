@@ -311,7 +311,7 @@ def value(
         try:
             for option in options:
                 sim = world.clone(luck)
-                sim.apply(option)
+                sim.apply(_as_in(sim, option))
                 steps += 1 + play_out(sim, random.Random(luck))
                 values.append(float(sim.scores[me] - before))
         except IllegalAction:
@@ -330,6 +330,28 @@ def value(
         raise ReviewError("no sampled world accepted these actions")
     choices = [Choice(o, sums[i] / count, _se(sums[i], squares[i], count)) for i, o in enumerate(options)]
     return choices, diff_sum / count, _se(diff_sum, diff_sq, count), count
+
+
+def _key(action: Action) -> tuple:
+    return (
+        action.seat,
+        action.kind,
+        tuple(c.id for c in action.cards),
+        action.suit,
+        action.amount,
+        action.flag,
+    )
+
+
+def _as_in(sim: Game, action: Action) -> Action:
+    """The action as the simulated game offers it. A clone deep-copies the rulebook's round state, and
+    cards are equal only to themselves, so a dobon naming cards that state holds (standard's targets)
+    must name the clone's copies; the action is matched by card ids."""
+    if not action.cards:
+        return action
+    key = _key(action)
+    offered = [*sim.sync_actions(action.seat), *sim.legal_actions(action.seat)]
+    return next((a for a in offered if _key(a) == key), action)
 
 
 def _se(total: float, squares: float, count: int) -> float:
