@@ -161,10 +161,16 @@ def build_parser() -> argparse.ArgumentParser:
     rev = sub.add_parser("review", help="an AI review of one seat's decisions in a log or history record")
     rev.add_argument("file", help="the log file (sim --log) or history record")
     rev.add_argument("--seat", type=int, required=True, help="the seat to review")
-    rev.add_argument("--round", type=int, default=None, metavar="K", help="review only the K-th round (from 1)")
+    rev.add_argument(
+        "--round", type=int, default=None, metavar="K", help="review only the K-th round (from 1)"
+    )
     rev.add_argument("--seed", type=int, default=0, help="seed of the review's sampling (default 0)")
     rev.add_argument(
-        "--work", type=int, default=None, metavar="ACTIONS", help="simulated actions per decision (default 6000)"
+        "--work",
+        type=int,
+        default=None,
+        metavar="ACTIONS",
+        help="simulated actions per decision (default 6000)",
     )
     rev.add_argument("--top", type=int, default=10, help="how many decisions to list (default 10)")
     rev.add_argument("--no-save", action="store_true", help="do not keep the review in a history record")
@@ -413,7 +419,9 @@ def run_review_command(args: argparse.Namespace) -> int:
             print(f"\rreviewing: {done}/{total} decisions", end="" if done < total else "\n", file=sys.stderr)
 
     try:
-        result = review_file(args.file, args.seat, seed=args.seed, work=work, round_index=args.round, progress=bar)
+        result = review_file(
+            args.file, args.seat, seed=args.seed, work=work, round_index=args.round, progress=bar
+        )
     except ReviewError as exc:
         return fail("review", str(exc))
     data = result.to_json(args.top)

@@ -6,7 +6,7 @@ the person at this computer (`me`); records of AI seats only are left out. One r
 nothing is counted twice.
 
 Grouped per preset and, within it, per AI level faced (the levels at the other seats, e.g. "normal" or
-"hard+normal"). Points are the preset's own (in `standard` and `super`, penalty points: fewer is better,
+"hard+normal"). Points are the preset's own (in `standard`, `super`, `jda` and `kabu` fewer is better,
 and "best round" is the lowest).
 """
 
