@@ -148,6 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument("--people", type=int, default=0, help="wait for at least this many people (default 0)")
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
+    host.add_argument(
+        "--history", action="store_true", help="keep every finished round in the history (the data folder's)"
+    )
 
     join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")
     join.add_argument("address", metavar="HOST:PORT", help="the table's address")
@@ -278,6 +281,7 @@ def run_host_command(args: argparse.Namespace) -> int:
             lobby_seconds=args.wait,
             min_people=args.people,
             advertise=not args.no_announce,
+            keep_history=args.history,
         )
         host = Host(config, log=lambda line: print(line, flush=True))
     except ValueError as exc:

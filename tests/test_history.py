@@ -156,3 +156,51 @@ def test_sim_history_keeps_the_game(tmp_path):
         [sys.executable, "main.py", *args[:-1], "9"], cwd=ROOT, capture_output=True, text=True, env=env
     )
     assert bad.returncode == 2 and "--me" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_lan_host_keeps_every_round_it_plays(tmp_path):
+    """A LAN host with one person (an AI client standing in) and two AI seats keeps the game as a record
+    that replays: the person's seat is "human", the others the host's level."""
+    import asyncio
+
+    from game.realtime import Timing
+    from net.client import Client, play_as_ai
+    from net.host import Host, HostConfig
+
+    async def main():
+        cfg = HostConfig(
+            preset="app",
+            players=3,
+            ai="easy",
+            rounds=1,
+            seed=3,
+            host="127.0.0.1",
+            port=0,
+            lobby_seconds=0.2,
+            timing=Timing(turn_ms=15, dobon_ms=8, window_ms=40),
+            round_pause=0.05,
+            advertise=False,
+            keep_history=True,
+            history_me=0,
+            history_folder=str(tmp_path),
+        )
+        host = Host(cfg, log=lambda _line: None)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        client = Client("127.0.0.1", host.port, "Aoi", log=lambda _line: None)
+        try:
+            await client.connect()
+            await asyncio.wait_for(play_as_ai(client, make_seat("easy", 1, client.seat)), 60)
+            await asyncio.wait_for(runner, 30)
+        finally:
+            await client.close()
+            runner.cancel()
+        return host, client.seat
+
+    host, seat = asyncio.run(main())
+    (kept,) = listing(tmp_path).entries
+    assert kept.lan and kept.rounds == 1 and kept.me == 0
+    assert kept.seats == ["human" if s == seat else "easy" for s in range(3)]
+    assert kept.names[seat] == "Aoi"
+    _entry, again = load(kept.path)
+    assert again.events == host.game.events[: len(again.events)] and len(again.actions) > 0
