@@ -176,3 +176,17 @@ def test_main_review_of_a_corrupt_file(content, tmp_path):
 def test_a_review_error_names_the_problem():
     with pytest.raises(ReviewError, match="no seat 3"):
         review_game(Game(make_rules("app", 2, {}), 1), [], 3)
+
+
+def test_a_call_let_pass_in_silence_is_a_missed_dobon():
+    """At a real-time table nobody passes: the window just closes (the referee's CLOSE). A seat that
+    could have called and stayed silent missed the dobon all the same."""
+    data = scenario("app", [["4C", "2D"], ["6H", "9D", "10D"]], "6S", turn=1, seed=2)
+    game = parse(data).game()
+    log = [Action(1, Kind.PLAY, (game.deck.card("6H"),)), Action(REFEREE, Kind.CLOSE)]
+    for action in log:
+        game.apply(action)  # the log is legal as it stands
+    review = review_game(parse(data).game(), log, 0, **SMALL)
+    (missed,) = review.decisions
+    assert missed.missed_dobon and missed.kind == "no call" and missed.chosen.action.kind is Kind.PASS
+    assert missed.suggested.action.kind is Kind.DOBON and missed.loss > 0
