@@ -94,7 +94,7 @@ def test_a_missed_dobon_is_marked():
     """Seat 0 holds ♣4 ♦2 (6); seat 1 plays ♥6 and seat 0 lets it pass."""
     data = scenario("app", [["4C", "2D"], ["6H", "9D", "10D"]], "6S", turn=1, seed=2)
     data, actions = scripted(data, ["pass"])
-    review = review_game(parse(data).game(), actions, 0, **SMALL)
+    review = review_game(parse(data).game(), actions, 0, work=500, hard_work=500)  # a long round
     missed = [d for d in review.decisions if d.missed_dobon]
     assert len(missed) == 1 and missed[0].kind == "no call"
     assert missed[0].suggested.action.kind is Kind.DOBON
