@@ -3,6 +3,8 @@
 python main.py                 open the table (the desktop app)
 python main.py sim ...         play AI matches headless and print a summary
 python main.py replay FILE     replay an action log and print the same summary
+python main.py review FILE     an AI review of one seat's decisions in a log
+python main.py history         the games kept in the history; stats: your statistics from them
 """
 
 from __future__ import annotations
@@ -81,6 +83,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--log", metavar="FILE", help="write the action log as JSON lines")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    sim.add_argument(
+        "--history", action="store_true", help="keep the game in the history (the data folder's history/)"
+    )
+    sim.add_argument(
+        "--me",
+        type=int,
+        default=None,
+        metavar="SEAT",
+        help="--history: count this seat's AI as you in the statistics (default: nobody)",
+    )
 
     table = parser.add_argument_group("the desktop table (no command)")
     table.add_argument("--demo", action="store_true", help="watch an all-AI game in the real render loop")
@@ -136,6 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument("--people", type=int, default=0, help="wait for at least this many people (default 0)")
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
+    host.add_argument(
+        "--history", action="store_true", help="keep every finished round in the history (the data folder's)"
+    )
 
     join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")
     join.add_argument("address", metavar="HOST:PORT", help="the table's address")
@@ -145,6 +160,33 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay an action log written by sim --log")
     rep.add_argument("file", help="the log file")
     rep.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+    rev = sub.add_parser("review", help="an AI review of one seat's decisions in a log or history record")
+    rev.add_argument("file", help="the log file (sim --log) or history record")
+    rev.add_argument("--seat", type=int, required=True, help="the seat to review")
+    rev.add_argument(
+        "--round", type=int, default=None, metavar="K", help="review only the K-th round (from 1)"
+    )
+    rev.add_argument("--seed", type=int, default=0, help="seed of the review's sampling (default 0)")
+    rev.add_argument(
+        "--work",
+        type=int,
+        default=None,
+        metavar="ACTIONS",
+        help="simulated actions per decision (default 6000)",
+    )
+    rev.add_argument("--top", type=int, default=10, help="how many decisions to list (default 10)")
+    rev.add_argument("--no-save", action="store_true", help="do not keep the review in a history record")
+    rev.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+    hist = sub.add_parser("history", help="list the games kept in the history, newest first")
+    hist.add_argument("--rules", default=None, metavar="PRESET", help="only this preset's games")
+    hist.add_argument("--folder", default=None, help="the history folder (default: the data folder's)")
+    hist.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+    st = sub.add_parser("stats", help="your statistics from the games kept in the history")
+    st.add_argument("--folder", default=None, help="the history folder (default: the data folder's)")
+    st.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     return parser
 
 
@@ -184,12 +226,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                 write_log(args.log, game, summary_names(summary))
             except OSError as exc:
                 return fail("sim", f"cannot write {args.log}: {exc}")
+        if args.history:
+            problem = keep_in_history(game, summary_names(summary), args.me)
+            if problem:
+                return fail("sim", problem)
     elif args.command == "host":
         return run_host_command(args)
     elif args.command == "join":
         return run_join_command(args)
     elif args.command == "arena":
         return run_arena_command(args)
+    elif args.command == "review":
+        return run_review_command(args)
+    elif args.command == "history":
+        return run_history_command(args)
+    elif args.command == "stats":
+        return run_stats_command(args)
     elif args.command == "replay":
         try:
             summary, _ = replay(args.file)
@@ -229,6 +281,7 @@ def run_host_command(args: argparse.Namespace) -> int:
             lobby_seconds=args.wait,
             min_people=args.people,
             advertise=not args.no_announce,
+            keep_history=args.history,
         )
         host = Host(config, log=lambda line: print(line, flush=True))
     except ValueError as exc:
@@ -336,6 +389,83 @@ def table(args: argparse.Namespace) -> int:
     from ui.app import run_app
 
     return run_app(args)
+
+
+def keep_in_history(game, names: list[str], me: int | None) -> str | None:
+    """sim --history: keep the game as a history record; the problem in words, or None."""
+    from game.history import now_stamp, record
+
+    if me is not None and not 0 <= me < game.n:
+        return f"--me must be a seat 0..{game.n - 1}"
+    try:
+        path = record(game, names, me, now_stamp())
+    except OSError as exc:
+        return f"cannot write the history: {exc}"
+    if path is not None:
+        print(f"kept in the history: {path}", file=sys.stderr)
+    return None
+
+
+def run_review_command(args: argparse.Namespace) -> int:
+    from game.history import RecordError, read_header, save_review
+    from game.review import WORK, ReviewError, review_file
+
+    if args.work is not None and args.work < 1:
+        return fail("review", "--work must be at least 1")
+    if args.top < 1:
+        return fail("review", "--top must be at least 1")
+    if args.round is not None and args.round < 1:
+        return fail("review", "--round must be at least 1")
+    work = args.work or WORK
+
+    def bar(done: int, total: int) -> None:
+        if not args.json and total and sys.stderr.isatty():
+            print(f"\rreviewing: {done}/{total} decisions", end="" if done < total else "\n", file=sys.stderr)
+
+    try:
+        result = review_file(
+            args.file, args.seat, seed=args.seed, work=work, round_index=args.round, progress=bar
+        )
+    except ReviewError as exc:
+        return fail("review", str(exc))
+    data = result.to_json(args.top)
+    if not args.no_save:
+        try:
+            read_header(args.file)  # only a history record keeps its reviews
+            save_review(args.file, args.seat, data)
+        except (RecordError, OSError):
+            pass  # a plain log (sim --log) is left as it is
+    print(json.dumps(data) if args.json else result.table(args.top))
+    return 0
+
+
+def run_history_command(args: argparse.Namespace) -> int:
+    from game.history import listing
+
+    found = listing(args.folder, args.rules)
+    if args.json:
+        print(json.dumps({"games": [e.to_json() for e in found.entries], "skipped": found.problems}))
+        return 0
+    if not found.entries:
+        print("no games in the history" + (f" of {args.rules}" if args.rules else ""))
+    for e in found.entries:
+        you = f"you seat {e.me}" if e.me is not None else "AI only"
+        mine = f", your points {e.deltas[e.me]:+d}" if e.me is not None else ""
+        print(
+            f"{e.started}  {e.preset:<9} {e.players} seats ({', '.join(e.seats)}), {you}: "
+            f"{e.rounds} round(s), {e.matches} match(es){mine}  {e.path}"
+        )
+    for problem in found.problems:
+        print(f"skipped {problem}", file=sys.stderr)
+    return 0
+
+
+def run_stats_command(args: argparse.Namespace) -> int:
+    from game.stats import compute
+
+    stats = compute(args.folder)
+    print(json.dumps(stats.to_json()) if args.json else stats.table())
+    return 0
 
 
 def summary_names(summary) -> list[str]:

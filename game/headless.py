@@ -198,8 +198,10 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], Game, list[Action]]:
             raise ValueError("'seed' must be a whole number")
         if not isinstance(ai, list) or not all(isinstance(a, str) for a in ai):
             raise ValueError("'ai' must be a list of seat names")
-        # a log of a preset in development can only come from a scenario file (sim --scenario)
-        rules = make_rules(str(header.get("rules")), players, options, developing="scenario" in header)
+        # a log of a preset in development comes from a scenario file (sim --scenario) or from the
+        # history store (game.history), which keeps whatever was played, developing presets included
+        developing = "scenario" in header or "history" in header
+        rules = make_rules(str(header.get("rules")), players, options, developing=developing)
         game = parse_scenario(header["scenario"]).game() if "scenario" in header else Game(rules, seed)
     except (ValueError, TypeError) as exc:
         raise LogError(f"{path}:1: {exc}") from None

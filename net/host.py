@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from game.actions import REFEREE, Action, Kind
 from game.engine import Game
 from game.events import Event, RoundDealt, RoundEnded, WindowOpened
+from game.history import Recorder
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
@@ -111,6 +112,11 @@ class HostConfig:
     drop_s: float = 60.0  # silence after which the connection is closed (the seat waits for its token)
     advertise: bool = True  # announce the table on the LAN (zeroconf)
     announce_on: tuple[str, ...] | None = None  # interface addresses to announce on (None: the LAN's)
+    # keep every finished round in the history (game.history); `history_me` is the hosting person's seat
+    # (None for a headless host: nobody's statistics), `history_folder` None for the data folder's
+    keep_history: bool = False
+    history_me: int | None = None
+    history_folder: str | None = None
 
 
 class Host:
@@ -139,6 +145,7 @@ class Host:
         self.announce_error: str | None = None  # why it could not be announced
         self._announcing: asyncio.Task | None = None
         self._next_beat = 0.0  # when the heartbeat next goes out
+        self.recorder: Recorder | None = None  # keeps the game in the history (HostConfig.keep_history)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -492,6 +499,11 @@ class Host:
         self.game = Game(self.rules, self.cfg.seed)
         ai = {s.seat: make_seat(self.cfg.ai, self.cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
         self.table = RealtimeTable(self.game, ai, self.cfg.timing)
+        if self.cfg.keep_history:
+            seats = ["human" if s.kind == "person" else self.cfg.ai for s in self.seats]
+            self.recorder = Recorder(
+                seats, self.cfg.history_me, names=self.names(), lan=True, folder=self.cfg.history_folder
+            )
         self.started.set()
         self.log("match started: " + ", ".join(f"{s.seat}:{s.name}" for s in self.seats))
 
@@ -522,6 +534,7 @@ class Host:
             if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
                 if pause_until == 0.0:
                     pause_until = now + self.cfg.round_pause * 1000
+                    self._keep(game)  # the round has ended: keep it at once
                 elif now >= pause_until:
                     pause_until = 0.0
                     await self._next_round()
@@ -546,6 +559,18 @@ class Host:
             return
         events = game.apply(Action(REFEREE, Kind.NEXT_ROUND))
         await self._broadcast(events)
+
+    def _keep(self, game: Game) -> None:
+        """Save the game in the history; a disk that refuses is reported, and the table plays on."""
+        if self.recorder is None:
+            return
+        try:
+            path = self.recorder.saved(game)
+        except OSError as exc:
+            self.log(f"could not keep the game in the history: {exc}")
+            return
+        if path is not None:
+            self.log(f"kept in the history: {path}")
 
     async def _table_message(self, seat: int, message) -> None:
         game, table = self.game, self.table

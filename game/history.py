@@ -1,0 +1,337 @@
+"""The history store: every finished round and match kept as its action log in the user's data folder.
+
+A record is one game session (one `Game`: the rounds of one or more matches) in one file,
+`history/<started>-<preset>-<seed>.jsonl`. It is exactly the action log of `game.headless.write_log`
+(so `main.py replay FILE` replays it), whose header line also carries a `history` object: who sat where
+(`seats`: "human" or the AI level), which seat was the person at this computer (`me`), when the game
+started and when it was last saved, and a short result (rounds, each seat's score change, the match's
+ranks). A review (game.review) is saved in the same header, under `reviews`.
+
+The table calls `record(game, seats, me, started)` whenever a round or match ends: the same `started`
+names the same file, which is rewritten with the longer log, so a game is never counted twice. Files are
+written whole (a temporary file, then a rename), so a crash leaves the previous version.
+
+Listing reads only the header lines; a file that is not a Dobon Table record, or cannot be read, is
+skipped and reported in `Listing.problems`, never raised.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .engine import Game
+from .events import MatchEnded, RoundEnded
+from .headless import LOG_FORMAT, LogError, read_log
+
+APP = "DobonTable"  # the same folder as the settings' data folder (ui.settings.data_dir)
+HISTORY = 1  # the version of the header's `history` object
+HUMAN = "human"
+
+
+def data_dir() -> Path:
+    """The user's data folder (platformdirs); `DOBON_TABLE_HOME` overrides it, as for the settings."""
+    home = os.environ.get("DOBON_TABLE_HOME")
+    return Path(home) if home else Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def history_dir() -> Path:
+    return data_dir() / "history"
+
+
+def now_stamp() -> str:
+    """A start time for `record`: UTC, to the microsecond, safe in a file name."""
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+@dataclass
+class Entry:
+    """One record's header: enough to list, filter and label it without replaying it."""
+
+    path: Path
+    preset: str
+    players: int
+    seats: list[str]  # per seat "human" or an AI level
+    me: int | None  # the person at this computer; None for a game of AI seats only
+    started: str
+    saved: str
+    rounds: int
+    matches: int  # matches finished
+    deltas: list[int]  # each seat's total score change over the rounds
+    lan: bool = False
+    names: list[str] = field(default_factory=list)
+    reviews: dict[str, Any] = field(default_factory=dict)  # seat (as text) -> its saved review
+
+    def levels_faced(self) -> str:
+        """The AI levels at the other seats, e.g. "normal" or "hard+normal" ("people" if none)."""
+        levels = sorted({s for i, s in enumerate(self.seats) if i != self.me and s != HUMAN})
+        return "+".join(levels) or "people"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "preset": self.preset,
+            "players": self.players,
+            "seats": self.seats,
+            "names": self.names,
+            "me": self.me,
+            "lan": self.lan,
+            "started": self.started,
+            "saved": self.saved,
+            "rounds": self.rounds,
+            "matches": self.matches,
+            "deltas": self.deltas,
+            "reviewed_seats": sorted(int(s) for s in self.reviews),
+        }
+
+
+@dataclass
+class Listing:
+    entries: list[Entry]  # newest first
+    problems: list[str]  # one line per file skipped: its name and why
+
+
+class RecordError(ValueError):
+    """A file that is not a readable history record; the message names it and the problem."""
+
+
+def _result(game: Game) -> tuple[int, int, list[int]]:
+    rounds = matches = 0
+    deltas = [0] * game.n
+    for event in game.events:
+        if isinstance(event, RoundEnded):
+            rounds += 1
+            for seat, delta in enumerate(event.result.deltas):
+                deltas[seat] += delta
+        elif isinstance(event, MatchEnded):
+            matches += 1
+    return rounds, matches, deltas
+
+
+def file_name(game: Game, started: str) -> str:
+    safe = "".join(ch for ch in started if ch.isalnum() or ch in "-_") or "game"
+    return f"{safe}-{game.rules.preset}-{game.seed}.jsonl"
+
+
+def record(
+    game: Game,
+    seats: Sequence[str],
+    me: int | None,
+    started: str,
+    *,
+    names: Sequence[str] = (),
+    lan: bool = False,
+    folder: str | Path | None = None,
+) -> Path | None:
+    """Keep `game` in the history (call it when a round or a match ends). `seats` names each seat's
+    player ("human" or the AI level), `me` the seat of the person at this computer (None: all AI), and
+    `started` the moment the game began (`now_stamp()`, kept by the caller for the game's life): the same
+    `started` rewrites the same file. Returns its path; None (nothing written) while no round has ended.
+    Reviews already saved in the file are kept: the log only grows, and each names the actions it read."""
+    if len(seats) != game.n:
+        raise ValueError(f"{len(seats)} seat names for {game.n} seats")
+    if me is not None and not 0 <= me < game.n:
+        raise ValueError(f"seat {me} is not at a table of {game.n}")
+    rounds, matches, deltas = _result(game)
+    if rounds == 0:
+        return None
+    path = Path(folder) if folder is not None else history_dir()
+    path = path / file_name(game, started)
+    header: dict[str, Any] = {
+        "dobon_log": LOG_FORMAT,
+        "rules": game.rules.preset,
+        "players": game.n,
+        "options": game.rules.options(),
+        "seed": game.seed,
+        "ai": [s if s != HUMAN else "human" for s in seats],
+    }
+    if game.setup is not None:
+        header["scenario"] = game.setup
+    header["history"] = {
+        "version": HISTORY,
+        "seats": list(seats),
+        "names": list(names),
+        "me": me,
+        "lan": lan,
+        "started": started,
+        "saved": datetime.now(UTC).isoformat(timespec="seconds"),
+        "rounds": rounds,
+        "matches": matches,
+        "deltas": deltas,
+        "actions": len(game.actions),
+    }
+    try:
+        reviews = read_header(path).get("reviews")
+    except RecordError:
+        reviews = None  # no file yet (or one this record replaces)
+    if isinstance(reviews, dict) and reviews:
+        header["reviews"] = reviews
+    lines = [json.dumps(a.to_json(), separators=(",", ":")) for a in game.actions]
+    _write(path, header, lines)
+    return path
+
+
+def _write(path: Path, header: dict[str, Any], lines: Iterable[str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as out:
+        out.write(json.dumps(header, ensure_ascii=False) + "\n")
+        out.writelines(line + "\n" for line in lines)
+    tmp.replace(path)
+
+
+def read_header(path: str | Path) -> dict[str, Any]:
+    """The header line of a history record; RecordError for anything else."""
+    path = Path(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = f.readline()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path.name}: cannot read it ({exc})") from None
+    try:
+        header = json.loads(first)
+    except json.JSONDecodeError:
+        raise RecordError(f"{path.name}: not a Dobon Table record (its first line is not JSON)") from None
+    if not isinstance(header, dict) or header.get("dobon_log") != LOG_FORMAT:
+        raise RecordError(f"{path.name}: not a Dobon Table log")
+    meta = header.get("history")
+    if not isinstance(meta, dict) or meta.get("version") != HISTORY:
+        raise RecordError(f"{path.name}: a log, but not a history record (no 'history' header)")
+    return header
+
+
+def entry(path: str | Path) -> Entry:
+    """One record's header as an `Entry`; RecordError if the file is not a well-formed record."""
+    path = Path(path)
+    header = read_header(path)
+    meta = header["history"]
+    try:
+        players = _whole(header.get("players"), "players")
+        seats = meta.get("seats")
+        if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
+            raise ValueError("'seats' must name every seat")
+        me = meta.get("me")
+        if me is not None and (_whole(me, "me") < 0 or me >= players):
+            raise ValueError("'me' is not a seat at the table")
+        deltas = meta.get("deltas")
+        if not isinstance(deltas, list) or len(deltas) != players or not all(_is_int(d) for d in deltas):
+            raise ValueError("'deltas' must be a number per seat")
+        names = meta.get("names", [])
+        reviews = header.get("reviews", {})
+        if not isinstance(names, list) or not isinstance(reviews, dict):
+            raise ValueError("'names' must be a list and 'reviews' an object")
+        return Entry(
+            path=path,
+            preset=str(header.get("rules")),
+            players=players,
+            seats=seats,
+            me=me,
+            started=str(meta.get("started", "")),
+            saved=str(meta.get("saved", "")),
+            rounds=_whole(meta.get("rounds"), "rounds"),
+            matches=_whole(meta.get("matches"), "matches"),
+            deltas=deltas,
+            lan=bool(meta.get("lan", False)),
+            names=[str(n) for n in names],
+            reviews=reviews,
+        )
+    except ValueError as exc:
+        raise RecordError(f"{path.name}: {exc}") from None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(value: Any, name: str) -> int:
+    if not _is_int(value):
+        raise ValueError(f"{name!r} must be a whole number")
+    return value
+
+
+def listing(folder: str | Path | None = None, preset: str | None = None) -> Listing:
+    """Every record in the folder, newest first (by start time), optionally of one preset. Files that
+    are not records (or not readable) are skipped and named in `problems`."""
+    root = Path(folder) if folder is not None else history_dir()
+    entries: list[Entry] = []
+    problems: list[str] = []
+    if not root.is_dir():
+        return Listing(entries, problems)
+    for path in sorted(root.glob("*.jsonl")):
+        try:
+            found = entry(path)
+        except RecordError as exc:
+            problems.append(str(exc))
+            continue
+        if preset is None or found.preset == preset:
+            entries.append(found)
+    entries.sort(key=lambda e: (e.started, e.path.name), reverse=True)
+    return Listing(entries, problems)
+
+
+def load(path: str | Path) -> tuple[Entry, Game]:
+    """A record replayed: its entry and the game as it stood when it was saved. RecordError if the file
+    is not a record or its log no longer replays (a corrupt or foreign file)."""
+    found = entry(path)
+    try:
+        _header, game, actions = read_log(path)
+    except LogError as exc:
+        raise RecordError(f"{Path(path).name}: {exc}") from None
+    from .errors import IllegalAction
+
+    for number, action in enumerate(actions, start=2):
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(f"{Path(path).name}:{number}: refused: {exc}") from None
+    return found, game
+
+
+def save_review(path: str | Path, seat: int, review: dict[str, Any]) -> None:
+    """Keep a review (game.review's JSON) in the record's header, beside any other seat's."""
+    path = Path(path)
+    header = read_header(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path.name}: cannot read it ({exc})") from None
+    reviews = header.get("reviews")
+    if not isinstance(reviews, dict):
+        reviews = {}
+    reviews[str(seat)] = review
+    header["reviews"] = reviews
+    _write(path, header, lines)
+
+
+class Recorder:
+    """What a table keeps for its game's life: who sits where and when it started. `saved(game)` after
+    every round's or match's end writes the record (one file per game)."""
+
+    def __init__(
+        self,
+        seats: Sequence[str],
+        me: int | None,
+        *,
+        names: Sequence[str] = (),
+        lan: bool = False,
+        started: str | None = None,
+        folder: str | Path | None = None,
+    ):
+        self.seats = list(seats)
+        self.me = me
+        self.names = list(names)
+        self.lan = lan
+        self.started = started or now_stamp()
+        self.folder = folder
+
+    def saved(self, game: Game) -> Path | None:
+        return record(
+            game, self.seats, self.me, self.started, names=self.names, lan=self.lan, folder=self.folder
+        )

@@ -1,0 +1,154 @@
+"""Statistics of the person's play, from the history store (game.history).
+
+Every record is replayed (so a number shown is a number the log proves, and a file that no longer
+replays is skipped and reported, never counted), and its rounds and matches are counted for the seat of
+the person at this computer (`me`); records of AI seats only are left out. One record is one game, so
+nothing is counted twice.
+
+Grouped per preset and, within it, per AI level faced (the levels at the other seats, e.g. "normal" or
+"hard+normal"). Points are the preset's own (in `standard`, `super`, `jda` and `kabu` fewer is better,
+and "best round" is the lowest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .events import Ending, MatchEnded, RoundEnded
+from .history import RecordError, listing, load
+
+DOBON_ENDINGS = frozenset({Ending.DOBON, Ending.GAESHI, Ending.COUNTER})
+
+
+@dataclass
+class Tally:
+    higher_is_better: bool = True
+    rounds: int = 0
+    rounds_won: int = 0
+    matches: int = 0
+    matches_won: int = 0  # ranked first (alone or shared)
+    dobon_wins: int = 0  # rounds won by calling dobon (or a gaeshi or counter)
+    dobon_losses: int = 0  # rounds lost to someone's dobon on the person
+    points: int = 0
+    best: int | None = None
+    worst: int | None = None
+    streak: int = 0  # the latest run: +n rounds won in a row, -n rounds not won in a row
+
+    def add_round(self, won: bool, dobon_win: bool, dobon_loss: bool, delta: int) -> None:
+        self.rounds += 1
+        self.rounds_won += won
+        self.dobon_wins += dobon_win
+        self.dobon_losses += dobon_loss
+        self.points += delta
+        sign = 1 if self.higher_is_better else -1
+        if self.best is None or sign * delta > sign * self.best:
+            self.best = delta
+        if self.worst is None or sign * delta < sign * self.worst:
+            self.worst = delta
+        if won:
+            self.streak = self.streak + 1 if self.streak > 0 else 1
+        else:
+            self.streak = self.streak - 1 if self.streak < 0 else -1
+
+    def to_json(self) -> dict[str, Any]:
+        n = self.rounds
+        return {
+            "rounds": n,
+            "rounds_won": self.rounds_won,
+            "matches": self.matches,
+            "matches_won": self.matches_won,
+            "dobon_rate": round(self.dobon_wins / n, 4) if n else None,
+            "dobonned_rate": round(self.dobon_losses / n, 4) if n else None,
+            "points_per_round": round(self.points / n, 2) if n else None,
+            "best_round": self.best,
+            "worst_round": self.worst,
+            "streak": self.streak,
+            "higher_is_better": self.higher_is_better,
+        }
+
+
+@dataclass
+class Stats:
+    presets: dict[str, Tally] = field(default_factory=dict)
+    levels: dict[tuple[str, str], Tally] = field(default_factory=dict)  # (preset, levels faced)
+    games: int = 0  # records counted
+    skipped: list[str] = field(default_factory=list)  # records not counted, and why
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "presets": {p: t.to_json() for p, t in sorted(self.presets.items())},
+            "by_level": [
+                {"preset": p, "faced": lv, **t.to_json()} for (p, lv), t in sorted(self.levels.items())
+            ],
+            "skipped": self.skipped,
+        }
+
+    def table(self) -> str:
+        if not self.presets:
+            lines = ["no games of yours in the history yet"]
+        else:
+            hit = "dobon'd"
+            lines = [
+                f"{'preset':<9} {'faced':<14} {'rounds':>6} {'won':>5} {'matches':>7} {'won':>4} "
+                f"{'dobon':>6} {hit:>7} {'pts/rd':>8} {'best':>6} {'worst':>6} {'streak':>6}"
+            ]
+            for preset, tally in sorted(self.presets.items()):
+                lines.append(_row(preset, "(all)", tally))
+                for (p, faced), sub in sorted(self.levels.items()):
+                    if p == preset:
+                        lines.append(_row("", faced, sub))
+        lines += [f"skipped {s}" for s in self.skipped]
+        return "\n".join(lines)
+
+
+def _row(preset: str, faced: str, t: Tally) -> str:
+    data = t.to_json()
+
+    def pct(x: float | None) -> str:
+        return "-" if x is None else f"{100 * x:.0f}%"
+
+    ppr = "-" if data["points_per_round"] is None else f"{data['points_per_round']:+.1f}"
+    best = "-" if t.best is None else f"{t.best:+d}"
+    worst = "-" if t.worst is None else f"{t.worst:+d}"
+    return (
+        f"{preset:<9} {faced:<14} {t.rounds:>6} {t.rounds_won:>5} {t.matches:>7} {t.matches_won:>4} "
+        f"{pct(data['dobon_rate']):>6} {pct(data['dobonned_rate']):>7} {ppr:>8} {best:>6} {worst:>6} "
+        f"{t.streak:>+6d}"
+    )
+
+
+def compute(folder: str | Path | None = None) -> Stats:
+    """The statistics of every record in the history folder (oldest first, so the streak is the
+    latest run). Corrupt or foreign files are skipped and named in `skipped`."""
+    found = listing(folder)
+    stats = Stats(skipped=list(found.problems))
+    for item in reversed(found.entries):  # oldest first
+        if item.me is None:
+            continue  # AI seats only: nobody's statistics
+        try:
+            _entry, game = load(item.path)
+        except RecordError as exc:
+            stats.skipped.append(str(exc))
+            continue
+        stats.games += 1
+        better = game.book.higher_is_better
+        tallies = [
+            stats.presets.setdefault(item.preset, Tally(better)),
+            stats.levels.setdefault((item.preset, item.levels_faced()), Tally(better)),
+        ]
+        me = item.me
+        for event in game.events:
+            if isinstance(event, RoundEnded):
+                result = event.result
+                dobon = result.ending in DOBON_ENDINGS
+                won = me in result.winners
+                for tally in tallies:
+                    tally.add_round(won, dobon and won, dobon and me in result.losers, result.deltas[me])
+            elif isinstance(event, MatchEnded):
+                for tally in tallies:
+                    tally.matches += 1
+                    tally.matches_won += event.ranks[me] == 1
+    return stats

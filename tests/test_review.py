@@ -1,0 +1,192 @@
+"""The AI review (game.review): hard's choice and each choice's worth, judged from the reviewed seat's own
+view. A planted blunder is flagged and the sound play before it is not; a missed dobon is marked; hidden
+cards the seat could not see change nothing; `main.py review` explains bad input. Small work budgets."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from positions import scenario
+
+from game import REFEREE, Action, Game, Kind, make_rules
+from game.headless import play, write_log
+from game.history import entry, record
+from game.phase import Phase
+from game.review import ReviewError, review_file, review_game
+from game.scenario import parse
+from game.seats import make_seat
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = {"work": 1500, "hard_work": 1500}
+
+
+def scripted(data: dict, moves: list[str]) -> tuple[dict, list[Action]]:
+    """Play a round from the scenario: seat 0's choices are `moves` (card codes; "pass" passes), asked
+    only when it has a choice, then a basic AI's; every other seat is a basic AI. Returns the scenario
+    and the log."""
+    game = parse(data).game()
+    other = make_seat("basic", 1, 1)
+    script = list(moves)
+    for _ in range(400):
+        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            break
+        seat = game.sync_next()
+        legal = list(game.sync_actions(seat))
+        if len(legal) == 1 or seat == REFEREE:
+            action = legal[0]
+        elif seat == 0 and script:
+            move = script.pop(0)
+            kind = Kind.PASS if move == "pass" else Kind.PLAY
+            cards = () if move == "pass" else (game.deck.card(move),)
+            action = Action(0, kind, cards)
+            assert action in legal, f"{action} is not legal here"
+        else:
+            action = other.act(game.view(seat, legal))
+        game.apply(action)
+    assert not script and game.phase is Phase.ROUND_OVER
+    return data, list(game.actions)
+
+
+# Every card but three lies face up under the field, so from seat 0's own view the hidden cards are ♦9,
+# ♠5 and ♥5, all in seat 1's hand. Seat 0 plays a 9 (either is sound), seat 1 answers with ♦9 and is
+# left with 5 + 5 = 10; then ♦10 hands it a dobon (the blunder) where the other 9 was safe.
+def blunder() -> tuple[dict, list[Action]]:
+    data = scenario("app", [["9C", "9H", "10D"], ["9D", "5S", "5H"]], "9S", rest="field", seed=4)
+    return scripted(data, ["9C", "10D"])
+
+
+# Two hidden cards, seat 1's one card and the stock's one, both 5s: which is where seat 0 cannot see.
+def two_fives(hidden: tuple[str, str]) -> tuple[dict, list[Action]]:
+    data = scenario(
+        "app", [["9C", "10C", "3C", "KC"], [hidden[0]]], "7C", draws=[hidden[1]], rest="field", seed=4
+    )
+    return scripted(data, ["3C", "10C"])
+
+
+def test_a_planted_blunder_is_flagged_and_the_sound_play_is_not():
+    data, actions = blunder()
+    review = review_game(parse(data).game(), actions, 0, **SMALL)
+    first, second = review.decisions
+    assert first.chosen.action.card.code == "9C" and second.chosen.action.card.code == "10D"
+    assert review.worst() == [second]
+    assert second.suggested.action.card.code == "9H" and second.let_call == [1]
+    assert second.loss > 30 and second.loss > 3 * second.loss_se  # a dobon costs far more than noise
+    assert not first.significant and not first.let_call
+    assert "dobon'd by seat 1" in review.table()
+
+
+def test_a_review_never_uses_a_card_the_seat_could_not_see():
+    """Swap the 5 seat 1 holds with the one in the stock: seat 0's view is the same at every moment (it
+    saw neither), so is its review, choice by choice, to the last digit."""
+    one = two_fives(("5S", "5H"))
+    other = two_fives(("5H", "5S"))
+    assert parse(one[0]).game().hands[1] != parse(other[0]).game().hands[1]
+    a = review_game(parse(one[0]).game(), one[1], 0, seed=3, **SMALL)
+    b = review_game(parse(other[0]).game(), other[1], 0, seed=3, **SMALL)
+    assert a.to_json() == b.to_json()
+
+
+def test_a_missed_dobon_is_marked():
+    """Seat 0 holds ♣4 ♦2 (6); seat 1 plays ♥6 and seat 0 lets it pass."""
+    data = scenario("app", [["4C", "2D"], ["6H", "9D", "10D"]], "6S", turn=1, seed=2)
+    data, actions = scripted(data, ["pass"])
+    review = review_game(parse(data).game(), actions, 0, work=500, hard_work=500)  # a long round
+    missed = [d for d in review.decisions if d.missed_dobon]
+    assert len(missed) == 1 and missed[0].kind == "no call"
+    assert missed[0].suggested.action.kind is Kind.DOBON
+    assert missed[0].loss > 0 and missed[0] in review.worst()
+
+
+def test_progress_counts_every_decision_and_the_review_is_repeatable():
+    data, actions = blunder()
+    seen = []
+    first = review_game(parse(data).game(), actions, 0, progress=lambda d, t: seen.append((d, t)), **SMALL)
+    assert seen == [(0, 2), (1, 2), (2, 2)]
+    again = review_game(parse(data).game(), actions, 0, **SMALL)
+    assert again.to_json() == first.to_json()
+
+
+@pytest.mark.parametrize("preset", ["app", "standard", "super", "jda", "kabu"])
+def test_every_preset_reviews(preset, tmp_path):
+    game = Game(make_rules(preset, 3, {}, developing=True), 6)
+    play(game, [make_seat("normal", 6, s) for s in range(3)], 1)
+    path = record(game, ["human", "normal", "normal"], 0, "r", folder=tmp_path)
+    review = review_file(path, 0, work=200, hard_work=200)
+    assert review.preset == preset and review.actions == len(game.actions) and review.decisions
+    for d in review.decisions:
+        assert d.chosen.action.seat == 0 and d.suggested.action.seat == 0 and d.worlds >= 8
+
+
+def main_py(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_main_review_prints_the_list_and_keeps_it_in_the_record(tmp_path):
+    data, actions = blunder()
+    game = parse(data).game()
+    for action in actions:
+        game.apply(action)
+    path = record(game, ["human", "normal"], 0, "b", folder=tmp_path)
+    done = main_py("review", str(path), "--seat", "0", "--work", "1500", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    (worst,) = data["worst"]
+    flagged = next(d for d in data["decisions"] if d["step"] == worst)
+    assert flagged["chosen"]["action"]["cards"] == ["10D"] and flagged["let_call"] == [1]
+    assert entry(path).reviews["0"] == data
+    text = main_py("review", str(path), "--seat", "0", "--work", "1500", "--no-save")
+    assert text.returncode == 0 and "10" in text.stdout and "dobon'd by seat 1" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--seat", "5"], "no seat 5"),
+        (["--seat", "0", "--round", "4"], "no round 4"),
+        (["--seat", "0", "--work", "0"], "--work"),
+        (["--seat", "x"], "invalid int"),
+        ([], "--seat"),
+    ],
+)
+def test_main_review_wrong_flags(args, needle, tmp_path):
+    log = tmp_path / "g.jsonl"
+    game = Game(make_rules("app", 2, {}), 1)
+    play(game, [make_seat("basic", 1, s) for s in range(2)], 1)
+    write_log(log, game, ["basic", "basic"])
+    done = main_py("review", str(log), *args)
+    assert done.returncode == 2 and needle in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "content", ["", "not json\n", '{"dobon_log": 1}\n', '{"dobon_log": 1, "rules": "app"']
+)
+def test_main_review_of_a_corrupt_file(content, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(content, encoding="utf-8")
+    done = main_py("review", str(bad), "--seat", "0")
+    assert done.returncode == 2 and "bad.jsonl" in done.stderr and "Traceback" not in done.stderr
+    missing = main_py("review", str(tmp_path / "none.jsonl"), "--seat", "0")
+    assert missing.returncode == 2 and "none.jsonl" in missing.stderr
+
+
+def test_a_review_error_names_the_problem():
+    with pytest.raises(ReviewError, match="no seat 3"):
+        review_game(Game(make_rules("app", 2, {}), 1), [], 3)
+
+
+def test_a_call_let_pass_in_silence_is_a_missed_dobon():
+    """At a real-time table nobody passes: the window just closes (the referee's CLOSE). A seat that
+    could have called and stayed silent missed the dobon all the same."""
+    data = scenario("app", [["4C", "2D"], ["6H", "9D", "10D"]], "6S", turn=1, seed=2)
+    game = parse(data).game()
+    log = [Action(1, Kind.PLAY, (game.deck.card("6H"),)), Action(REFEREE, Kind.CLOSE)]
+    for action in log:
+        game.apply(action)  # the log is legal as it stands
+    review = review_game(parse(data).game(), log, 0, **SMALL)
+    (missed,) = review.decisions
+    assert missed.missed_dobon and missed.kind == "no call" and missed.chosen.action.kind is Kind.PASS
+    assert missed.suggested.action.kind is Kind.DOBON and missed.loss > 0
