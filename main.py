@@ -141,6 +141,11 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("address", metavar="HOST:PORT", help="the table's address")
     join.add_argument("--name", default="Guest", help="your name at the table")
     join.add_argument("--ai", default="normal", metavar="LEVEL", help="the AI level that plays this seat")
+    join.add_argument(
+        "--rejoin",
+        action="store_true",
+        help="keep this seat's token in the user's data folder, and take back the seat kept for this address",
+    )
 
     rep = sub.add_parser("replay", help="replay an action log written by sim --log")
     rep.add_argument("file", help="the log file")
@@ -248,8 +253,9 @@ def run_join_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from game.seats import make_seat
-    from net.client import Client, HostGone, play_as_ai
+    from net.client import Client, HostClosed, HostGone, play_as_ai
     from net.stopping import Stopped, until_stopped
+    from net.ticket import Ticket, clear_ticket, load_ticket, save_ticket
 
     address, sep, port = args.address.rpartition(":")
     if not sep or not address or not port.isdigit() or not 0 < int(port) < 65536:
@@ -258,16 +264,25 @@ def run_join_command(args: argparse.Namespace) -> int:
         return fail("join", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")
 
     async def go() -> int:
-        client = Client(address.strip("[]"), int(port), args.name, log=lambda line: print(line, flush=True))
+        host, at = address.strip("[]"), int(port)
+        kept = load_ticket() if args.rejoin else None
+        token = kept.token if kept is not None and (kept.host, kept.port) == (host, at) else None
+        client = Client(host, at, args.name, token, log=lambda line: print(line, flush=True))
         try:
             welcome = await client.connect()
             print(f"joined {welcome.rules} table as seat {welcome.seat}", flush=True)
+            if args.rejoin:
+                save_ticket(Ticket(host, at, welcome.token, args.name, welcome.rules, welcome.seat))
             finished = await play_as_ai(client, make_seat(args.ai, None, welcome.seat))
         except HostGone as exc:
+            if args.rejoin and isinstance(exc, HostClosed):
+                clear_ticket()
             print(f"main.py join: {exc}", file=sys.stderr)
             return 1
         finally:
             await client.close()
+        if args.rejoin:
+            clear_ticket()
         me = client.seat
         print(f"match finished: seat {me} ranked {finished.ranks[me]} with {finished.scores[me]}", flush=True)
         return 0

@@ -333,6 +333,17 @@ class Host:
                 writer.close()
             self.queue.put_nowait((seat.seat, "left"))
 
+    def _replace(self, seat: SeatState) -> None:
+        """A comeback with this seat's token while the host still holds a connection for it (the
+        old one went silent without TCP telling us: a pulled cable, a closed lid, a roamed Wi-Fi):
+        the token proves the seat, so the new connection takes over and the old one is closed. No
+        "left" is queued: the seat never becomes free."""
+        old, seat.writer = seat.writer, None
+        if old is not None:
+            self.log(f"seat {seat.seat}: {seat.name} came back on a new connection; the old one is closed")
+            with contextlib.suppress(Exception):
+                old.close()
+
     def _welcome(self, seat: SeatState) -> Welcome:
         rules = self.rules
         return Welcome(
@@ -347,11 +358,13 @@ class Host:
         return seat.sent <= FLOOD_PER_SECOND
 
     def _seat_for(self, hello: Hello) -> SeatState | None:
+        """The seat a hello may take: its own with its token, else an open one before the start."""
         if hello.token:
             for s in self.seats:
-                if s.token and secrets.compare_digest(s.token, hello.token) and s.writer is None:
+                if s.token and secrets.compare_digest(s.token, hello.token):
+                    self._replace(s)
                     return s
-            return None
+            # an unknown token: in the lobby the seat it named was given up, so take a fresh one
         if self.started.is_set():
             return None
         for s in self.seats:
