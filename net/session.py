@@ -22,6 +22,7 @@ from game.actions import Action
 from .client import REJOIN_PATIENCE_S, Client, HostClosed, HostGone
 from .host import Host, HostConfig
 from .protocol import Welcome
+from .ticket import Ticket, clear_ticket, save_ticket
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,20 @@ class NetSession:
         self._seated(welcome)
         self.loop.create_task(self._pump())
         return welcome
+
+    def keep_seat(self, address: str, port: int) -> None:
+        """Keep this seat's token on disk (net.ticket) each time the host gives it, so the game can come
+        back to it after a restart; `forget_seat` drops it once there is nothing to come back to."""
+
+        def keep(welcome: Welcome) -> None:
+            save_ticket(Ticket(address, port, welcome.token, self.name, welcome.rules, welcome.seat))
+
+        self.on_seat = keep
+
+    def forget_seat(self) -> None:
+        if self.on_seat is not None:
+            self.on_seat = None
+            clear_ticket()
 
     def _seated(self, welcome: Welcome) -> None:
         if self.on_seat is not None:

@@ -13,10 +13,12 @@ import pygame_gui
 
 from game.rules import PRESETS, make_rules
 from game.seats import SEATS
+from net.client import HostClosed
 from net.discovery import LOOPBACK, describe, lan_addresses
 from net.host import HostConfig
 from net.protocol import Chat
 from net.session import NetSession
+from net.ticket import Ticket, clear_ticket
 
 from ..scene import Scene
 from ..table.remote import RemoteTable
@@ -272,9 +274,12 @@ class HostScene(Scene):
 
 class JoinScene(Scene):
     """Find tables on the LAN, or type an address. Searching and joining run in the background, so the
-    screen keeps drawing while a far address takes its time to answer (or not)."""
+    screen keeps drawing while a far address takes its time to answer (or not).
 
-    def __init__(self, app):
+    With a `rejoin` ticket (the title's Rejoin: a seat kept from before a restart, net.ticket) it goes
+    straight back to that seat with its token."""
+
+    def __init__(self, app, rejoin: Ticket | None = None):
         super().__init__(app)
         self.found: list = []
         self.search: Future | None = None
@@ -282,6 +287,17 @@ class JoinScene(Scene):
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="browse")
         self.error: str | None = None
         self.attempt: tuple[NetSession, Future, str, int, float] | None = None  # a join under way
+        self.rejoin = rejoin
+        self.rejoining = False  # the attempt under way uses the kept token
+
+    def enter(self) -> None:
+        super().enter()
+        ticket, self.rejoin = self.rejoin, None
+        if ticket is not None:
+            self.address.set_text(ticket.address)
+            if ticket.name:
+                self.name.set_text(ticket.name)
+            self.join(ticket.host, ticket.port, ticket.token)
 
     def exit(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -341,7 +357,8 @@ class JoinScene(Scene):
         )
         status = self.error
         if self.attempt is not None:
-            status = tr("lan.joining", address=f"{self.attempt[2]}:{self.attempt[3]}")
+            address = f"{self.attempt[2]}:{self.attempt[3]}"
+            status = tr("lan.rejoining" if self.rejoining else "lan.joining", address=address)
         self.error_box = _message_box(self, status) if status else None
 
     def process_event(self, event):
@@ -372,13 +389,17 @@ class JoinScene(Scene):
             return
         self.join(host.strip("[]"), int(port))
 
-    def join(self, host: str, port: int) -> None:
-        """Start joining the table at host:port; `update` takes the outcome."""
+    def join(self, host: str, port: int, token: str | None = None) -> None:
+        """Start joining the table at host:port (with a kept seat's token: back to that seat); `update`
+        takes the outcome. The seat's token is kept on disk so that a restart can come back to it."""
         if self.attempt is not None:
             return  # one attempt at a time
         self.error = None
+        self.rejoining = token is not None
         session = NetSession(_remember_name(self, self.name.get_text()))
-        self.attempt = (session, session.join(host, port), host, port, time.monotonic() + JOIN_SECONDS)
+        session.keep_seat(host, port)
+        future = session.join(host, port, token)
+        self.attempt = (session, future, host, port, time.monotonic() + JOIN_SECONDS)
         self.build()
 
     def _joined(self) -> bool:
@@ -395,7 +416,11 @@ class JoinScene(Scene):
         except Exception as exc:
             future.cancel()
             session.close()
-            self.error = join_error(exc, host, port)
+            if self.rejoining and isinstance(exc, HostClosed):
+                clear_ticket()  # the host no longer keeps that seat: stop offering it
+                self.error = tr("lan.rejoin_refused", reason=describe(exc))
+            else:
+                self.error = join_error(exc, host, port)
             self.build()
             return False
         self.app.stack.replace(LobbyScene(self.app, session, hosting=False))
@@ -488,6 +513,11 @@ class LobbyScene(Scene):
         self.leave = pygame_gui.elements.UIButton(
             pygame.Rect(x, h - 70, 200, 46), key("lan.leave"), gui, container=c
         )
+        self.status = None
+        if self.remote.reconnecting is not None:
+            self.status = pygame_gui.elements.UILabel(
+                pygame.Rect(x, h - 116, w - 2 * x, 36), self.remote.reconnecting_text(), gui, container=c
+            )
         label = "lan.not_ready" if self.ready else "lan.ready"
         self.ready_button = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - 110, h - 70, 220, 46), key(label), gui, container=c
@@ -501,6 +531,7 @@ class LobbyScene(Scene):
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.leave:
+                self.session.forget_seat()  # left on purpose: nothing to come back to
                 self.session.close()
                 from .title import TitleScene
 
@@ -522,7 +553,7 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         remote = self.remote
-        before = (len(self.chat), remote.lobby)
+        before = (len(self.chat), remote.lobby, remote.reconnecting)
         # chat lines are not events: take them before the table's poll sees the inbox
         pending = self.session.poll()
         keep = []
@@ -534,6 +565,7 @@ class LobbyScene(Scene):
         for message in keep:
             self.session.inbox.put(message)
         remote.receive()
+        remote.notices.clear()  # the lobby shows the state itself (the reconnecting line)
         if remote.gone is not None:
             self.app.stack.replace(MessageScene(self.app, remote.gone))
             return
@@ -541,7 +573,8 @@ class LobbyScene(Scene):
             self.start_table()
             return
         host = self.session.host
-        if (len(self.chat), remote.lobby) != before or (host and host.announce_error != self.shown_error):
+        now = (len(self.chat), remote.lobby, remote.reconnecting)
+        if now != before or (host and host.announce_error != self.shown_error):
             self.build()
 
     def start_table(self) -> None:

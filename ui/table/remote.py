@@ -7,15 +7,21 @@ the host answers why it is refused, and the answer is shown as a notice.
 
 from __future__ import annotations
 
+import time
+
 from game.actions import Action
 from game.cards import deck as get_deck
 from game.events import Event, RoundEnded, event_from_json
 from game.rules import make_rules
 from game.rules.base import RuleSet
 from game.view import SeatView
-from net.client import HostGone
+from net.client import HostClosed, HostGone
 from net.protocol import Error, Finished, Lobby, Refused, Update
-from net.session import NetSession
+from net.session import NetSession, Reconnected, Reconnecting
+
+from ..text import tr
+
+NOTICE_EVERY_S = 2.5  # "reconnecting…" is said again this often, so it stays on screen until it is over
 
 
 class RemoteTable:
@@ -33,6 +39,8 @@ class RemoteTable:
         self.gone: str | None = None
         self.seq = 0  # the update the table is showing: actions are stamped with it
         self._pending: list[Event] = []  # received, not yet handed to the table
+        self.reconnecting: Reconnecting | None = None  # the connection is lost and being taken up again
+        self._said_at = 0.0
 
     @property
     def started(self) -> bool:
@@ -70,10 +78,26 @@ class RemoteTable:
                 self.notices.append(message.message)
             elif isinstance(message, Finished):
                 self.finished = message
+                self.session.forget_seat()  # the match is over: there is nothing to come back to
             elif isinstance(message, Lobby):
                 self.lobby = message
+            elif isinstance(message, Reconnecting):
+                self.reconnecting, self._said_at = message, 0.0
+            elif isinstance(message, Reconnected):
+                self.reconnecting = None
+                self.notices.append(tr("lan.reconnected"))
             elif isinstance(message, HostGone):
+                self.reconnecting = None
                 self.gone = str(message)
+                if isinstance(message, HostClosed):
+                    self.session.forget_seat()  # closed or refused: that seat is gone for good
+        if self.reconnecting is not None and time.monotonic() - self._said_at >= NOTICE_EVERY_S:
+            self._said_at = time.monotonic()
+            self.notices.append(self.reconnecting_text())
+
+    def reconnecting_text(self) -> str:
+        assert self.reconnecting is not None
+        return tr("lan.reconnecting", attempt=self.reconnecting.attempt)
 
     def advance(self, now_ms: float) -> None:
         self.receive()  # the host keeps the clock
