@@ -134,7 +134,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="start this long after the last person joined, once everyone is ready (default 3)",
     )
-    host.add_argument("--people", type=int, default=0, help="wait for at least this many people (default 0)")
+    host.add_argument(
+        "--people",
+        type=int,
+        default=1,
+        help="people to wait for before dealing (default 1; 0 deals to AI alone); late ones take an AI seat"
+        " at the next round",
+    )
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
 
     join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")

@@ -86,6 +86,7 @@ class SeatState:
     heard: float = 0.0  # when the host last heard from this connection (time.monotonic)
     away: bool = False  # connected but silent (shown on every table)
     stood_in: bool = False  # AI plays this person's seat while they are away
+    waiting: str = ""  # the name of a late guest who takes this AI seat at the next round
 
     @property
     def connected(self) -> bool:
@@ -145,7 +146,9 @@ class Host:
     async def start(self) -> None:
         self.server = await asyncio.start_server(self._client, self.cfg.host, self.cfg.port)
         self.port = self.server.sockets[0].getsockname()[1]
-        self.log(f"hosting {self.cfg.preset} for {self.cfg.players} on port {self.port}")
+        n = self.cfg.min_people
+        waits = f" (waiting for {n} {'person' if n == 1 else 'people'} before dealing)" if n else ""
+        self.log(f"hosting {self.cfg.preset} for {self.cfg.players}{waits} on port {self.port}")
 
     async def run(self) -> Finished | None:
         if self.server is None:
@@ -223,9 +226,12 @@ class Host:
                 return
             seat = self._seat_for(hello)
             if seat is None:
-                await self._send_raw(
-                    writer, Error("full", "the table is full or has started; no seat for you")
+                why = (
+                    "this table keeps no seat for that token"
+                    if hello.token and self.started.is_set()
+                    else "every seat is taken by a person; no seat for you"
                 )
+                await self._send_raw(writer, Error("full", why))
                 return
             await self._send_raw(writer, self._welcome(seat))  # before anything else reaches this client
             seat.writer, seat.heard, seat.away = writer, time.monotonic(), False
@@ -333,6 +339,29 @@ class Host:
                 writer.close()
             self.queue.put_nowait((seat.seat, "left"))
 
+    def _late_seat(self, name: str) -> SeatState | None:
+        """A guest who arrives after the deal takes a seat AI has played from the start (never one a
+        dropped person may come back to) at the next round; until then it hears the lobby only."""
+        for s in self.seats:
+            if s.kind == "ai" and not s.waiting:
+                s.waiting, s.token, s.ready = name, secrets.token_hex(16), True
+                return s
+        return None
+
+    def _seat_late_guests(self) -> None:
+        """Between rounds: each late guest still here takes its seat from the AI."""
+        assert self.table is not None
+        for s in self.seats:
+            if not s.waiting:
+                continue
+            if s.connected:
+                s.kind, s.name, s.stood_in = "person", s.waiting, False
+                self.table.ai.pop(s.seat, None)
+                self.log(f"seat {s.seat}: {s.name} takes the seat from the AI")
+            else:
+                s.token = ""
+            s.waiting = ""
+
     def _replace(self, seat: SeatState) -> None:
         """A comeback with this seat's token while the host still holds a connection for it (the
         old one went silent without TCP telling us: a pulled cable, a closed lid, a roamed Wi-Fi):
@@ -364,9 +393,12 @@ class Host:
                 if s.token and secrets.compare_digest(s.token, hello.token):
                     self._replace(s)
                     return s
-            # an unknown token: in the lobby the seat it named was given up, so take a fresh one
+            if self.started.is_set():
+                return None  # a claim to a seat this table never gave (or gave up): join afresh
+            # in the lobby the seat it named was given up (its player left): take a fresh one
+        name = (hello.name or "Guest")[:24]
         if self.started.is_set():
-            return None
+            return self._late_seat(name)
         for s in self.seats:
             if s.kind == "open":
                 s.kind = "person"
@@ -403,9 +435,14 @@ class Host:
 
     def lobby(self) -> Lobby:
         return Lobby(
-            [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.away) for s in self.seats],
+            [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.away, s.waiting) for s in self.seats],
             self.started.is_set(),
+            self.cfg.min_people,
         )
+
+    def people_missing(self) -> int:
+        """How many more people the host waits for before it deals."""
+        return max(0, self.cfg.min_people - sum(1 for s in self.seats if s.kind == "person"))
 
     async def _broadcast_lobby(self) -> None:
         lobby = self.lobby()
@@ -474,6 +511,9 @@ class Host:
         s = self.seats[seat]
         if message == "joined":
             self.log(f"seat {seat}: {s.name} joined")
+            missing = self.people_missing()
+            if missing:
+                self.log(f"waiting for {missing} more {'person' if missing == 1 else 'people'}")
             await self._broadcast_lobby()
         elif message == "back":
             await self._broadcast_lobby()
@@ -557,13 +597,18 @@ class Host:
             standings = ", ".join(f"{ranks[i]}. {self.seats[i].name} {game.scores[i]}" for i in order)
             self.log(f"match finished after {self.rounds_done} round(s): {standings}")
             return
+        self._seat_late_guests()
         events = game.apply(Action(REFEREE, Kind.NEXT_ROUND))
+        await self._broadcast_lobby()
         await self._broadcast(events)
 
     async def _table_message(self, seat: int, message) -> None:
         game, table = self.game, self.table
         assert game is not None and table is not None
         s = self.seats[seat]
+        if s.waiting:  # a late guest, seated at the next round: until then it only hears the lobby
+            await self._late_message(s, message)
+            return
         if message == "joined":  # a person came back with their token
             table.ai.pop(seat, None)
             s.kind, s.stood_in = "person", False
@@ -593,6 +638,19 @@ class Host:
             pass
         else:
             await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
+
+    async def _late_message(self, s: SeatState, message) -> None:
+        if message == "joined":
+            self.log(f"seat {s.seat}: {s.waiting} joined late; takes the seat from the AI at the next round")
+            await self._broadcast_lobby()
+        elif message == "left":
+            self.log(f"seat {s.seat}: {s.waiting} left before taking the seat")
+            s.waiting, s.token = "", ""
+            await self._broadcast_lobby()
+        elif isinstance(message, Act):
+            await self._send(s, Refused(message.action, "you take this seat at the next round"))
+        elif isinstance(message, Chat):
+            await self._chat(s, message)
 
     async def _checked(self, s: SeatState, message: Act) -> Action | None:
         """The action a seat sent, or None (and the seat told why) if it is not its own or is stale."""
@@ -666,8 +724,8 @@ class Host:
 
     async def _send_update(self, s: SeatState, events: list[Event]) -> None:
         game = self.game
-        if s.writer is None or game is None:
-            return
+        if s.writer is None or game is None or s.waiting:
+            return  # a late guest sees no hand until its own round is dealt
         view = game.view(s.seat)
         await self._send(
             s,

@@ -47,6 +47,7 @@ class SeatInfo(msgspec.Struct):
     ready: bool = False
     connected: bool = False
     away: bool = False  # connected, but silent for a few seconds (its Wi-Fi may have dropped)
+    waiting: str = ""  # a late guest who takes this AI seat at the next round
 
 
 class Welcome(msgspec.Struct, tag="welcome"):
@@ -61,6 +62,7 @@ class Welcome(msgspec.Struct, tag="welcome"):
 class Lobby(msgspec.Struct, tag="lobby"):
     seats: list[SeatInfo]
     started: bool = False
+    expected: int = 0  # people the host waits for before it deals (HostConfig.min_people)
 
 
 class Ready(msgspec.Struct, tag="ready"):
