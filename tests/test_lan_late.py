@@ -159,3 +159,36 @@ def test_the_lobby_says_how_many_people_the_host_waits_for():
 
     lobby, started, missing = asyncio.run(main())
     assert lobby.expected == 3 and not started and missing == 2
+
+
+def test_a_late_guest_on_the_desktop_waits_in_the_lobby_then_sits_down_at_the_next_round(
+    tmp_path, monkeypatch
+):
+    import uikit  # noqa: F401  (the dummy video driver)
+    from test_lan_rejoin_ui import HostThread, run_until
+    from uikit import make_app
+
+    from ui.scenes.lan import JoinScene, LobbyScene
+    from ui.scenes.table import TableScene
+    from ui.text import tr
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    fast = Timing(turn_ms=40, dobon_ms=20, window_ms=80)
+    far = HostThread(min_people=0, players=3, rounds=2, timing=fast)  # under way, AI alone
+    app = make_app()
+    try:
+        end = time.monotonic() + 10
+        while not far.host.started.is_set() and time.monotonic() < end:
+            time.sleep(0.02)
+        join = JoinScene(app)
+        app.stack.push(join)
+        join.join("127.0.0.1", far.host.port)
+        run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        lobby = app.stack.top
+        run_until(app, lambda: lobby.waiting_text() == tr("lan.late_wait"))
+        run_until(app, lambda: isinstance(app.stack.top, TableScene), 60)
+        seat = app.stack.top.remote.view.seat
+        assert far.host.seats[seat].kind == "person" and app.stack.top.remote.view.round_no == 2
+    finally:
+        app.close()
+        far.close()

@@ -139,6 +139,7 @@ class HostScene(Scene):
         self.preset = last.get("preset", "app") if last.get("preset") in PRESETS else "app"
         self.players = 4
         self.level = default_level()
+        self.people = 1  # people the table waits for (the lobby says how many are missing)
         self.announce = True
         self.error: str | None = None
         self.session: NetSession | None = None
@@ -183,6 +184,16 @@ class HostScene(Scene):
             container=c,
         )
         y += 46
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.people"), gui, container=c)
+        self.people = min(max(self.people, 1), self.players)
+        self.people_menu = pygame_gui.elements.UIDropDownMenu(
+            [str(n) for n in range(1, self.players + 1)],
+            str(self.people),
+            pygame.Rect(x + lw, y, 100, 36),
+            gui,
+            container=c,
+        )
+        y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.rounds"), gui, container=c)
         rounds = _kept(getattr(self, "rounds", None), "5")
         self.rounds = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 100, 36), gui, container=c)
@@ -215,6 +226,8 @@ class HostScene(Scene):
                 self.preset = event.ui_element.selected_option[1]
             elif event.ui_element is self.players_menu:
                 self.players = int(event.text)
+            elif event.ui_element is self.people_menu:
+                self.people = int(event.text)
             elif event.ui_element is self.level_menu:
                 self.level = event.ui_element.selected_option[1]
             self.build()
@@ -249,6 +262,7 @@ class HostScene(Scene):
             "0.0.0.0",
             port,
             lobby_seconds=1e9,
+            min_people=self.people,
             advertise=self.announce,
         )
         self.session = NetSession(_remember_name(self, self.name.get_text()))
@@ -480,10 +494,19 @@ class LobbyScene(Scene):
         for info in lobby.seats if lobby else []:
             kind = tr(f"lan.kind_{info.kind}")
             mark = tr("lan.ready_mark") if info.ready else ""
+            if info.waiting:  # a late guest takes this AI seat at the next round
+                mark = tr("lan.next_round_mark", name=info.waiting)
             you = tr("lan.you_mark") if info.seat == me else ""
             text = f"{tr('new.seat', n=info.seat + 1)}   {info.name or '—'}   {kind}   {mark} {you}"
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), text, gui, container=c)
             y += 36
+        waiting = self.waiting_text()
+        if waiting:  # wrapped: the late guest's sentence is long in English at 800x600
+            tall = 80 if lobby is not None and lobby.started else 40
+            pygame_gui.elements.UITextBox(
+                html.escape(waiting), pygame.Rect(x, y, w // 2 - x, tall), gui, container=c
+            )
+            y += tall + 2
         self.share = None
         self.shown_error = self.session.host.announce_error if self.session.host else None
         if self.hosting and self.session.host is not None:
@@ -522,11 +545,25 @@ class LobbyScene(Scene):
         self.ready_button = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - 110, h - 70, 220, 46), key(label), gui, container=c
         )
+        if lobby is not None and lobby.started:
+            self.ready_button.hide()  # a late guest: the host seats it at the next round, ready or not
         self.start = None
         if self.hosting:
             self.start = pygame_gui.elements.UIButton(
                 pygame.Rect(w - x - 220, h - 70, 220, 46), key("lan.start"), gui, container=c
             )
+
+    def waiting_text(self) -> str:
+        """What the table waits for: the match under way (a late guest's seat comes at the next
+        round), or people the host expects who have not come yet."""
+        lobby = self.remote.lobby
+        if lobby is None:
+            return ""
+        if lobby.started:
+            return tr("lan.late_wait")
+        people = sum(1 for s in lobby.seats if s.kind == "person")
+        missing = lobby.expected - people
+        return tr("lan.waiting_people", count=missing) if missing > 0 else ""
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
