@@ -70,6 +70,9 @@ FLOOD_PER_SECOND = 40  # messages a client may send per second before they are d
 FLOOD_DISCONNECT = 400  # ... and before it is cut off
 MAX_BAD = 20  # malformed messages before a client is cut off
 SEND_BACKLOG = 1 << 20  # bytes waiting on a connection before the host gives up on it
+MAX_PER_ADDRESS = 16  # connections one computer may hold open at once (a table has at most 8 seats)
+MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over half its file limit
+RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
 
 
 @dataclass
@@ -110,6 +113,8 @@ class HostConfig:
     away_s: float = 3.0  # silence after which a connected seat is shown as away
     away_ai_s: float = 5.0  # ... and after which, away this long, AI plays it until it is heard again
     drop_s: float = 60.0  # silence after which the connection is closed (the seat waits for its token)
+    max_per_address: int = MAX_PER_ADDRESS
+    max_connections: int = MAX_CONNECTIONS
     advertise: bool = True  # announce the table on the LAN (zeroconf)
     announce_on: tuple[str, ...] | None = None  # interface addresses to announce on (None: the LAN's)
 
@@ -140,10 +145,13 @@ class Host:
         self.announce_error: str | None = None  # why it could not be announced
         self._announcing: asyncio.Task | None = None
         self._next_beat = 0.0  # when the heartbeat next goes out
+        self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
+        self._handler_before: object = None  # the loop's exception handler before ours (restored)
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
+        self._quiet_accept_errors()
         self.server = await asyncio.start_server(self._client, self.cfg.host, self.cfg.port)
         self.port = self.server.sockets[0].getsockname()[1]
         n = self.cfg.min_people
@@ -164,6 +172,31 @@ class Host:
             await self.close()
         return self.result
 
+    def _quiet_accept_errors(self) -> None:
+        """Out of file descriptors, asyncio's accept loop reports every failed accept with a traceback
+        (under a flood of connections: hundreds of thousands of them). Say it once a minute, in a
+        sentence, and let asyncio retry as it does; anything else goes to the handler there was."""
+        loop = asyncio.get_running_loop()
+        before = loop.get_exception_handler()
+        self._handler_before = before
+        said = [float("-inf")]
+
+        def handler(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+            if context.get("message") == "socket.accept() out of system resource":
+                now = time.monotonic()
+                if now - said[0] >= RESOURCE_LOG_S:
+                    said[0] = now
+                    exc = context.get("exception")
+                    why = getattr(exc, "strerror", None) or exc
+                    self.log(f"cannot accept connections ({why}): new ones wait until some close")
+                return
+            if before is not None:
+                before(loop, context)
+            else:
+                loop.default_exception_handler(context)
+
+        loop.set_exception_handler(handler)
+
     async def close(self) -> None:
         for s in self.seats:
             if s.writer is not None:
@@ -176,6 +209,8 @@ class Host:
             with contextlib.suppress(Exception):
                 await self.server.wait_closed()
         await self._withdraw()
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().set_exception_handler(self._handler_before)  # type: ignore[arg-type]
 
     async def _announce(self) -> None:
         bound = self.cfg.host not in ("", "0.0.0.0", "::")
@@ -208,6 +243,17 @@ class Host:
     # ------------------------------------------------------------------ clients
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if peer else "?"
+        if not self.gate.admit(address):
+            writer.transport.abort()  # at once: its file descriptor is what a flood would exhaust
+            return
+        try:
+            await self._serve(reader, writer)
+        finally:
+            self.gate.release(address)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         seat: SeatState | None = None
         try:
             hello = await read_message(reader, HELLO_TIMEOUT)
@@ -736,6 +782,61 @@ class Host:
                 self.names(),
             ),
         )
+
+
+class Gate:
+    """How many connections each address, and everyone together, may hold open at once. A refusal is
+    logged once per address (and once for the total) until that address has nothing open again."""
+
+    def __init__(self, per_address: int, total: int, log: Callable[[str], None]):
+        self.per_address, self.total, self.log = per_address, total, log
+        self.open: dict[str, int] = {}
+        self.count = 0
+        self.refused = 0  # connections turned away so far
+        self._said: set[str] = set()  # addresses (and "*" for the total) whose refusal was logged
+
+    def admit(self, address: str) -> bool:
+        held = self.open.get(address, 0)
+        if held >= self.per_address:
+            self._refuse(address, f"{address} already holds {held} connections (limit {self.per_address})")
+            return False
+        if self.count >= self.total:
+            self._refuse("*", f"{self.count} connections are open (limit {self.total})")
+            return False
+        self.open[address] = held + 1
+        self.count += 1
+        return True
+
+    def release(self, address: str) -> None:
+        self.count -= 1
+        left = self.open.get(address, 1) - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            self.open.pop(address, None)
+            self._said.discard(address)
+        if self.count < self.total // 2:
+            self._said.discard("*")
+
+    def _refuse(self, key: str, why: str) -> None:
+        self.refused += 1
+        if key not in self._said:
+            self._said.add(key)
+            self.log(f"refusing new connections: {why}")
+
+
+def _file_budget() -> int:
+    """Half the file descriptors this process may open (the rest: the table's own files, zeroconf,
+    the UI); no limit known (Windows) means no extra cap."""
+    try:
+        import resource
+
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return 1 << 30
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 30
+    return max(8, soft // 2)
 
 
 def _jsonable(options: dict) -> dict:
