@@ -141,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="people to wait for before dealing (default 1; 0 deals to AI alone); late ones take an AI seat"
         " at the next round",
     )
+    host.add_argument(
+        "--turn-limit",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="a person's time to act; then AI acts for them once (default 0: no limit)",
+    )
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
 
     join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")
@@ -224,6 +231,8 @@ def run_host_command(args: argparse.Namespace) -> int:
         return fail("host", "--port must be 0..65535")
     if args.rounds < 1:
         return fail("host", "--rounds must be at least 1")
+    if not 0 <= args.turn_limit <= 3600:
+        return fail("host", "--turn-limit must be 0..3600 seconds (0: no limit)")
     if not 0 <= args.people <= args.players:
         return fail("host", f"--people must be 0..{args.players} (the number of seats)")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -239,6 +248,7 @@ def run_host_command(args: argparse.Namespace) -> int:
             args.port,
             lobby_seconds=args.wait,
             min_people=args.people,
+            turn_limit_s=args.turn_limit,
             advertise=not args.no_announce,
         )
         host = Host(config, log=lambda line: print(line, flush=True))

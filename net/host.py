@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.actions import REFEREE, Action, Kind
+from game.actions import REFEREE, Action, Kind, is_call
 from game.engine import Game
 from game.events import Event, RoundDealt, RoundEnded, WindowOpened
 from game.phase import Phase
@@ -43,6 +43,7 @@ from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
 from game.seats import make_seat
 
+from .client import choose
 from .discovery import Announcement, advertise, describe
 from .protocol import (
     HEARTBEAT_S,
@@ -113,6 +114,7 @@ class HostConfig:
     away_s: float = 3.0  # silence after which a connected seat is shown as away
     away_ai_s: float = 5.0  # ... and after which, away this long, AI plays it until it is heard again
     drop_s: float = 60.0  # silence after which the connection is closed (the seat waits for its token)
+    turn_limit_s: float = 0.0  # a person's time to act; then AI acts for them once (0: no limit)
     max_per_address: int = MAX_PER_ADDRESS
     max_connections: int = MAX_CONNECTIONS
     advertise: bool = True  # announce the table on the LAN (zeroconf)
@@ -147,6 +149,7 @@ class Host:
         self._next_beat = 0.0  # when the heartbeat next goes out
         self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
         self._handler_before: object = None  # the loop's exception handler before ours (restored)
+        self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -422,7 +425,13 @@ class Host:
     def _welcome(self, seat: SeatState) -> Welcome:
         rules = self.rules
         return Welcome(
-            seat.seat, seat.token, rules.preset, rules.players, _jsonable(rules.options()), self.cfg.rounds
+            seat.seat,
+            seat.token,
+            rules.preset,
+            rules.players,
+            _jsonable(rules.options()),
+            self.cfg.rounds,
+            self.cfg.turn_limit_s,
         )
 
     def _rate_ok(self, seat: SeatState) -> bool:
@@ -628,6 +637,7 @@ class Host:
             events = table.run_due(now)
             if events:
                 await self._broadcast(events)
+            await self._call_time()
 
     async def _next_round(self) -> None:
         game = self.game
@@ -757,6 +767,53 @@ class Host:
             if opened_at is not None:
                 self.window_seq = opened_at
 
+    # ------------------------------------------------------------------ the turn clock
+
+    def _owes(self, seat: int) -> bool:
+        """The seat has something to do that play waits for (a turn action, a bid, a declaration), not
+        merely something it may do (a call, a pass)."""
+        game = self.game
+        assert game is not None
+        if game.phase not in (Phase.OPENING, Phase.TURN):
+            return False  # between rounds, or a window that freezes turns (calls only: never owed)
+        return any(a.kind is not Kind.PASS and not is_call(a) for a in game.legal_actions(seat))
+
+    def _start_clocks(self) -> None:
+        """After every change: each person's clock starts when play begins to wait for them, and stops
+        when it no longer does (HostConfig.turn_limit_s; AI seats and stood-in seats have none)."""
+        if self.cfg.turn_limit_s <= 0 or self.table is None:
+            return
+        now = time.monotonic()
+        for s in self.seats:
+            if s.kind == "person" and s.seat not in self.table.ai and self._owes(s.seat):
+                self.owing.setdefault(s.seat, now)
+            else:
+                self.owing.pop(s.seat, None)
+
+    def clock_ms(self, seat: int) -> int:
+        since = self.owing.get(seat)
+        if since is None:
+            return 0
+        return max(1, int((self.cfg.turn_limit_s - (time.monotonic() - since)) * 1000))
+
+    async def _call_time(self) -> None:
+        """A person whose time is up has AI act for them, once: the action a seat of the host's AI level
+        would choose, applied as theirs; their clock starts again if play still waits for them."""
+        if not self.owing or self.game is None:
+            return
+        now = time.monotonic()
+        for seat, since in list(self.owing.items()):
+            if now - since < self.cfg.turn_limit_s:
+                continue
+            self.owing.pop(seat, None)
+            view = self.game.view(seat)
+            action = choose(make_seat(self.cfg.ai, self.cfg.seed + len(self.game.actions), seat), view)
+            if action is None:
+                continue
+            s = self.seats[seat]
+            self.log(f"seat {seat}: {s.name}'s time is up; AI acts for them once")
+            await self._act_together([(s, Act(action.to_json(), len(self.game.actions)))])
+
     async def _broadcast(self, events: list[Event]) -> None:
         game = self.game
         assert game is not None
@@ -772,6 +829,7 @@ class Host:
         game = self.game
         if s.writer is None or game is None or s.waiting:
             return  # a late guest sees no hand until its own round is dealt
+        self._start_clocks()
         view = game.view(s.seat)
         await self._send(
             s,
@@ -780,6 +838,7 @@ class Host:
                 [e.for_seat(s.seat).to_json() for e in events],
                 view.to_json(),
                 self.names(),
+                self.clock_ms(s.seat),
             ),
         )
 

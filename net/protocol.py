@@ -57,6 +57,7 @@ class Welcome(msgspec.Struct, tag="welcome"):
     players: int
     options: dict[str, Any]
     rounds: int
+    turn_limit_s: float = 0.0  # a person's time to act before AI acts for them once (0: no limit)
 
 
 class Lobby(msgspec.Struct, tag="lobby"):
@@ -84,6 +85,7 @@ class Update(msgspec.Struct, tag="update"):
     events: list[dict[str, Any]]
     view: dict[str, Any]
     names: list[str] = []
+    clock_ms: int = 0  # this seat's time left to act, as sent (0: nothing it must do, or no limit)
 
 
 class Refused(msgspec.Struct, tag="refused"):

@@ -27,6 +27,7 @@ from ..text import key, tr
 
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
+TURN_LIMITS = (0, 15, 30, 60)  # the host's choices of a person's time to act (0: no limit)
 
 
 def _background(surface: pygame.Surface) -> None:
@@ -140,6 +141,7 @@ class HostScene(Scene):
         self.players = 4
         self.level = default_level()
         self.people = 1  # people the table waits for (the lobby says how many are missing)
+        self.turn_limit = 0  # seconds a person may take to act before AI acts for them once (0: none)
         self.announce = True
         self.error: str | None = None
         self.session: NetSession | None = None
@@ -194,6 +196,16 @@ class HostScene(Scene):
             container=c,
         )
         y += 46
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.turn_limit"), gui, container=c)
+        limits = [(tr("lan.no_limit") if n == 0 else tr("lan.seconds", n=n), str(n)) for n in TURN_LIMITS]
+        self.limit_menu = pygame_gui.elements.UIDropDownMenu(
+            limits,
+            next(lv for lv in limits if lv[1] == str(self.turn_limit)),
+            pygame.Rect(x + lw, y, 200, 36),
+            gui,
+            container=c,
+        )
+        y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.rounds"), gui, container=c)
         rounds = _kept(getattr(self, "rounds", None), "5")
         self.rounds = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 100, 36), gui, container=c)
@@ -228,6 +240,8 @@ class HostScene(Scene):
                 self.players = int(event.text)
             elif event.ui_element is self.people_menu:
                 self.people = int(event.text)
+            elif event.ui_element is self.limit_menu:
+                self.turn_limit = int(event.ui_element.selected_option[1])
             elif event.ui_element is self.level_menu:
                 self.level = event.ui_element.selected_option[1]
             self.build()
@@ -263,6 +277,7 @@ class HostScene(Scene):
             port,
             lobby_seconds=1e9,
             min_people=self.people,
+            turn_limit_s=float(self.turn_limit),
             advertise=self.announce,
         )
         self.session = NetSession(_remember_name(self, self.name.get_text()))

@@ -7,6 +7,7 @@ the host answers why it is refused, and the answer is shown as a notice.
 
 from __future__ import annotations
 
+import math
 import time
 
 from game.actions import Action
@@ -41,6 +42,8 @@ class RemoteTable:
         self._pending: list[Event] = []  # received, not yet handed to the table
         self.reconnecting: Reconnecting | None = None  # the connection is lost and being taken up again
         self._said_at = 0.0
+        self.clock_until: float | None = None  # when this seat's time to act runs out (monotonic)
+        self._clock_said = -1
 
     @property
     def started(self) -> bool:
@@ -72,6 +75,7 @@ class RemoteTable:
                 self.seq = message.seq
                 self.names = message.names or self.names
                 self._pending.extend(events)
+                self.clock_until = time.monotonic() + message.clock_ms / 1000 if message.clock_ms else None
             elif isinstance(message, Refused):
                 self.notices.append(message.reason)
             elif isinstance(message, Error):
@@ -94,6 +98,22 @@ class RemoteTable:
         if self.reconnecting is not None and time.monotonic() - self._said_at >= NOTICE_EVERY_S:
             self._said_at = time.monotonic()
             self.notices.append(self.reconnecting_text())
+        self._tick_clock()
+
+    def seconds_left(self) -> int | None:
+        """This seat's time left to act, in whole seconds (None: no clock running)."""
+        if self.clock_until is None:
+            return None
+        return max(0, math.ceil(self.clock_until - time.monotonic()))
+
+    def _tick_clock(self) -> None:
+        """The host's turn clock, said each second as a notice (the table shows the latest one)."""
+        left = self.seconds_left()
+        if left is None or left == self._clock_said:
+            return
+        self._clock_said = left
+        if left > 0:
+            self.notices.append(tr("lan.clock", seconds=left))
 
     def reconnecting_text(self) -> str:
         assert self.reconnecting is not None
