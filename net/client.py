@@ -55,9 +55,16 @@ RejoinWatcher = Callable[[int, float, str], None]  # (attempt, seconds until it,
 
 class Client:
     def __init__(
-        self, host: str, port: int, name: str, token: str | None = None, log: Callable[[str], None] = print
+        self,
+        host: str,
+        port: int,
+        name: str,
+        token: str | None = None,
+        log: Callable[[str], None] = print,
+        watch: bool = False,
     ):
         self.host, self.port, self.name, self.token = host, port, name, token
+        self.watch = watch  # a watcher: no seat, public information only (it may chat)
         self.log = log
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -78,7 +85,7 @@ class Client:
                 self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         except (OSError, TimeoutError, OverflowError, ValueError) as exc:
             raise HostGone(f"cannot reach a table at {self.host}:{self.port} ({exc})") from None
-        await send(self.writer, Hello(PROTOCOL_VERSION, self.name, self.token))
+        await send(self.writer, Hello(PROTOCOL_VERSION, self.name, self.token, self.watch))
         reply = await self.receive()
         if isinstance(reply, Error):
             await self._hang_up()

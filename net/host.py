@@ -42,6 +42,7 @@ from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
 from game.seats import make_seat
+from game.view import public_view
 
 from .client import choose
 from .discovery import Announcement, advertise, describe
@@ -74,6 +75,7 @@ SEND_BACKLOG = 1 << 20  # bytes waiting on a connection before the host gives up
 MAX_PER_ADDRESS = 16  # connections one computer may hold open at once (a table has at most 8 seats)
 MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over half its file limit
 RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
+MAX_WATCHERS = 16  # people watching a table without a seat
 
 
 @dataclass
@@ -95,6 +97,17 @@ class SeatState:
     @property
     def connected(self) -> bool:
         return self.writer is not None
+
+
+@dataclass
+class Watcher:
+    """Someone watching without a seat: sent public information only (game.view.public_view)."""
+
+    name: str
+    writer: asyncio.StreamWriter
+    heard: float
+    sent: int = 0  # messages received this second (flood control)
+    second: float = 0.0
 
 
 @dataclass
@@ -150,6 +163,7 @@ class Host:
         self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
         self._handler_before: object = None  # the loop's exception handler before ours (restored)
         self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
+        self.watchers: list[Watcher] = []
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -207,6 +221,11 @@ class Host:
                     s.writer.write(encode(Bye("the host closed the table")))
                     s.writer.close()
                 s.writer = None
+        for w in self.watchers:
+            with contextlib.suppress(Exception):
+                w.writer.write(encode(Bye("the host closed the table")))
+                w.writer.close()
+        self.watchers = []
         if self.server is not None:
             self.server.close()
             with contextlib.suppress(Exception):
@@ -272,6 +291,9 @@ class Host:
                         "update both to the same version",
                     ),
                 )
+                return
+            if hello.watch:
+                await self._watch(hello, reader, writer)
                 return
             seat = self._seat_for(hello)
             if seat is None:
@@ -378,6 +400,10 @@ class Host:
                 s.stood_in = True
                 self.table.ai[s.seat] = make_seat(self.cfg.ai, self.cfg.seed, s.seat)
                 self.log(f"seat {s.seat}: AI plays for {s.name} while they are away")
+        for w in list(self.watchers):
+            await self._send_watcher(w, Ping())
+            if now - w.heard >= self.cfg.drop_s:
+                self._drop_watcher(w)
         if changed:
             await self._broadcast_lobby()
 
@@ -486,6 +512,75 @@ class Host:
                 self.log(f"seat {seat.seat}: {seat.name} is not reading; connection closed")
             self._drop(seat)
 
+    # ------------------------------------------------------------------ watchers
+
+    async def _watch(self, hello: Hello, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Someone watching: the lobby, the public side of every update, the chat (they may chat too)."""
+        if len(self.watchers) >= MAX_WATCHERS:
+            await self._send_raw(writer, Error("full", f"this table takes {MAX_WATCHERS} watchers at most"))
+            return
+        rules = self.rules
+        welcome = Welcome(
+            rules.players, "", rules.preset, rules.players, _jsonable(rules.options()), self.cfg.rounds
+        )
+        await self._send_raw(writer, welcome)
+        w = Watcher((hello.name or "Watcher")[:24], writer, time.monotonic())
+        self.watchers.append(w)
+        self.log(f"{w.name} is watching")
+        await self._broadcast_lobby()
+        if self.game is not None:
+            await self._send_watcher_update(w, [])
+        try:
+            while w in self.watchers:
+                message = await read_message(reader)
+                w.heard = time.monotonic()
+                if isinstance(message, Ping):
+                    continue
+                now = time.monotonic()
+                if now - w.second >= 1.0:
+                    w.second, w.sent = now, 0
+                w.sent += 1
+                if w.sent > FLOOD_DISCONNECT:
+                    break
+                if w.sent > FLOOD_PER_SECOND:
+                    continue
+                if isinstance(message, Chat):
+                    await self._say(f"{w.name} (watching)", message.text)
+                else:
+                    await self._send_watcher(w, Error("watching", "a watcher may chat, nothing more"))
+        except (ProtocolError, ConnectionError, TimeoutError, OSError, asyncio.CancelledError):
+            pass
+        finally:
+            if w in self.watchers:
+                self._drop_watcher(w)
+                with contextlib.suppress(Exception):
+                    await self._broadcast_lobby()
+
+    def _drop_watcher(self, w: Watcher) -> None:
+        if w in self.watchers:
+            self.watchers.remove(w)
+            self.log(f"{w.name} stopped watching")
+        with contextlib.suppress(Exception):
+            w.writer.close()
+
+    async def _send_watcher(self, w: Watcher, message) -> None:
+        frame = encode(message)
+        if self.record and not isinstance(message, Ping):
+            self.sent_log.setdefault(self.cfg.players, []).append(frame)  # a watcher's seat: players
+        try:
+            w.writer.write(frame)
+            backlog = w.writer.transport.get_write_buffer_size()
+        except (ConnectionError, OSError, RuntimeError, AttributeError):
+            backlog = SEND_BACKLOG + 1
+        if backlog > SEND_BACKLOG or w.writer.is_closing():
+            self._drop_watcher(w)
+
+    async def _send_watcher_update(self, w: Watcher, public_events: list[dict]) -> None:
+        game = self.game
+        assert game is not None
+        update = Update(len(game.actions), public_events, _public(game), self.names())
+        await self._send_watcher(w, update)
+
     # ------------------------------------------------------------------ lobby
 
     def lobby(self) -> Lobby:
@@ -493,6 +588,7 @@ class Host:
             [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.away, s.waiting) for s in self.seats],
             self.started.is_set(),
             self.cfg.min_people,
+            [w.name for w in self.watchers],
         )
 
     def people_missing(self) -> int:
@@ -503,6 +599,8 @@ class Host:
         lobby = self.lobby()
         for s in self.seats:
             await self._send(s, lobby)
+        for w in list(self.watchers):
+            await self._send_watcher(w, lobby)
 
     def force_start(self) -> None:
         """Start now (the hosting player's Start button): empty seats get AI."""
@@ -587,10 +685,16 @@ class Host:
             await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
 
     async def _chat(self, s: SeatState, message: Chat) -> None:
-        text = message.text.strip()[:200]
+        await self._say(s.name or f"seat {s.seat}", message.text)
+
+    async def _say(self, sender: str, text: str) -> None:
+        """A chat line to every seat and every watcher."""
+        text = text.strip()[:200]
         if text:
             for other in self.seats:
-                await self._send(other, Chat(text, s.name or f"seat {s.seat}"))
+                await self._send(other, Chat(text, sender))
+            for w in list(self.watchers):
+                await self._send_watcher(w, Chat(text, sender))
 
     def _begin(self) -> None:
         for s in self.seats:
@@ -649,6 +753,8 @@ class Host:
             self.result = Finished(list(game.scores), ranks, self.names(), standings)
             for s in self.seats:
                 await self._send(s, self.result)
+            for w in list(self.watchers):
+                await self._send_watcher(w, self.result)
             order = sorted(range(game.n), key=lambda i: (ranks[i], i))
             standings = ", ".join(f"{ranks[i]}. {self.seats[i].name} {game.scores[i]}" for i in order)
             self.log(f"match finished after {self.rounds_done} round(s): {standings}")
@@ -824,6 +930,10 @@ class Host:
                 self.deal_seq = len(game.actions)
         for s in self.seats:
             await self._send_update(s, events)
+        if self.watchers:
+            public = [e.for_seat(game.n).to_json() for e in events]
+            for w in list(self.watchers):
+                await self._send_watcher_update(w, public)
 
     async def _send_update(self, s: SeatState, events: list[Event]) -> None:
         game = self.game
@@ -896,6 +1006,10 @@ def _file_budget() -> int:
     if soft == resource.RLIM_INFINITY:
         return 1 << 30
     return max(8, soft // 2)
+
+
+def _public(game: Game) -> dict:
+    return public_view(game).to_json()
 
 
 def _jsonable(options: dict) -> dict:
