@@ -86,11 +86,12 @@ class NetSession:
         except Exception as exc:  # surfaced to the table as a message
             self.inbox.put(HostGone(f"the table stopped: {exc}"))
 
-    def join(self, address: str, port: int, token: str | None = None) -> Future:
-        return self._run(self._join(address, port, token))
+    def join(self, address: str, port: int, token: str | None = None, watch: bool = False) -> Future:
+        """Take a seat at the table at address:port (with a token: back to that seat), or watch it."""
+        return self._run(self._join(address, port, token, watch))
 
-    async def _join(self, address: str, port: int, token: str | None = None):
-        self.client = Client(address, port, self.name, token, log=lambda line: None)
+    async def _join(self, address: str, port: int, token: str | None = None, watch: bool = False):
+        self.client = Client(address, port, self.name, token, log=lambda line: None, watch=watch)
         welcome = await self.client.connect()
         self._seated(welcome)
         self.loop.create_task(self._pump())
@@ -111,7 +112,7 @@ class NetSession:
             clear_ticket()
 
     def _seated(self, welcome: Welcome) -> None:
-        if self.on_seat is not None:
+        if self.on_seat is not None and welcome.token:  # a watcher has no seat to keep
             with contextlib.suppress(Exception):  # keeping the token is a convenience, never a failure
                 self.on_seat(welcome)
 

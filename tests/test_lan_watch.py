@@ -154,3 +154,43 @@ def test_a_watcher_who_tries_to_act_is_told_no_and_the_table_goes_on():
     errors = [m for m in watcher.received if isinstance(m, Error)]
     assert errors[0].code == "watching" and taken == []  # the person never drew: the watcher cannot
     assert watcher.view.seat == 3 and watcher.view.hand == ()
+
+
+def test_the_desktop_table_watches_a_match_without_a_seat(tmp_path, monkeypatch):
+    import time
+
+    import uikit  # noqa: F401  (the dummy video driver)
+    from test_lan_rejoin_ui import HostThread, run_until
+    from uikit import frames, make_app
+
+    from net.ticket import load_ticket
+    from ui.scenes.lan import JoinScene, LobbyScene
+    from ui.scenes.table import TableScene
+    from ui.text import tr
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(min_people=0, players=3, rounds=2, timing=Timing(150, 80, 200), lobby_seconds=1.0)
+    app = make_app()
+    try:
+        join = JoinScene(app)
+        app.stack.push(join)
+        frames(app, 2)
+        join.address.set_text(f"127.0.0.1:{far.host.port}")
+        join.join_address(join.address.get_text(), watch=True)
+        run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        lobby = app.stack.top
+        run_until(app, lambda: lobby.remote.lobby is not None)
+        assert lobby.waiting_text() == tr("lan.watching") and not lobby.ready_button.visible
+        run_until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        table = app.stack.top
+        assert table.person is None  # nobody to act for: the table only shows
+        before = table.remote.seq
+        end = time.monotonic() + 20
+        while table.remote.seq <= before + 3 and time.monotonic() < end:
+            app.frame(1 / 60)
+            time.sleep(0.005)
+        assert table.remote.seq > before + 3 and table.remote.view.hand == ()
+        assert load_ticket() is None  # a watcher keeps no seat
+    finally:
+        app.close()
+        far.close()

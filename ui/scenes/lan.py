@@ -354,7 +354,10 @@ class JoinScene(Scene):
         self.address = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
         self.address.set_text(address)
         self.join_button = pygame_gui.elements.UIButton(
-            pygame.Rect(x + lw + 250, y, 160, 36), key("lan.join"), gui, container=c
+            pygame.Rect(x + lw + 250, y, 120, 36), key("lan.join"), gui, container=c
+        )
+        self.watch_button = pygame_gui.elements.UIButton(
+            pygame.Rect(x + lw + 380, y, 120, 36), key("lan.watch"), gui, container=c
         )
         y += 56
         self.search_button = pygame_gui.elements.UIButton(
@@ -403,6 +406,8 @@ class JoinScene(Scene):
                 self.build()
             elif event.ui_element is self.join_button:
                 self.join_address(self.address.get_text())
+            elif event.ui_element is self.watch_button:
+                self.join_address(self.address.get_text(), watch=True)
             else:
                 for button, table in self.table_buttons:
                     if event.ui_element is button:
@@ -410,15 +415,15 @@ class JoinScene(Scene):
             return None
         return event
 
-    def join_address(self, text: str) -> None:
+    def join_address(self, text: str, watch: bool = False) -> None:
         host, sep, port = text.strip().rpartition(":")
         if not sep or not host or not port.isdigit():
             self.error = tr("lan.bad_address")
             self.build()
             return
-        self.join(host.strip("[]"), int(port))
+        self.join(host.strip("[]"), int(port), watch=watch)
 
-    def join(self, host: str, port: int, token: str | None = None) -> None:
+    def join(self, host: str, port: int, token: str | None = None, watch: bool = False) -> None:
         """Start joining the table at host:port (with a kept seat's token: back to that seat); `update`
         takes the outcome. The seat's token is kept on disk so that a restart can come back to it."""
         if self.attempt is not None:
@@ -427,7 +432,7 @@ class JoinScene(Scene):
         self.rejoining = token is not None
         session = NetSession(_remember_name(self, self.name.get_text()))
         session.keep_seat(host, port)
-        future = session.join(host, port, token)
+        future = session.join(host, port, token, watch)
         self.attempt = (session, future, host, port, time.monotonic() + JOIN_SECONDS)
         self.build()
 
@@ -487,6 +492,8 @@ class LobbyScene(Scene):
         self.ready = False
         self.seats_key = None
         self.addresses = lan_addresses() if hosting else []  # where other computers reach this one
+        client = session.client
+        self.watching = bool(client is not None and client.watch)
 
     def share_text(self) -> str:
         """Where others join: this computer's LAN addresses, or loopback (said so) when it has none."""
@@ -517,7 +524,7 @@ class LobbyScene(Scene):
             y += 36
         waiting = self.waiting_text()
         if waiting:  # wrapped: the late guest's sentence is long in English at 800x600
-            tall = 80 if lobby is not None and lobby.started else 40
+            tall = 80 if (lobby is not None and lobby.started) or self.watching else 40
             pygame_gui.elements.UITextBox(
                 html.escape(waiting), pygame.Rect(x, y, w // 2 - x, tall), gui, container=c
             )
@@ -560,8 +567,8 @@ class LobbyScene(Scene):
         self.ready_button = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - 110, h - 70, 220, 46), key(label), gui, container=c
         )
-        if lobby is not None and lobby.started:
-            self.ready_button.hide()  # a late guest: the host seats it at the next round, ready or not
+        if (lobby is not None and lobby.started) or self.watching:
+            self.ready_button.hide()  # a late guest is seated at the next round, ready or not; a watcher never
         self.start = None
         if self.hosting:
             self.start = pygame_gui.elements.UIButton(
@@ -574,6 +581,8 @@ class LobbyScene(Scene):
         lobby = self.remote.lobby
         if lobby is None:
             return ""
+        if self.watching:
+            return tr("lan.watching")
         if lobby.started:
             return tr("lan.late_wait")
         people = sum(1 for s in lobby.seats if s.kind == "person")
