@@ -151,7 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
 
     join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")
-    join.add_argument("address", metavar="HOST:PORT", help="the table's address")
+    join.add_argument(
+        "address", metavar="HOST:PORT", help="the table's address, or its table code from the lobby"
+    )
     join.add_argument("--name", default="Guest", help="your name at the table")
     join.add_argument("--ai", default="normal", metavar="LEVEL", help="the AI level that plays this seat")
     join.add_argument(
@@ -269,10 +271,17 @@ def run_join_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from game.seats import make_seat
+    from net import tablecode
     from net.client import Client, HostClosed, HostGone, play_as_ai
     from net.stopping import Stopped, until_stopped
     from net.ticket import Ticket, clear_ticket, load_ticket, save_ticket
 
+    if tablecode.looks_like_code(args.address):
+        try:
+            code_host, code_port = tablecode.decode(args.address)
+        except tablecode.BadCode as exc:
+            return fail("join", str(exc))
+        args.address = f"{code_host}:{code_port}"
     address, sep, port = args.address.rpartition(":")
     if not sep or not address or not port.isdigit() or not 0 < int(port) < 65536:
         return fail("join", f"address must look like HOST:PORT, not {args.address!r}")

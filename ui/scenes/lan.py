@@ -3,6 +3,7 @@ player sees when the host disappears."""
 
 from __future__ import annotations
 
+import contextlib
 import html
 import socket
 import time
@@ -13,6 +14,7 @@ import pygame_gui
 
 from game.rules import PRESETS, make_rules
 from game.seats import SEATS
+from net import tablecode
 from net.client import HostClosed
 from net.discovery import LOOPBACK, describe, lan_addresses
 from net.host import HostConfig
@@ -354,10 +356,10 @@ class JoinScene(Scene):
         self.address = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
         self.address.set_text(address)
         self.join_button = pygame_gui.elements.UIButton(
-            pygame.Rect(x + lw + 250, y, 120, 36), key("lan.join"), gui, container=c
+            pygame.Rect(x + lw + 250, y, 160, 36), key("lan.join"), gui, container=c
         )
-        self.watch_button = pygame_gui.elements.UIButton(
-            pygame.Rect(x + lw + 380, y, 120, 36), key("lan.watch"), gui, container=c
+        self.watch_button = pygame_gui.elements.UIButton(  # under Join: it fits beside it at 800x600
+            pygame.Rect(x + lw + 250, y + 56, 160, 36), key("lan.watch"), gui, container=c
         )
         y += 56
         self.search_button = pygame_gui.elements.UIButton(
@@ -416,6 +418,16 @@ class JoinScene(Scene):
         return event
 
     def join_address(self, text: str, watch: bool = False) -> None:
+        """Join at what was typed: HOST:PORT, or a table code (net.tablecode)."""
+        if tablecode.looks_like_code(text):
+            try:
+                host, port = tablecode.decode(text)
+            except tablecode.BadCode as exc:
+                self.error = tr("lan.bad_code", reason=str(exc))
+                self.build()
+                return
+            self.join(host, port, watch=watch)
+            return
         host, sep, port = text.strip().rpartition(":")
         if not sep or not host or not port.isdigit():
             self.error = tr("lan.bad_address")
@@ -503,6 +515,15 @@ class LobbyScene(Scene):
             return tr("lan.share_local", address=f"{LOOPBACK}:{host.port}")
         return tr("lan.share", address=", ".join(f"{a}:{host.port}" for a in self.addresses))
 
+    def codes(self) -> list[str]:
+        """The table code for each of this computer's IPv4 LAN addresses (net.tablecode)."""
+        host = self.session.host
+        out = []
+        for address in self.addresses if host is not None else []:
+            with contextlib.suppress(ValueError):
+                out.append(tablecode.encode(address, host.port))
+        return out
+
     def widgets(self) -> None:
         w, h = self.app.size
         gui, c = self.app.gui, self.container
@@ -535,6 +556,9 @@ class LobbyScene(Scene):
             # one box for where to join and, if it failed, why the table is not announced: with eight
             # seats at 800x600 two boxes would run into the buttons below
             lines = [html.escape(self.share_text())]
+            codes = self.codes()
+            if codes:
+                lines.append(html.escape(tr("lan.share_code", code=", ".join(codes))))
             if self.shown_error:
                 lines.append(html.escape(tr("lan.not_announced", reason=self.shown_error)))
             room = h - 84 - (y + 10)
