@@ -4,7 +4,7 @@ The lobby shows it; a guest types it instead of "192.168.1.20:47000". Home and o
 192.168.x.y or 10.x.y.z and the table's usual port, so those get the shortest codes:
 
     form  what it holds                        characters (with the form letter and the check)
-    H     192.168.x.y, port 47000              6    e.g. H-0A1K-7
+    H     192.168.x.y, port 47000              6    e.g. H-0A1K-7 (T-EE1R1-8, P-00H9-2G7-7)
     P     192.168.x.y, any port                 9
     T     10.x.y.z, port 47000                  7
     A     any IPv4 address and port             12
@@ -57,7 +57,8 @@ def encode(host: str, port: int) -> str:
             value = (value << 16) | port
         digits = "".join(DIGITS[(value >> (5 * i)) & 31] for i in reversed(range(width)))
         check = _check(form, digits)
-        groups = [digits[i : i + 4] for i in range(0, len(digits), 4)]
+        size = len(digits) if len(digits) <= 5 else (len(digits) + 1) // 2  # one group, or two even ones
+        groups = [digits[i : i + size] for i in range(0, len(digits), size)]
         return "-".join([form, *groups, check])
     raise AssertionError("form A takes every address")
 
