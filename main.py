@@ -148,6 +148,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="a person's time to act; then AI acts for them once (default 0: no limit)",
     )
+    host.add_argument(
+        "--log-dir",
+        metavar="DIR",
+        default=None,
+        help="where to save each match's action log (default: lan-logs in the user's data folder)",
+    )
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
 
     join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")
@@ -226,6 +232,7 @@ def run_host_command(args: argparse.Namespace) -> int:
 
     from net.host import Host, HostConfig
     from net.stopping import Stopped, until_stopped
+    from net.ticket import match_log_folder
 
     if args.ai not in SEATS:
         return fail("host", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")
@@ -251,6 +258,7 @@ def run_host_command(args: argparse.Namespace) -> int:
             lobby_seconds=args.wait,
             min_people=args.people,
             turn_limit_s=args.turn_limit,
+            log_dir=args.log_dir or str(match_log_folder()),
             advertise=not args.no_announce,
         )
         host = Host(config, log=lambda line: print(line, flush=True))
@@ -309,6 +317,8 @@ def run_join_command(args: argparse.Namespace) -> int:
         if args.rejoin:
             clear_ticket()
         me = client.seat
+        if not finished.complete:
+            print("the host closed the table before the match's end; the standings so far:", flush=True)
         print(f"match finished: seat {me} ranked {finished.ranks[me]} with {finished.scores[me]}", flush=True)
         return 0
 

@@ -34,10 +34,12 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from game.actions import REFEREE, Action, Kind, is_call
 from game.engine import Game
 from game.events import Event, RoundDealt, RoundEnded, WindowOpened
+from game.headless import write_log
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
@@ -130,6 +132,7 @@ class HostConfig:
     turn_limit_s: float = 0.0  # a person's time to act; then AI acts for them once (0: no limit)
     max_per_address: int = MAX_PER_ADDRESS
     max_connections: int = MAX_CONNECTIONS
+    log_dir: str | None = None  # where each match's action log is saved (None: not saved)
     advertise: bool = True  # announce the table on the LAN (zeroconf)
     announce_on: tuple[str, ...] | None = None  # interface addresses to announce on (None: the LAN's)
 
@@ -215,6 +218,12 @@ class Host:
         loop.set_exception_handler(handler)
 
     async def close(self) -> None:
+        if self.game is not None and self.result is None:  # closed mid-match: keep what was played
+            with contextlib.suppress(Exception):
+                await self._finish(complete=False)
+                self.log(
+                    f"the table closed before the match's end; standings so far: {self._standings_text()}"
+                )
         for s in self.seats:
             if s.writer is not None:
                 with contextlib.suppress(Exception):
@@ -748,21 +757,48 @@ class Host:
         assert game is not None
         self.rounds_done = sum(1 for e in game.events if isinstance(e, RoundEnded))
         if self.rounds_done >= self.cfg.rounds or game.phase is Phase.MATCH_OVER:
-            ranks = list(game.book.ranks(game))
-            standings = [score.to_json() for score in game.standings()]
-            self.result = Finished(list(game.scores), ranks, self.names(), standings)
-            for s in self.seats:
-                await self._send(s, self.result)
-            for w in list(self.watchers):
-                await self._send_watcher(w, self.result)
-            order = sorted(range(game.n), key=lambda i: (ranks[i], i))
-            standings = ", ".join(f"{ranks[i]}. {self.seats[i].name} {game.scores[i]}" for i in order)
-            self.log(f"match finished after {self.rounds_done} round(s): {standings}")
+            await self._finish(complete=True)
+            self.log(f"match finished after {self.rounds_done} round(s): {self._standings_text()}")
             return
         self._seat_late_guests()
         events = game.apply(Action(REFEREE, Kind.NEXT_ROUND))
         await self._broadcast_lobby()
         await self._broadcast(events)
+
+    async def _finish(self, complete: bool) -> None:
+        """The match's result (or, `complete` False, the standings so far) to everyone, and its log
+        kept (HostConfig.log_dir) so that it can be replayed (main.py replay)."""
+        game = self.game
+        assert game is not None
+        ranks = list(game.book.ranks(game))
+        standings = [score.to_json() for score in game.standings()]
+        self.result = Finished(list(game.scores), ranks, self.names(), standings, complete)
+        for s in self.seats:
+            await self._send(s, self.result)
+        for w in list(self.watchers):
+            await self._send_watcher(w, self.result)
+        self._save_log()
+
+    def _standings_text(self) -> str:
+        assert self.result is not None
+        ranks, scores = self.result.ranks, self.result.scores
+        order = sorted(range(len(ranks)), key=lambda i: (ranks[i], i))
+        return ", ".join(f"{ranks[i]}. {self.seats[i].name} {scores[i]}" for i in order)
+
+    def _save_log(self) -> None:
+        """Write the match's action log (game.headless format) into HostConfig.log_dir, if one is set."""
+        game = self.game
+        if self.cfg.log_dir is None or game is None:
+            return
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = Path(self.cfg.log_dir) / f"lan-{game.rules.preset}-{stamp}-{self.cfg.seed}.log"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_log(path, game, self.names())
+        except OSError as exc:
+            self.log(f"could not save the match log to {path}: {exc.strerror or exc}")
+            return
+        self.log(f"match log saved to {path}")
 
     async def _table_message(self, seat: int, message) -> None:
         game, table = self.game, self.table

@@ -109,6 +109,7 @@ class Finished(msgspec.Struct, tag="finished"):
     ranks: list[int]
     names: list[str]
     standings: list[dict[str, int]] = []  # each seat's score in the preset's own terms (game.scores)
+    complete: bool = True  # False: the host closed the table first; these are the standings so far
 
 
 class Ping(msgspec.Struct, tag="ping"):

@@ -4,7 +4,7 @@ The lobby shows it; a guest types it instead of "192.168.1.20:47000". Home and o
 192.168.x.y or 10.x.y.z and the table's usual port, so those get the shortest codes:
 
     form  what it holds                        characters (with the form letter and the check)
-    H     192.168.x.y, port 47000              6    e.g. H-0A1K-7 (T-EE1R1-8, P-00H9-2G7-7)
+    H     192.168.x.y, port 47000              6    e.g. H-008M-5 (192.168.1.20:47000)
     P     192.168.x.y, any port                 9
     T     10.x.y.z, port 47000                  7
     A     any IPv4 address and port             12

@@ -40,10 +40,19 @@ class Ticket:
         return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
 
 
-def ticket_path() -> Path:
+def data_folder() -> Path:
+    """The user's data folder for the game (as ui.settings.data_dir): the kept seat, LAN match logs."""
     home = os.environ.get("DOBON_TABLE_HOME")
-    folder = Path(home) if home else Path(platformdirs.user_data_dir(APP, appauthor=False))
-    return folder / FILE
+    return Path(home) if home else Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def match_log_folder() -> Path:
+    """Where a LAN host keeps each match's action log (main.py replay reads them)."""
+    return data_folder() / "lan-logs"
+
+
+def ticket_path() -> Path:
+    return data_folder() / FILE
 
 
 def save_ticket(ticket: Ticket) -> None:

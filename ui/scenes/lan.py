@@ -20,7 +20,7 @@ from net.discovery import LOOPBACK, describe, lan_addresses
 from net.host import HostConfig
 from net.protocol import Chat
 from net.session import NetSession
-from net.ticket import Ticket, clear_ticket
+from net.ticket import Ticket, clear_ticket, match_log_folder
 
 from ..scene import Scene
 from ..table.remote import RemoteTable
@@ -104,14 +104,17 @@ class MessageScene(Scene):
 
     def widgets(self) -> None:
         w, h = self.app.size
+        lines = self.text.split("\n")  # a message may carry standings, one line each
+        tall = min(h - 160, 100 + 31 * (len(lines) - 1))
+        top = max(20, h // 2 - 90 - (tall - 120) // 2)
         pygame_gui.elements.UITextBox(
-            html.escape(self.text),
-            pygame.Rect(w // 2 - 320, h // 2 - 90, 640, 120),
+            "<br>".join(html.escape(line) for line in lines),
+            pygame.Rect(w // 2 - 320, top, 640, tall),
             self.app.gui,
             container=self.container,
         )
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 150, h // 2 + 50, 300, 46),
+            pygame.Rect(w // 2 - 150, top + tall + 20, 300, 46),
             key("lan.to_title"),
             self.app.gui,
             container=self.container,
@@ -280,6 +283,7 @@ class HostScene(Scene):
             lobby_seconds=1e9,
             min_people=self.people,
             turn_limit_s=float(self.turn_limit),
+            log_dir=str(match_log_folder()),
             advertise=self.announce,
         )
         self.session = NetSession(_remember_name(self, self.name.get_text()))

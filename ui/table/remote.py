@@ -81,8 +81,11 @@ class RemoteTable:
             elif isinstance(message, Error):
                 self.notices.append(message.message)
             elif isinstance(message, Finished):
-                self.finished = message
                 self.session.forget_seat()  # the match is over: there is nothing to come back to
+                if message.complete:
+                    self.finished = message
+                else:  # the host closed the table first: say so, with the standings so far
+                    self.gone = closed_early(message)
             elif isinstance(message, Lobby):
                 self.lobby = message
             elif isinstance(message, Reconnecting):
@@ -143,3 +146,13 @@ class RemoteTable:
 
     def others_may_act(self) -> bool:
         return True  # the host may send something at any moment
+
+
+def closed_early(finished: Finished) -> str:
+    """The host closed the table mid-match: a message with the standings so far, best first."""
+    order = sorted(range(len(finished.ranks)), key=lambda i: (finished.ranks[i], i))
+    lines = [tr("lan.closed_early")]
+    for seat in order:
+        name = finished.names[seat] if seat < len(finished.names) else str(seat + 1)
+        lines.append(f"{finished.ranks[seat]}. {name}  {finished.scores[seat]}")
+    return "\n".join(lines)
