@@ -164,7 +164,6 @@ class Host:
         self._announcing: asyncio.Task | None = None
         self._next_beat = 0.0  # when the heartbeat next goes out
         self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
-        self._handler_before: object = None  # the loop's exception handler before ours (restored)
         self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
         self.watchers: list[Watcher] = []
 
@@ -198,10 +197,12 @@ class Host:
         sentence, and let asyncio retry as it does; anything else goes to the handler there was."""
         loop = asyncio.get_running_loop()
         before = loop.get_exception_handler()
-        self._handler_before = before
         said = [float("-inf")]
 
         def handler(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+            closed = self.server is None or not self.server.is_serving()
+            if closed and "_start_serving" in repr(context.get("handle")):
+                return  # asyncio's accept retry, due after the table closed its socket: nothing to do
             if context.get("message") == "socket.accept() out of system resource":
                 now = time.monotonic()
                 if now - said[0] >= RESOURCE_LOG_S:
@@ -240,8 +241,7 @@ class Host:
             with contextlib.suppress(Exception):
                 await self.server.wait_closed()
         await self._withdraw()
-        with contextlib.suppress(RuntimeError):
-            asyncio.get_running_loop().set_exception_handler(self._handler_before)  # type: ignore[arg-type]
+        # the handler stays: an accept retry asyncio scheduled before the close may still fall due
 
     async def _announce(self) -> None:
         bound = self.cfg.host not in ("", "0.0.0.0", "::")
@@ -991,14 +991,14 @@ class Host:
 
 class Gate:
     """How many connections each address, and everyone together, may hold open at once. A refusal is
-    logged once per address (and once for the total) until that address has nothing open again."""
+    logged once per address (and once for the total) a minute at most, however long the flood."""
 
     def __init__(self, per_address: int, total: int, log: Callable[[str], None]):
         self.per_address, self.total, self.log = per_address, total, log
         self.open: dict[str, int] = {}
         self.count = 0
         self.refused = 0  # connections turned away so far
-        self._said: set[str] = set()  # addresses (and "*" for the total) whose refusal was logged
+        self._said: dict[str, float] = {}  # address (or "*" for the total) -> when its refusal was logged
 
     def admit(self, address: str) -> bool:
         held = self.open.get(address, 0)
@@ -1019,14 +1019,12 @@ class Gate:
             self.open[address] = left
         else:
             self.open.pop(address, None)
-            self._said.discard(address)
-        if self.count < self.total // 2:
-            self._said.discard("*")
 
     def _refuse(self, key: str, why: str) -> None:
         self.refused += 1
-        if key not in self._said:
-            self._said.add(key)
+        now = time.monotonic()
+        if now - self._said.get(key, float("-inf")) >= RESOURCE_LOG_S:
+            self._said[key] = now
             self.log(f"refusing new connections: {why}")
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import ipaddress
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from net.tablecode import BadCode, decode, encode, looks_like_code
 
 
 @given(st.integers(0, 2**32 - 1), st.integers(1, 65535))
+@settings(deadline=None)  # a loaded machine must not fail it
 def test_every_address_and_port_comes_back_from_its_code(number, port):
     host = str(ipaddress.IPv4Address(number))
     code = encode(host, port)
@@ -36,6 +37,7 @@ def test_the_usual_lan_addresses_get_the_shortest_codes(host, port, length):
 
 
 @given(st.integers(0, 2**32 - 1), st.integers(1, 65535), st.data())
+@settings(deadline=None)
 def test_a_mistyped_character_is_caught_rather_than_sending_the_guest_elsewhere(number, port, data):
     code = encode(str(ipaddress.IPv4Address(number)), port).replace("-", "")
     i = data.draw(st.integers(1, len(code) - 1))

@@ -47,11 +47,11 @@ class Lines:
             return ""
 
 
-def test_a_headless_host_waits_for_a_person_before_it_deals():
+def test_a_headless_host_waits_for_a_person_before_it_deals(tmp_path):
     """`main.py host` with no --people used to deal to AI alone a few seconds after launch."""
     command = [sys.executable, "main.py", "host", "--bind", "127.0.0.1", "--port", "0", "--no-announce"]
     host = subprocess.Popen(
-        [*command, "--players", "2", "--wait", "0.2", "--rounds", "1"],
+        [*command, "--players", "2", "--wait", "0.2", "--rounds", "1", "--log-dir", str(tmp_path)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -73,8 +73,10 @@ def test_a_headless_host_waits_for_a_person_before_it_deals():
         )
         assert lines.next(20).strip() == "seat 0: Aoi joined"
         assert lines.next(20).startswith("match started: 0:Aoi, 1:AI 2")
-        out, err = guest.communicate(timeout=90)
-        assert guest.returncode == 0 and "match finished: seat 0" in out, err
+        host.terminate()  # the host leaves mid-match: the guest is told, with the standings so far
+        out, err = guest.communicate(timeout=30)
+        assert guest.returncode == 0 and "closed the table before the match's end" in out, err
+        assert "match finished: seat 0" in out
     finally:
         for process in (host, guest):
             if process is not None and process.poll() is None:

@@ -34,7 +34,7 @@ from net.host import Host, HostConfig
 from net.stopping import until_stopped
 rounds = int(sys.argv[1])
 cfg = HostConfig(preset="app", players=2, rounds=rounds, seed=3, host="0.0.0.0", port=47000,
-                 min_people=1, lobby_seconds=0.2, timing=Timing(turn_ms=150, dobon_ms=80, window_ms=250),
+                 min_people=1, lobby_seconds=0.2, timing=Timing(turn_ms=60, dobon_ms=30, window_ms=100),
                  round_pause=0.2, advertise=False)
 host = Host(cfg, log=lambda line: print(line, flush=True))
 try:

@@ -193,7 +193,7 @@ def test_a_client_gives_up_when_its_patience_runs_out():
     asyncio.run(main())
 
 
-def test_no_comeback_is_tried_when_the_host_closes_the_table():
+def test_no_comeback_is_tried_when_the_host_closes_the_table_mid_match():
     async def main():
         host = Host(config(timing=STILL), log=quiet)
         await host.start()
@@ -204,6 +204,28 @@ def test_no_comeback_is_tried_when_the_host_closes_the_table():
         await client.connect()
         playing = asyncio.create_task(play_as_ai(client, make_seat("easy", 1, 0)))
         await until(lambda: client.view is not None, 10, "the deal")
+        host.closing = True
+        await host.close()
+        finished = await asyncio.wait_for(playing, 5)  # the standings so far, then goodbye
+        runner.cancel()
+        return said, finished
+
+    said, finished = asyncio.run(main())
+    assert not finished.complete
+    assert not any("reconnecting" in line for line in said)
+
+
+def test_no_comeback_is_tried_when_the_host_closes_its_lobby():
+    async def main():
+        host = Host(config(min_people=2), log=quiet)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        client = Client("127.0.0.1", host.port, "A", log=quiet)
+        said: list[str] = []
+        client.log = said.append
+        await client.connect()
+        playing = asyncio.create_task(play_as_ai(client, make_seat("easy", 1, 0)))
+        await asyncio.sleep(0.2)
         host.closing = True
         await host.close()
         with pytest.raises(HostClosed):
@@ -272,7 +294,7 @@ def test_main_join_rejoin_takes_back_its_seat_after_the_process_is_killed(tmp_pa
     at the same seat (the host kept it, an AI playing meanwhile) and plays the match to its end."""
 
     async def main():
-        host = Host(config(players=3, min_people=1, rounds=2, timing=Timing(200, 100, 300)), log=quiet)
+        host = Host(config(players=3, min_people=1, rounds=1, timing=Timing(100, 50, 150)), log=quiet)
         await host.start()
         runner = asyncio.create_task(host.run())
         env = {**os.environ, "DOBON_TABLE_HOME": str(tmp_path), "PYTHONUNBUFFERED": "1"}
