@@ -547,6 +547,10 @@ class LobbyScene(Scene):
             text = f"{tr('new.seat', n=info.seat + 1)}   {info.name or '—'}   {kind}   {mark} {you}"
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), text, gui, container=c)
             y += 36
+        if lobby is not None and lobby.watchers:
+            watchers = tr("lan.watchers", names=", ".join(lobby.watchers))
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), watchers, gui, container=c)
+            y += 36
         waiting = self.waiting_text()
         if waiting:  # wrapped: the late guest's sentence is long in English at 800x600
             tall = 80 if (lobby is not None and lobby.started) or self.watching else 40
