@@ -163,6 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--name", default="Guest", help="your name at the table")
     join.add_argument("--ai", default="normal", metavar="LEVEL", help="the AI level that plays this seat")
     join.add_argument(
+        "--watch", action="store_true", help="watch the table without a seat (public events only)"
+    )
+    join.add_argument(
         "--rejoin",
         action="store_true",
         help="keep this seat's token in the user's data folder, and take back the seat kept for this address",
@@ -280,7 +283,7 @@ def run_join_command(args: argparse.Namespace) -> int:
 
     from game.seats import make_seat
     from net import tablecode
-    from net.client import Client, HostClosed, HostGone, play_as_ai
+    from net.client import Client, HostClosed, HostGone, play_as_ai, watch_table
     from net.stopping import Stopped, until_stopped
     from net.ticket import Ticket, clear_ticket, load_ticket, save_ticket
 
@@ -296,7 +299,25 @@ def run_join_command(args: argparse.Namespace) -> int:
     if args.ai not in SEATS:
         return fail("join", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")
 
+    async def watch() -> int:
+        client = Client(address.strip("[]"), int(port), args.name, log=print, watch=True)
+        try:
+            welcome = await client.connect()
+            print(f"watching {welcome.rules} table", flush=True)
+            finished = await watch_table(client, lambda line: print(line, flush=True))
+        except HostGone as exc:
+            print(f"main.py join: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            await client.close()
+        order = sorted(range(len(finished.ranks)), key=lambda i: (finished.ranks[i], i))
+        ranking = ", ".join(f"{finished.ranks[i]}. {finished.names[i]} {finished.scores[i]}" for i in order)
+        print(f"match {'finished' if finished.complete else 'stopped'}: {ranking}", flush=True)
+        return 0
+
     async def go() -> int:
+        if args.watch:
+            return await watch()
         host, at = address.strip("[]"), int(port)
         kept = load_ticket() if args.rejoin else None
         token = kept.token if kept is not None and (kept.host, kept.port) == (host, at) else None

@@ -254,6 +254,28 @@ async def play_as_ai(
     return client.finished
 
 
+async def watch_table(
+    client: Client, say: Callable[[str], None], patience: float = REJOIN_PATIENCE_S
+) -> Finished:
+    """Watch until the match ends, saying each public event in a line (its name, and its seat if it
+    has one); a lost connection is taken up again like a seat's."""
+    while client.finished is None:
+        try:
+            message = await client.receive()
+        except HostGone as exc:
+            if isinstance(exc, HostClosed) or client.finished is not None:
+                raise
+            await client.rejoin(patience, _log_attempts(client), str(exc))
+            continue
+        if isinstance(message, Update):
+            for event in message.events:
+                seat = event.get("seat")
+                say(f"{event.get('event')}" + (f" seat {seat}" if isinstance(seat, int) else ""))
+        elif isinstance(message, Chat):
+            say(f"{message.sender}: {message.text}")
+    return client.finished
+
+
 def _log_attempts(client: Client) -> RejoinWatcher:
     def watch(attempt: int, delay: float, why: str) -> None:
         client.log(f"reconnecting… (attempt {attempt} in {delay:g} s)")

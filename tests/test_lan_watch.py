@@ -194,3 +194,50 @@ def test_the_desktop_table_watches_a_match_without_a_seat(tmp_path, monkeypatch)
     finally:
         app.close()
         far.close()
+
+
+def test_main_join_watch_follows_a_match_to_its_end_without_a_seat():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    async def main():
+        host = Host(config(min_people=1, rounds=1, players=2), log=quiet)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        watcher = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "main.py",
+            "join",
+            f"127.0.0.1:{host.port}",
+            "--watch",
+            "--name",
+            "Mio",
+            cwd=Path(__file__).resolve().parent.parent,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        player = Client("127.0.0.1", host.port, "P", log=quiet)
+        try:
+            for _ in range(200):  # the watcher is in before the match starts
+                if host.watchers:
+                    break
+                await asyncio.sleep(0.05)
+            await player.connect()
+            await asyncio.wait_for(play_as_ai(player, make_seat("easy", 1, player.seat)), 60)
+            out, err = await asyncio.wait_for(watcher.communicate(), 30)
+        finally:
+            if watcher.returncode is None:
+                watcher.kill()
+                await watcher.wait()
+            runner.cancel()
+            await host.close()
+            await player.close()
+        return out.decode(), err.decode(), watcher.returncode, host
+
+    out, err, code, host = asyncio.run(main())
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "watching app table"
+    assert "RoundDealt" in lines and lines[-1].startswith("match finished: 1. ")
+    assert all(s.kind != "open" for s in host.seats) and len(host.seats) == 2  # it took no seat
