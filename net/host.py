@@ -24,6 +24,15 @@ silent, and it takes its seat back the moment it is heard again. After `drop_s` 
 connection is closed (the seat waits for its token). Nothing the host sends ever waits on one slow or
 silent client: frames are queued on its connection, and a connection whose backlog passes
 `SEND_BACKLOG` is dropped, so a pulled cable cannot hold up the table.
+
+A LAN party (issue 17): a comeback with a seat's token replaces the connection the host still holds
+for it (a pulled cable leaves no FIN); the host deals once `min_people` people have come and said
+ready, and a guest who comes after the deal takes a seat AI has played from the start at the next
+round (`SeatState.waiting`; it sees no hand before). Watchers (`Hello.watch`) get the lobby, the chat
+and the public side of every update (`game.view.public_view`). With `turn_limit_s` a person whose
+time to act runs out has AI act for them once (`owing`; the seat is sent its clock). Closing mid-match
+sends everyone the standings so far and saves the log (`log_dir`). Connections are limited per
+address and in total (`Gate`), and running out of file descriptors is said once a minute.
 """
 
 from __future__ import annotations
