@@ -171,3 +171,31 @@ def test_a_seat_the_host_no_longer_keeps_is_not_offered_again(tmp_path, monkeypa
             app.close()
     finally:
         far.close()
+
+
+def test_the_lobby_says_it_is_reconnecting_and_comes_back(tmp_path, monkeypatch):
+    from ui.scenes.lan import JoinScene, LobbyScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(min_people=2)
+    app = make_app()
+    try:
+        join = JoinScene(app)
+        app.stack.push(join)
+        frames(app, 2)
+        join.join("127.0.0.1", far.host.port)
+        run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        lobby = app.stack.top
+        run_until(app, lambda: lobby.remote.lobby is not None)
+        session = lobby.session
+        session.loop.call_soon_threadsafe(session.client.writer.transport.abort)
+        run_until(app, lambda: lobby.status is not None)  # "reconnecting…" under the seats
+        assert lobby.status.text == lobby.remote.reconnecting_text()
+        run_until(app, lambda: lobby.remote.reconnecting is None and lobby.status is None)
+        assert app.stack.top is lobby
+        run_until(app, lambda: any(s.kind == "person" and s.connected for s in far.host.seats))
+        kept = load_ticket()
+        assert kept is not None and kept.token == session.client.token  # the new seat's token is kept
+    finally:
+        app.close()
+        far.close()
