@@ -166,3 +166,19 @@ def test_super_a_seat_that_took_instead_of_playing_rarely_held_a_card_it_could_p
     rng = random.Random(1)
     blind = [determinize(view, rng).hands[0] for _ in range(300)]
     assert sum(1 for h in blind if fitting(h) <= 1) / len(blind) < 0.5
+
+
+def test_with_nothing_to_go_on_every_deal_drawn_is_a_fresh_one():
+    # the round's first decision: no clue yet, so every deal of the unseen cards is as likely as any
+    # other; the sampler must still draw many (it once drew the same deal every time, so the hard
+    # seat searched a single guess of the other hands)
+    for preset in ("app", "super"):
+        g = Game(make_rules(preset, 4), 5)
+        view = g.view(g.turn)
+        assert not view.history
+        sampler = HandSampler(view, random.Random(2), known_in_hand(view))
+        seen = set()
+        for _ in range(50):
+            sampler.mix(10)
+            seen.add(tuple(sorted(c.id for c in sampler.hands()[(g.turn + 1) % 4])))
+        assert len(seen) > 40, preset

@@ -12,13 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..clues import Clue
 from ..piles import FIELD, PileSpec, Rebuild
 from ..scores import Score
 
 if TYPE_CHECKING:
     from ..actions import Action
     from ..cards import Card
-    from ..clues import Clue
     from ..engine import Game, Window
     from ..events import RoundResult
 
@@ -300,6 +300,15 @@ class Rulebook:
         return 0.0
 
     # public inference: what visible behaviour tells about a hidden hand (optional, for the AI)
+    def field_before(self, history: Sequence[Clue], index: int) -> Clue | None:
+        """The field the play `history[index]` was made on, as a turn draw there would have recorded
+        it (for `fitted`), or None if the record cannot tell. By default the card just before it."""
+        if index < 1:
+            return None
+        before = history[index - 1]
+        field = before.cards[-1] if before.cards else before.field
+        return Clue(history[index].seat, (), 1, field)
+
     def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
         """Could `card` have been played by the seat that made the turn draw `clue`, holding `held`
         cards then? None: such a draw tells nothing (a preset without the hook)."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Kind
 from ..cards import Card, Suit
+from ..clues import Clue
 from ..events import DirectionChanged, DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine
 from ..piles import FIELD, PileSpec
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
@@ -23,7 +24,6 @@ from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..clues import Clue
     from ..engine import Game, Window
 
 HAND_SIZE = 5
@@ -412,6 +412,22 @@ class SuperRulebook(Rulebook):
         if top.rank == QUEEN:
             return None  # the colour it may have named is not in the record
         return top.rank == JOKER or card.suit is top.suit or card.rank == top.rank
+
+    def field_before(self, history: Sequence[Clue], index: int) -> Clue | None:
+        """The common pile's top card before `history[index]`: a pile card (8, K, Joker) leaves it as it
+        was, and shows that no draw was pending (D9); a take records it and ends any draw; an A or a 2
+        just before leaves a draw pending."""
+        chain = 1
+        for before in reversed(history[:index]):
+            if before.is_draw:
+                return Clue(history[index].seat, (), 1, before.field)  # a take pays any pending draw
+            card = before.cards[0]
+            if card.rank in PILE_ONLY:
+                chain = 0
+                continue
+            pending = chain if card.rank in (ACE, TWO) else 0
+            return Clue(history[index].seat, (), 1, card, chain=pending)
+        return None  # the initial card's play: nothing recorded before it
 
     def call_totals(self, history: Sequence[Clue], index: int, seat: int, held: int) -> tuple[int, ...]:
         """Every seat but the placer answers each placed card's window (D13, D14), so letting it pass

@@ -32,14 +32,15 @@ from .determinize import determinize, known_in_hand
 from .heuristics import Risk
 from .inference import HandSampler, InferredRisk
 from .normal import NormalSeat
+from .presets import knowledge
 
 CLOSE = Action(REFEREE, Kind.CLOSE)
 ROLLOUT_CAP = 500
 
 
 def rollout_policy(game: Game, seat: int, rng) -> Action:
-    """A quick, sensible policy for simulations: play a fitting card (prefer high ones, declare last
-    one), draw only when nothing fits."""
+    """A quick, sensible policy for simulations: play a fitting card (prefer the ones the preset sheds
+    first, `PresetKnowledge.shed_order`; declare last one), draw only when nothing fits."""
     options = game.book.turn_actions(game, seat)
     plays = [a for a in options if a.kind is Kind.PLAY]
     if not plays:
@@ -47,9 +48,15 @@ def rollout_policy(game: Game, seat: int, rng) -> Action:
     flagged = [a for a in plays if a.flag]
     if flagged:
         plays = flagged
+    know = knowledge(game.rules.preset)
+    if know.calls_on is not None:  # a careful player keeps clear of a card another hand can call on
+        hands = [hand for other, hand in enumerate(game.hands) if other != seat and hand]
+        safe = [a for a in plays if not any(know.calls_on(hand, a.card) for hand in hands)]
+        plays = safe or plays
     if rng.random() < 0.6:
-        top = max(a.card.rank for a in plays)
-        plays = [a for a in plays if a.card.rank == top]
+        order = know.shed_order
+        top = max(order(a.card) for a in plays)
+        plays = [a for a in plays if order(a.card) == top]
     return plays[int(rng.random() * len(plays))]
 
 

@@ -101,10 +101,10 @@ def clues_about(
                     voids.append(Void(fits, fitting_played, drawn + clue.drew))
                 drawn += clue.drew
             else:
-                if not played and not drawn and index > 0 and len(clue.cards) == 1:
-                    before = history[index - 1]
-                    field = before.cards[-1] if before.cards else before.field
-                    steer = Steer(clue.cards[0], Clue(seat, (), 1, field))
+                if not played and not drawn and len(clue.cards) == 1:
+                    field = book.field_before(history, index)
+                    if field is not None:
+                        steer = Steer(clue.cards[0], field)
                 played.extend(clue.cards)
         elif not clue.is_draw and drawn == 0 and index != last_open:
             totals = book.call_totals(history, index, seat, size + len(played))
@@ -143,9 +143,10 @@ class HandSampler:
             self.free[seat] = pool[:need]
             del pool[:need]
         self.stock = pool
-        ranks = Counter(c.rank for c in unseen)
-        self.share = {r: n / max(1, len(unseen)) for r, n in ranks.items()}
-        self.steer = knowledge(view.preset).steer
+        self.know = know = knowledge(view.preset)
+        values = Counter(v for c in unseen for v in know.values(c))  # a two-valued card counts both ways
+        self.share = {v: n / max(1, len(unseen)) for v, n in values.items()}
+        self.steer = know.steer
         self.clues = {seat: clues_about(view, self.book, seat, unseen) for seat in self.others}
         self.weights = {seat: self.log_weight(seat, self.free[seat]) for seat in self.others}
         self.swappable = [s for s in self.others if self.free[s]]
@@ -173,7 +174,8 @@ class HandSampler:
 
     def steer_weight(self, hand: list[Card], steer: Steer) -> float:
         """Log-likelihood of the seat's latest choice under a model of a player who sheds high cards
-        and keeps a hand that sums to a number likely to be played (so it can call on it)."""
+        (by number, and by what they cost at the end: the preset's `points`) and keeps a hand that
+        can make a total likely to be played (so it can call on it)."""
         then = [*hand, steer.card]
         options = [
             c for c in then if c is steer.card or self.book.fitted(c, steer.field, len(then)) is not False
@@ -181,14 +183,21 @@ class HandSampler:
         if len(options) < 2:
             return 0.0
         assert self.steer is not None
+        know = self.know
         rank_weight = self.steer["rank_weight"] / STEER_TEMPERATURE
         hope_weight = self.steer["hope_weight"] / STEER_TEMPERATURE
-        total = sum(c.rank for c in then)
+        shed_weight = self.steer.get("shed_weight", 0.0) / STEER_TEMPERATURE
+        callers = know.min_cards_to_call + 1  # the hand, the played card still in it, that can call after
         scores = []
         mine = 0.0
         for c in options:
-            share = self.share.get(total - c.rank, 0.0) if len(then) >= 3 else 0.0
+            share = 0.0
+            if len(then) >= callers:
+                keep = [k for k in then if k is not c]
+                share = sum(self.share.get(t, 0.0) for t in know.hand_totals(keep))
             value = rank_weight * c.rank + hope_weight * share
+            if shed_weight:
+                value += shed_weight * know.points(c)
             scores.append(value)
             if c is steer.card:
                 mine = value
@@ -235,9 +244,22 @@ class HandSampler:
                 self.stock[pick] = card
 
     def mix(self, steps: int) -> None:
-        if self.informed:
-            for _ in range(steps):
-                self.step()
+        """Move the chain on `steps` moves. With no clue to weigh, every deal is equally likely, so a
+        fresh uniform deal replaces the moves (else every deal drawn would be the first one)."""
+        if not self.informed:
+            self.redeal()
+            return
+        for _ in range(steps):
+            self.step()
+
+    def redeal(self) -> None:
+        pool = [card for seat in self.others for card in self.free[seat]] + self.stock
+        self.rng.shuffle(pool)
+        for seat in self.others:
+            need = len(self.free[seat])
+            self.free[seat] = pool[:need]
+            del pool[:need]
+        self.stock = pool
 
     def hands(self) -> dict[int, list[Card]]:
         """The current deal: every other seat's whole hand."""

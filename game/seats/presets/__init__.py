@@ -8,6 +8,7 @@ rules of a preset, never a hand.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -35,6 +36,14 @@ class PresetKnowledge:
     def values(self, card: Card) -> tuple[int, ...]:
         """The numbers a card counts for in a dobon sum (super: A is 1 or 10)."""
         return (card.rank,)
+
+    # Could `hand` call dobon on `card`? Set by a preset whose rollouts (the hard seat's simulations,
+    # where every hand is dealt) keep their players clear of such plays; None: they do not look.
+    calls_on: Callable[[list[Card], Card], bool] | None = None
+
+    def shed_order(self, card: Card) -> int:
+        """Which card a quick player gets rid of first (the highest): the hard seat's rollouts use it."""
+        return card.rank
 
     def hand_totals(self, cards: list[Card]) -> tuple[int, ...]:
         """Every total a hand can make for a dobon."""

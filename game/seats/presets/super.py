@@ -18,7 +18,12 @@ CALLER_HAND = 40  # what a caller's revealed hand typically scores against the l
 class Knowledge(PresetKnowledge):
     call_top = 150  # five Ks and Jokers
     min_cards_to_call = 1  # a one-card hand may call (it can never be played out)
-    weights: ClassVar[dict[str, float]] = {}
+    # a hand that can call on what is likely to be played wins rounds outright, and a card someone can
+    # call on costs the callers' cards doubled: both count for more than in `app` (arena against greedy,
+    # 1600 duplicate deals, seed 7: -1.81 +- 1.01 before, -5.46 +- 1.13 with these)
+    weights: ClassVar[dict[str, float]] = {"danger_weight": 2.0, "hope_weight": 300.0}
+    # how the inference reads a seat's choice of card: sheds what costs most, keeps a hand that can call
+    steer: ClassVar[dict[str, float] | None] = {"shed_weight": 1.0, "rank_weight": 0.0, "hope_weight": 300.0}
 
     def values(self, card: Card) -> tuple[int, ...]:
         return tuple(sorted(vals(card)))
@@ -28,6 +33,13 @@ class Knowledge(PresetKnowledge):
 
     def points(self, card: Card) -> int:
         return score_value(card)
+
+    @staticmethod
+    def calls_on(hand: list[Card], card: Card) -> bool:
+        return not totals(hand).isdisjoint(vals(card))
+
+    def shed_order(self, card: Card) -> int:
+        return score_value(card)  # a K or a Joker (30) before a 2 (20) before the rest
 
     def loss(self, view: SeatView, card: Card, keep: list[Card], kept: int) -> float:
         """Called on, the loser pays the callers' cards doubled, and doubled again per 8 it holds."""
