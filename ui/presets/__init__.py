@@ -92,6 +92,27 @@ class PresetUI:
         after which it closes at the latest now), counted from its opening."""
         return None
 
+    empty_pile_outline = True  # an empty pile of the preset's own still shows where it lies
+    fanned_piles: tuple[str, ...] = ()  # piles (by name prefix) drawn fanned, every card seen
+
+    def distinct_targets(self, view: SeatView, calls: list[Any]) -> list[Any]:
+        """The calls worth a button each when a dobon may name several cards (kabu: one per number)."""
+        return calls
+
+    def target_note(self, view: SeatView, action: Any, names: list[str]) -> str | None:
+        """A word under a card in the target picker (kabu: whose trump it is), or None."""
+        return None
+
+    def prompt(self, view: SeatView, seat: int | None) -> list[str]:
+        """Lines for a panel telling the person what the rules ask of them now (kabu: put out your
+        trumps), or none."""
+        return []
+
+    def settlement(self, result: Any, names: list[str]) -> list[tuple[str, list[str]]]:
+        """The result screen's settlement, step by step: (title, lines) blocks, or none to show the
+        score lines in each seat's row."""
+        return []
+
     def plate_badge(self, view: SeatView, seat: int) -> str | None:
         """A word on a seat's name plate (e.g. a hand thrown in), or None."""
         return None

@@ -712,8 +712,17 @@ class Board:
             h = lay.small_card_h if seat is not None else lay.pile_card_h
             rect = pygame.Rect(0, 0, int(h * lay.aspect), h)
             rect.center = (int(at[0]), int(at[1]))
+            fanned = name.startswith(self.preset_ui.fanned_piles) if self.preset_ui.fanned_piles else False
             if count <= 0:
+                if not self.preset_ui.empty_pile_outline:
+                    self.regions.pop(f"pile:{name}", None)
+                    continue
                 pygame.draw.rect(dest, (255, 255, 255), rect, 1, border_radius=8)  # an empty pile's place
+            elif fanned and len(seen) > 1:  # every card shows (kabu's trumps: each may be answered)
+                step = rect.width * 0.5
+                x0 = at[0] - step * (len(seen) - 1) / 2
+                for k, card in enumerate(seen):
+                    rect = rect.union(self.blit_card(dest, card, (x0 + k * step, at[1]), h, 0, True))
             else:
                 top = seen[-1] if seen else None
                 rect = self.blit_card(dest, top, at, h, 0, top is not None)
