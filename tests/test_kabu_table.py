@@ -136,7 +136,7 @@ def test_laps_and_extra_cards_are_on_the_plates(app):
     )
     frames(app, 2)
     shown = [text.score_text(s) for s in scene.source.view.standings]
-    assert shown == ["laps 3 · +2 cards", "laps 0 · +0 cards", "laps 1 · +5 cards"]
+    assert shown == ["laps 3 · extra 2", "laps 0 · extra 0", "laps 1 · extra 5"]
     assert {"plate:0", "plate:1", "plate:2"} <= set(scene.board.regions)
 
 

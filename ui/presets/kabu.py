@@ -140,6 +140,8 @@ class UI(PresetUI):
 
     def plate_badge(self, view: SeatView, seat: int) -> str | None:
         """A seat that declared dobon this match, or showed four of a kind."""
+        if seat == view.seat:
+            return None  # you know what you did; your plate carries your practice lines
         decls = view.extra.get("decls", ())
         if any(d[0] == seat for d in decls):
             return tr("table.kabu.declared_badge")

@@ -974,7 +974,7 @@ class TableScene(Scene):
         assert lay is not None
         title_size = max(15, int(lay.unit * 0.03))
         small = max(12, int(lay.unit * 0.022))
-        room = lay.band()[2] - 56
+        room = int(min(lay.band()[2], lay.unit * 0.9)) - 56  # clear of the side columns' plates
         rows = [(self.board._fit(lines[0], title_size, room), title_size)]
         for line in lines[1:]:  # explanations wrap (at spaces, or between Japanese characters)
             rows += [(part, small) for part in self._wrap(line, small, room)]

@@ -720,7 +720,7 @@ class Board:
                 pygame.draw.rect(dest, (255, 255, 255), rect, 1, border_radius=8)  # an empty pile's place
             elif fanned and len(seen) > 1:  # every card shows (kabu's trumps: each may be answered)
                 step = rect.width * 0.5
-                x0 = at[0] - step * (len(seen) - 1) / 2
+                x0 = at[0] - step * (len(seen) - 1) * (1 - self._fan_side(seat)) / 2
                 for k, card in enumerate(seen):
                     rect = rect.union(self.blit_card(dest, card, (x0 + k * step, at[1]), h, 0, True))
             else:
@@ -730,6 +730,17 @@ class Board:
                     label = self.text(str(count), max(12, h // 6), WHITE, True)
                     dest.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
             self.regions[f"pile:{name}"] = rect
+
+    def _fan_side(self, seat: int | None) -> int:
+        """Which way a fanned pile grows from where a single card would lie: away from its seat's
+        plate (1: rightwards, -1: leftwards), or both ways (0) for a pile under a plate or shared."""
+        lay = self.layout
+        assert lay is not None
+        if seat is None or (seat != self.viewer and lay.pile_below(seat)):
+            return 0
+        if seat == self.viewer:
+            return 1
+        return 1 if lay.spots[seat].centre[0] < lay.centre[0] else -1
 
     def _hand_origin(self, seat: int, card: Card) -> tuple[Point, float, int]:
         """Where a card that just left `seat`'s hand was sitting."""
@@ -1005,7 +1016,7 @@ class Board:
             self.regions["chain"] = box
         # the preset's own badges (a colour in force ...), stacked upwards above the field card
         size = max(13, int(lay.pile_card_h * 0.15))
-        bottom = fy - lay.pile_card_h * 0.6
+        bottom = min(fy - lay.pile_card_h * 0.6, self.regions["field"].top - 6)  # clear of a tall card
         for i, (label, colour) in enumerate(self.preset_ui.indicators(self.view)):
             surf = self.text(label, size, WHITE, True)
             box = surf.get_rect(midbottom=(int(fx), int(bottom))).inflate(16, 8)
