@@ -172,7 +172,7 @@ def test_trumps_are_put_out_after_a_dobon_and_the_settlement_is_shown_step_by_st
     settle(app, scene, lambda: game.ext.stage == "trump" and scene.accepts_input and game.window is None)
     frames(app, 2)
     assert "panel" in scene.board.regions  # "Put out your trumps"
-    assert scene.board.preset_ui.prompt(scene.source.view, 0)[0] == "Put out your trumps"
+    assert scene.board.preset_ui.prompt(scene.source.view, 0)[0] == "Put out your trumps (your total: 4)"
     assert not any(a.kind is Kind.DRAW for a in scene.legal())
     click(app, card_at(scene, "3"))
     frames(app, 1)

@@ -64,6 +64,7 @@ class UI(PresetUI):
     rounds_axis = "results.kabu.matches_axis"
     log_round = "log.kabu.match"
     log_resumed = "log.kabu.resumed"
+    live_reveals = True  # a dobon's hands stay face up as trumps leave them (§4.3)
     empty_pile_outline = False  # a trump pile appears only when someone puts out trumps
     fanned_piles = ("trumps/",)  # every trump shows: each can be dobon'd (gaeshi)
 
@@ -136,7 +137,7 @@ class UI(PresetUI):
         """Your trumps to put out after your dobon (§4.3): what to do and what it is worth."""
         if seat is None or view.extra.get("stage") != TRUMP or view.turn != seat or view.window:
             return []
-        return [tr("table.kabu.trump_title"), tr("table.kabu.trump_hint", total=total(view.hand))]
+        return [tr("table.kabu.trump_title", total=total(view.hand)), tr("table.kabu.trump_hint")]
 
     def plate_badge(self, view: SeatView, seat: int) -> str | None:
         """A seat that declared dobon this match, or showed four of a kind."""

@@ -1109,11 +1109,15 @@ class Board:
         assert lay is not None
         spot = lay.spots[seat]
         revealed = self.shown.revealed.get(seat)
+        if self.preset_ui.live_reveals and seat in self.view.revealed:
+            # kabu: a hand stays face up while it plays on (trumps leave it; a dobon'd hand shows too)
+            revealed = tuple(c for c in self.view.revealed[seat] if c.id not in self.hidden) or None
         laid = self.view.laid[seat]
         shown = revealed or laid
         count = self.hand_size(seat) - self.hidden_backs.get(seat, 0)
-        # a whole hand laid down (a dobon) lies where the hand was, clear of the name plate
-        at_hand = bool(shown) and count <= 0
+        # a whole hand laid down (a dobon) lies where the hand was, clear of the name plate; so does a
+        # whole hand shown face up where the preset keeps it in play
+        at_hand = bool(shown) and (count <= 0 or (bool(revealed) and self.preset_ui.live_reveals))
         for pos, card in zip(lay.laid_positions(seat, len(shown), at_hand), shown, strict=True):
             self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         if not revealed:
