@@ -159,6 +159,8 @@ def test_a_dobon_names_its_card_among_the_cards_of_the_last_play(app):
     frames(app, 1)
     assert {"suit:0", "suit:1"} <= set(scene.buttons)
     index = next(i for i, a in enumerate(scene.picker) if a.cards[0].code == "4S")
+    notes = [scene.board.preset_ui.target_note(scene.source.view, a, scene.board.names) for a in scene.picker]
+    assert notes[index] == "×4" and notes[1 - index] is None  # what naming the ensouled four is worth (M3)
     click(app, scene.buttons[f"suit:{index}"].center)
     assert scene.game.window.calls and scene.game.window.calls[0].cards[0].code == "4S"
 
@@ -185,8 +187,8 @@ def test_trumps_are_put_out_after_a_dobon_and_the_settlement_is_shown_step_by_st
     # P = A1 1, ×4 for the ensouled four dobon'd (M3): Ren takes 4 extra cards
     ((title, steps),) = result.settlement
     assert title == "You → Ren"
-    assert steps[0] == "A1 base +1" and "A2 trumps +0" in steps and "M1 gaeshi ×1" in steps
-    assert "M3 赤ピン / 四(魂) okoshi or dobon'd ×4" in steps and steps[-1] == "= 4 points"
+    assert steps[0] == "A1 +1 base" and "A2 +0 trumps" in steps and "M1 ×1 gaeshi" in steps
+    assert "M3 ×4 赤ピン / 四(魂) okoshi or hit" in steps and steps[-1] == "= 4 points"
     assert [s.split()[0] for s in steps[:-1]] == [
         "A1",
         "A2",
@@ -208,8 +210,8 @@ def test_trumps_are_put_out_after_a_dobon_and_the_settlement_is_shown_step_by_st
     text.setup("ja")
     try:
         ((title, steps),) = ui.settlement(game.result, ["あなた", "レン", "ハナ"])
-        assert title == "あなた → レン" and steps[0] == "A1 基本点 +1" and steps[-1] == "= 4点"
-        assert "M4 単ピン ×1" in steps
+        assert title == "あなた → レン" and steps[0] == "A1 +1 基本点" and steps[-1] == "= 4点"
+        assert "M4 ×1 単ピン" in steps
     finally:
         text.setup("en")
     uikit.press_button(app, result.next)

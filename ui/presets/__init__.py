@@ -63,6 +63,8 @@ class PresetUI:
     gaeshi_clock = False  # a window on a dobon shows what it is on and its clock (jda's gaeshi)
     result_title = "results.title"  # the result screen's title ("Round 3: Dobon")
     next_label = "results.next"  # its button
+    match_label = "results.match"  # its button after the match's last round
+    match_title = "results.match_title"  # the final standings' title
     rounds_axis = "results.rounds_axis"  # the match chart's axis ("6 rounds")
     log_round = "log.round"  # the log's first line at a deal ("Round 2 of match 1")
     log_resumed = "log.resumed"  # and when a saved match is resumed

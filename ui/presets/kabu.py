@@ -61,6 +61,8 @@ class UI(PresetUI):
     target_title = "table.kabu.choose_target"  # a dobon names one card of the last play (§4.1)
     result_title = "results.kabu.title"  # kabu counts matches (試合)
     next_label = "results.kabu.next"
+    match_label = "results.kabu.game_button"  # kabu's game (ゲーム) is the engine's match
+    match_title = "results.kabu.game_title"
     rounds_axis = "results.kabu.matches_axis"
     log_round = "log.kabu.match"
     log_resumed = "log.kabu.resumed"
@@ -125,13 +127,14 @@ class UI(PresetUI):
         return list(seen.values())
 
     def target_note(self, view: SeatView, action: Action, names: list[str]) -> str | None:
-        """Whose trump a gaeshi answers, where several put trumps out together."""
+        """Under a card the dobon may name: whose trump it is, where several put trumps out together;
+        else what naming it adds to the score (A7 a 十 +5; M3 the ensouled four ×4, the red pin ×10)."""
         window = view.window
-        if window is None or not window.owners or len(set(window.owners)) < 2:
-            return None
         card = action.cards[-1]
-        index = next((i for i, c in enumerate(window.cards) if c.id == card.id), None)
-        return None if index is None else names[window.owners[index]]
+        if window is not None and window.owners and len(set(window.owners)) > 1:
+            index = next((i for i, c in enumerate(window.cards) if c.id == card.id), None)
+            return None if index is None else names[window.owners[index]]
+        return {"S": "×4", "R": "×10"}.get(card.mark) or ("+5" if card.rank == 10 else None)
 
     def prompt(self, view: SeatView, seat: int | None) -> list[str]:
         """Your trumps to put out after your dobon (§4.3): what to do and what it is worth."""
@@ -157,6 +160,8 @@ class UI(PresetUI):
         if item not in ("laps", "extra"):
             return None
         old = before[item] if before is not None and item in dict(before.parts) else None
+        if item == "laps" and old == value:
+            return ""  # laps that did not move: only the extra cards' line (an empty line is left out)
         label = tr(f"results.kabu.{item}")
         moved = f"{label} {value}" if old is None else f"{label} {old} → {value}"
         if item == "extra":
@@ -204,14 +209,13 @@ class UI(PresetUI):
 
     @staticmethod
     def step_text(item: str, value: int, dobon: bool = True) -> str:
-        """One step by its name: "A2 Trumps +2", "M2 Red pin / soul in hand ×5" (numbered A1-M4 in a
+        """One step by its name: "A2 +2 trumps", "M2 ×5 赤ピン / 四(魂) in hand" (numbered A1-M4 in a
         dobon's settlement; four of a kind and stock exhaustion have their own few lines)."""
         label = tr(f"score.kabu.{item}")
         step = STEPS.get(item) if dobon else None
-        name = f"{step} {label}" if step else label
-        if item in FACTORS:
-            return f"{name} ×{value}"
-        return f"{name} {value:+d}" if item != "four_laps" else f"{name} {value}"
+        # the value before the label, so a long label cut to its column never hides it
+        amount = f"×{value}" if item in FACTORS else f"{value}" if item == "four_laps" else f"{value:+d}"
+        return f"{step} {amount} {label}" if step else f"{amount} {label}"
 
     def result_notes(self, view: SeatView, names: list[str]) -> list[str]:
         """Who deals the next match (§E: the loser; D24)."""

@@ -119,7 +119,8 @@ class RoundResultScene(Scene):
 
     def widgets(self) -> None:
         w, h = self.app.size
-        label = "results.match" if self.match_over else self.table.board.preset_ui.next_label
+        ui = self.table.board.preset_ui
+        label = ui.match_label if self.match_over else ui.next_label
         self.next = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - 150, int(h * 0.88), 300, 46),
             key(label),
@@ -242,19 +243,26 @@ class RoundResultScene(Scene):
         head = b.text(tr("results.kabu.settlement"), min(head_size, 22), GOLD, True)
         surface.blit(head, (area.x + 10, area.y + 6))
         blocks = self.settlement
-        for size in range(min(20, max(12, area.height // 22)), 8, -1):
-            pitch = b.font(size).get_linesize() + 1
-            rows = sum(1 + -(-len(steps) // 2) for _t, steps in blocks)
-            if rows * pitch + len(blocks) * 6 <= area.height - head.get_height() - 14:
-                break
-        col_w = (area.width - 24) // 2
+        room = area.height - head.get_height() - 14
+        # one column while it fits at a readable size, else two, the type shrinking as needed
+        fits = [
+            (size, columns)
+            for columns in (1, 2)
+            for size in range(min(20, max(12, area.height // 22)), 8, -1)
+            if sum(1 + -(-len(steps) // columns) for _t, steps in blocks) * (b.font(size).get_linesize() + 1)
+            + len(blocks) * 6
+            <= room
+        ]
+        size, columns = next(((s, c) for s, c in fits if s >= 13 or c == 2), fits[0] if fits else (9, 2))
+        pitch = b.font(size).get_linesize() + 1
+        col_w = (area.width - 24) // columns
         y = area.y + head.get_height() + 10
         shown: list[str] = []
         for title, steps in blocks:
             surf = b.text(b._fit(title, size, area.width - 20), size, WHITE, True)
             surface.blit(surf, (area.x + 10, y))
             y += pitch
-            half = -(-len(steps) // 2)
+            half = -(-len(steps) // columns)
             for i, text in enumerate(steps):
                 col, row = divmod(i, half)
                 line = b._clip(text, size, col_w - 6) if b.font(size).size(text)[0] > col_w - 6 else text
@@ -319,7 +327,7 @@ class MatchResultScene(Scene):
         b = self.table.board
         players = self.table.source.view.players
         surface.fill((14, 40, 30))
-        head = b.text(tr("results.match_title"), int(h * 0.05), GOLD, True)
+        head = b.text(tr(b.preset_ui.match_title), int(h * 0.05), GOLD, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
         finished = self.table.remote.finished if self.table.remote is not None else None
         ended = next((e for e in reversed(self.table.event_log) if isinstance(e, MatchEnded)), None)
