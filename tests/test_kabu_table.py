@@ -281,3 +281,21 @@ def test_the_new_game_screen_offers_kabu_with_its_options(app):
     table = app.stack.top
     assert isinstance(table, TableScene) and table.game.rules.preset == "kabu"
     assert table.game.rules.max_matches == 3
+
+
+def test_a_first_card_dobon_is_called_on_the_okoshi_fuda_and_every_other_seat_loses(app):
+    scene = kabu_table(app, [["3", "5", "10"], *BYSTANDERS], ["8"])  # 3 + 5 + 十 (0) = 8
+    game = scene.game
+    frames(app, 2)
+    press(app, pygame.K_SPACE)
+    assert game.window is not None and game.window.calls
+    settle(app, scene, lambda: game.ext.stage == "trump" and scene.accepts_input and game.window is None)
+    assert any("called DOBON on the first card" in line for line in scene.board.log)
+    click(app, card_at(scene, "10"))
+    frames(app, 1)
+    click(app, scene.buttons["play_set"].center)
+    settle(app, scene, lambda: isinstance(app.stack.top, RoundResultScene), limit=600, dt=0.05)
+    ((title, steps),) = app.stack.top.settlement
+    # A1 5 (first card), A3 0 (two cards left), A6 0 (the 十 went out as a trump): 5 to each of the others
+    assert title == "You → Ren, Hana" and steps[0] == "A1 +5 base" and steps[-1] == "= 5 points"
+    assert game.result.losers == (1, 2)

@@ -598,7 +598,10 @@ class Board:
             Splash(word, self._name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
         )
         self.on_sound("dobon")
-        self.log.append(tr("log.dobon", name=self._name(event.seat), target=self._name(event.answer_to)))
+        if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
+            self.log.append(tr("log.dobon_first", name=self._name(event.seat)))
+        else:
+            self.log.append(tr("log.dobon", name=self._name(event.seat), target=self._name(event.answer_to)))
         self.wait = 1.0
         return True
 
