@@ -274,13 +274,18 @@ def test_the_new_game_screen_offers_kabu_with_its_options(app):
     scene.preset = "kabu"
     scene.build()
     frames(app, 1)
-    assert {"max_matches", "lap_limit", "draw_parent", "counterclockwise"} <= set(scene.option_fields)
+    assert {"max_matches", "lap_limit", "draw_parent", "counterclockwise", "gaeshi_mult"} <= set(
+        scene.option_fields
+    )
+    assert scene.option_fields["gaeshi_mult"].text == "Gaeshi multiplier: ×2 per gaeshi (×2n)"
+    uikit.press_button(app, scene.option_fields["gaeshi_mult"])  # D16's other reading
+    assert scene.option_fields["gaeshi_mult"].text == "Gaeshi multiplier: doubling (×2^n)"
     scene.option_fields["max_matches"].set_text("3")
     uikit.press_button(app, scene.start)
     frames(app, 2)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.game.rules.preset == "kabu"
-    assert table.game.rules.max_matches == 3
+    assert table.game.rules.max_matches == 3 and table.game.rules.gaeshi_mult == "doubling"
 
 
 def test_a_first_card_dobon_is_called_on_the_okoshi_fuda_and_every_other_seat_loses(app):

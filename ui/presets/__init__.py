@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from game.rules.base import RuleSet
@@ -28,6 +28,9 @@ class PresetUI:
     # the rule options the new-game screen offers: (RuleSet field, translation key of its label); a
     # boolean field is a toggle, a number a number field
     new_game_options: tuple[tuple[str, str], ...] = ()
+    # options that take one of a few named values (new.choice.<option>.<value> labels each): a button
+    # steps through them
+    option_choices: ClassVar[dict[str, tuple[str, ...]]] = {}
     # how the Dobon button names a call's target when several are open: "choose" asks the player (a
     # top card, one card of a set); "longest" takes the call that names the most cards (standard's D7)
     dobon_target = "choose"

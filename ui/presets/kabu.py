@@ -5,7 +5,7 @@ settlement step by step (A1-A8, M1-M4) on the round result."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pytweening
 
@@ -57,7 +57,11 @@ class UI(PresetUI):
         ("lap_limit", "new.kabu.lap_limit"),
         ("draw_parent", "new.kabu.draw_parent"),
         ("counterclockwise", "new.kabu.counterclockwise"),
+        ("gaeshi_mult", "new.kabu.gaeshi_mult"),
     )
+    option_choices: ClassVar[dict[str, tuple[str, ...]]] = {
+        "gaeshi_mult": ("linear", "doubling")
+    }  # D16: ×2n, or ×2^n
     target_title = "table.kabu.choose_target"  # a dobon names one card of the last play (§4.1)
     result_title = "results.kabu.title"  # kabu counts matches (試合)
     next_label = "results.kabu.next"
