@@ -6,6 +6,8 @@ round result in English and Japanese, and whole matches played to the match resu
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 import uikit
@@ -119,8 +121,11 @@ def test_parity_the_set_targets_and_the_twos_debt_stand_by_the_field(app):
     )
     frames(app, 2)
     badges = [label for label, _c in scene.board.preset_ui.indicators(scene.source.view)]
-    assert badges == ["2s only", "Odd · Even", "Sets: 2, 3"]  # what may follow a 3 + 2 while forced
-    assert {"indicator:0", "indicator:2", "chain"} <= set(scene.board.regions)
+    assert badges == ["2s only", "Sets: 2, 3"]  # what may follow a 3 + 2 while forced
+    assert {"indicator:0", "indicator:1", "chain"} <= set(scene.board.regions)
+    ui = scene.board.preset_ui
+    unforced = dataclasses.replace(scene.source.view, chain_links=0, chain_cards=0)
+    assert [label for label, _c in ui.indicators(unforced)] == ["Odd · Even", "Sets: 2, 3"]
     assert scene.board.preset_ui.chain_label(2) == "+2"  # as `app` shows its +N
     click(app, card_at(scene, "10"))  # a 10 must wait for the draw (D5)
     assert scene.toast is not None and "2s" in scene.toast[0]

@@ -297,3 +297,38 @@ def test_the_kabu_trump_prompt_and_a_fanned_trump_pile_fit(app, size, players):
     assert scene.game.window is not None and len(scene.game.extra["trumps/0"]) == 2
     app.stack.top.draw(app.screen)
     expect(scene, size, "pile:trumps/0", "field", "hand", "plate:0", "plate:1", "plate:2", "dobon")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_kabu_set_of_four_lies_spread_on_the_field_clear_of_the_badges(app, size, players):
+    """kabu: every card of the last play shows on the field (a dobon names one of them), a set of four
+    included, with the "2s only" and set badges above it and the +N beside it, clear of the plates."""
+    from game.scenario import parse
+
+    app.resized(size)
+    spare = ["9", "9#2", "9#3", "9#4", "7", "7#2", "7#3", "7#4", "8#2", "8#3"]
+    hands = {f"hand/{s}": spare[2 * s - 2 : 2 * s] for s in range(1, players)}
+    hands["hand/0"] = ["3", "5", "10", "8"]
+    last = ["1", "1#2", "2", "2#2"]  # 1 + 1 + 2 + 2 = 6: a set of four on a 6, forcing the next player
+    game = parse(
+        {
+            "dobon_scenario": 1,
+            "preset": "kabu",
+            "players": players,
+            "options": {"draw_parent": False},
+            "piles": {**hands, "field": ["6", *last]},
+            "turn": 0,
+            "chain": {"links": 2, "cards": 4},
+            "round": {"stage": "play", "last_play": [{"card": c} for c in last], "placer": players - 1},
+            "match": {"parent": 0, "state": {"laps": [12] * players, "extra": [5] * players}},
+        }
+    ).game()
+    seats = [SeatSpec("human", "basic", LONG), *[SeatSpec("ai", "basic", LONG) for _ in range(players - 1)]]
+    scene = TableScene(app, GameSetup("kabu", players, {"draw_parent": False}, seats, 5).complete(), game)
+    app.stack.clear_to(scene)
+    frames(app, 3)
+    app.stack.top.draw(app.screen)
+    field = scene.board.regions["field"]
+    assert field.width > 2.5 * scene.board.layout.pile_card_h * scene.board.layout.aspect  # four cards apart
+    expect(scene, size, "field", "chain", "indicator:0", "indicator:1", "stock", "hand")

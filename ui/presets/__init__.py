@@ -100,6 +100,7 @@ class PresetUI:
     # hands shown face up follow the view (cards leaving them, a hand revealed without a call) and lie
     # where the hand was: kabu's revealed hands stay in play while trumps are put out
     live_reveals = False
+    spread_last_play = False  # a play of several cards lies spread on the field, each card showing
     empty_pile_outline = True  # an empty pile of the preset's own still shows where it lies
     fanned_piles: tuple[str, ...] = ()  # piles (by name prefix) drawn fanned, every card seen
 

@@ -70,6 +70,7 @@ class UI(PresetUI):
     rounds_axis = "results.kabu.matches_axis"
     log_round = "log.kabu.match"
     log_resumed = "log.kabu.resumed"
+    spread_last_play = True  # F is every card of the last play (§3.1): each shows, each may be dobon'd
     live_reveals = True  # a dobon's hands stay face up as trumps leave them (§4.3)
     empty_pile_outline = False  # a trump pile appears only when someone puts out trumps
     fanned_piles = ("trumps/",)  # every trump shows: each can be dobon'd (gaeshi)
@@ -90,18 +91,19 @@ class UI(PresetUI):
         return tr("table.kabu.total", total=t)
 
     def indicators(self, view: SeatView) -> list[tuple[str, tuple[int, int, int]]]:
-        """By the field card, as `app` shows its suit: the parity a single card must have, the numbers
-        a set may add up to where the last play was a set, and "2s only" while a 2 forces you."""
+        """By the field card, as `app` shows its suit: the parity a single card must have (or "2s only"
+        while a 2 forces the player), and the numbers a set may add up to where the last play was a set."""
         if view.extra.get("stage") == TRUMP:
             return [(tr("table.kabu.trumps_badge"), FORCED_BADGE)]
         values = self.field_values(view)
         out: list[tuple[str, tuple[int, int, int]]] = []
-        if view.chain_links:
+        if view.chain_links:  # forced: parity does not matter, only 2s (several adding up to F)
             out.append((tr("table.kabu.twos_only"), FORCED_BADGE))
-        words = " · ".join(_parity_words(values))
-        odd = any(v % 2 for v in values)
-        even = any(v % 2 == 0 for v in values)
-        out.append((words, SET_BADGE if odd and even else ODD_BADGE if odd else EVEN_BADGE))
+        else:
+            words = " · ".join(_parity_words(values))
+            odd = any(v % 2 for v in values)
+            even = any(v % 2 == 0 for v in values)
+            out.append((words, SET_BADGE if odd and even else ODD_BADGE if odd else EVEN_BADGE))
         if len(values) > 1 or len(view.extra.get("last_play") or ()) > 1:
             out.append((tr("table.kabu.sets", values=", ".join(map(str, sorted(values)))), SET_BADGE))
         return out

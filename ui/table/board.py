@@ -419,7 +419,7 @@ class Board:
         for k, card in enumerate(event.cards):
             start, a0, h0 = self._hand_origin(seat, card)
             if event.pile == "field":
-                end, angle = lay.field_offset(card.id, 0)
+                end, angle = self.field_point(card)
             else:  # onto one of the preset's own piles (a pile of the player's own ...)
                 end, angle = self.pile_point(event.pile), 0.0
             self.hidden[card.id] += 1
@@ -734,6 +734,29 @@ class Board:
                     dest.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
             self.regions[f"pile:{name}"] = rect
 
+    def _spread_index(self, card: Card) -> tuple[int, int] | None:
+        """(place, count) of `card` in the last play where the preset spreads a play of several cards
+        on the field so each shows (kabu: a dobon names one of them), else None."""
+        if not self.preset_ui.spread_last_play:
+            return None
+        last = self.view.extra.get("last_play") or ()
+        ids = [c.id for c in last]
+        if len(ids) < 2 or card.id not in ids:
+            return None
+        return ids.index(card.id), len(ids)
+
+    def field_point(self, card: Card) -> tuple[Point, float]:
+        """Where a card lies on the field pile: a small stable jitter, or its place in a spread play."""
+        lay = self.layout
+        assert lay is not None
+        (x, y), angle = lay.field_offset(card.id, 0)
+        spread = self._spread_index(card)
+        if spread is None:
+            return (x, y), angle
+        place, count = spread
+        step = lay.pile_card_h * lay.aspect * 0.62
+        return (lay.field[0] + (place - (count - 1) / 2) * step, y), angle * 0.3
+
     def _fan_side(self, seat: int | None) -> int:
         """Which way a fanned pile grows from where a single card would lie: away from its seat's
         plate (1: rightwards, -1: leftwards), or both ways (0) for a pile under a plate or shared."""
@@ -978,6 +1001,8 @@ class Board:
             self.regions.get(pile if pile in ("hand",) or ":" in pile else f"pile:{pile}") if pile else None
         )
         rect = on_pile.inflate(16, 16) if on_pile is not None else self._pile_rect(lay.field).inflate(28, 28)
+        if on_pile is None and self.preset_ui.spread_last_play and "field" in self.regions:
+            rect = rect.union(self.regions["field"].inflate(8, 8))  # round every card of a spread play
         glow = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (255, 220, 120, alpha), glow.get_rect(), 4, border_radius=16)
         dest.blit(glow, rect)
@@ -988,8 +1013,10 @@ class Board:
         pile = [c for c in self.view.discard if c.id not in self.hidden][-5:]
         self.regions["field"] = self._pile_rect(lay.field).inflate(lay.pile_card_h // 3, lay.pile_card_h // 6)
         for _depth, card in enumerate(pile):
-            pos, angle = lay.field_offset(card.id, 0)
-            self.blit_card(dest, card, pos, lay.pile_card_h, angle)
+            pos, angle = self.field_point(card)
+            drawn = self.blit_card(dest, card, pos, lay.pile_card_h, angle)
+            if self._spread_index(card) is not None:  # a spread play: the field is all of it
+                self.regions["field"] = self.regions["field"].union(drawn)
         top = pile[-1] if pile else None
         fx, fy = lay.field
         # suit in force, where it differs from the card shown
