@@ -185,6 +185,8 @@ def test_trumps_are_put_out_after_a_dobon_and_the_settlement_is_shown_step_by_st
     frames(app, 1)
     click(app, scene.buttons["play_set"].center)
     assert codes(game.extra["trumps/0"]) == ["3"] and codes(game.hands[0]) == ["1"]
+    frames(app, 2)
+    assert "You put out trumps: 3" in scene.board.log
     settle(app, scene, lambda: isinstance(app.stack.top, RoundResultScene), limit=600, dt=0.05)
     result = app.stack.top
     assert game.result.winners == (0,) and game.result.losers == (1,)

@@ -122,6 +122,11 @@ class PresetUI:
         score lines in each seat's row."""
         return []
 
+    def played_line(self, pile: str, name: str, cards: str) -> str | None:
+        """The log's line for cards played onto one of the preset's piles (kabu: trumps put out), or
+        None for the generic "Ren played 7"."""
+        return None
+
     def plate_badge(self, view: SeatView, seat: int) -> str | None:
         """A word on a seat's name plate (e.g. a hand thrown in), or None."""
         return None

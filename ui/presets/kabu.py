@@ -148,6 +148,9 @@ class UI(PresetUI):
             return []
         return [tr("table.kabu.trump_title", total=total(view.hand)), tr("table.kabu.trump_hint")]
 
+    def played_line(self, pile: str, name: str, cards: str) -> str | None:
+        return tr("log.kabu.trumps", name=name, cards=cards) if pile.startswith("trumps/") else None
+
     def plate_badge(self, view: SeatView, seat: int) -> str | None:
         """A seat that declared dobon this match, or showed four of a kind."""
         if seat == view.seat:

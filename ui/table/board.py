@@ -440,7 +440,9 @@ class Board:
             self.shown.last_one.discard(seat)
         self.shown.field_suit = None
         self.on_sound("play")
-        self.log.append(tr("log.played", name=self._name(seat), cards=" ".join(map(card_text, event.cards))))
+        cards = " ".join(map(card_text, event.cards))
+        line = self.preset_ui.played_line(event.pile, self._name(seat), cards)
+        self.log.append(line or tr("log.played", name=self._name(seat), cards=cards))
         self.wait = 0.3
         return True
 
