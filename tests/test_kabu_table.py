@@ -106,6 +106,18 @@ def test_a_set_is_picked_then_played_and_what_cannot_go_down_says_why(app):
     assert not scene.board.chosen
 
 
+def test_a_card_picked_out_of_hand_order_that_cannot_join_says_the_sum_not_the_order(app):
+    scene = kabu_table(app, [["2", "4", "5", "8"], *BYSTANDERS], ["6#2", "7"])
+    click(app, card_at(scene, "5"))  # 5 + 2 would make 7
+    click(app, card_at(scene, "4"))  # 5 + 4 = 9: no card of the last play
+    assert len(scene.board.chosen) == 1 and scene.toast is not None
+    assert "add up to 9" in scene.toast[0] and "order" not in scene.toast[0]
+    click(app, card_at(scene, "2"))
+    frames(app, 1)
+    click(app, scene.buttons["play_set"].center)
+    assert codes(scene.game.ext.last_play) == ["2", "5"]
+
+
 def test_number_keys_pick_a_set_and_enter_plays_it(app):
     scene = kabu_table(app, [["3", "4", "6", "8"], *BYSTANDERS], ["6#2", "7"])
     hand = codes(scene.source.view.hand)

@@ -122,6 +122,11 @@ class PresetUI:
         score lines in each seat's row."""
         return []
 
+    def set_order(self, cards: list[Any]) -> list[Any]:
+        """Picked cards in the order the rules name a play of them (to ask why it is refused): as
+        picked (jda: the last picked goes on top); kabu names a set in hand order."""
+        return cards
+
     def played_line(self, pile: str, name: str, cards: str) -> str | None:
         """The log's line for cards played onto one of the preset's piles (kabu: trumps put out), or
         None for the generic "Ren played 7"."""

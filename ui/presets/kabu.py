@@ -148,6 +148,9 @@ class UI(PresetUI):
             return []
         return [tr("table.kabu.trump_title", total=total(view.hand)), tr("table.kabu.trump_hint")]
 
+    def set_order(self, cards: list[Any]) -> list[Any]:
+        return sorted(cards, key=lambda c: c.id)  # a set is named in hand order (one action per set)
+
     def played_line(self, pile: str, name: str, cards: str) -> str | None:
         return tr("log.kabu.trumps", name=name, cards=cards) if pile.startswith("trumps/") else None
 

@@ -315,7 +315,8 @@ class TableScene(Scene):
         seat = self.person
         reason = None
         if seat is not None and picked:
-            reason = self.source.refusal(Action(seat, Kind.PLAY, (*picked, card)))
+            cards = self.board.preset_ui.set_order([*picked, card])
+            reason = self.source.refusal(Action(seat, Kind.PLAY, tuple(cards)))
         return explain(reason) if reason else tr("table.cannot_add")
 
     def _why_not_set(self) -> str:
