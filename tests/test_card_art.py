@@ -174,3 +174,70 @@ def test_kabufuda_cards_have_their_own_narrow_shape_and_back():
     assert centre.r > 120 and centre.g < 60 and centre.b < 60  # a vermilion field, not the navy lattice
     navy = poker.back().get_at((poker.width // 2, poker.height // 4))
     assert navy.b > navy.r
+
+
+# every window size the table is laid out for (tests/test_layout.py), from the minimum to 4K
+TABLE_SIZES = [
+    (800, 600),
+    (1024, 768),
+    (1280, 720),
+    (1366, 768),
+    (1280, 1024),
+    (1920, 1080),
+    (2560, 1080),
+    (3840, 2160),
+]
+
+
+def kabu_table_heights() -> list[int]:
+    """Every card height a kabu table draws its art at (Board._base_height: the layout's own sizes, the
+    rest scaled from them): your hand, the stock and field, the other seats' hands and revealed hands."""
+    from ui.card_art import ASPECTS
+    from ui.table.layout import Layout
+
+    heights = set()
+    for w, h in TABLE_SIZES:
+        for players in range(2, 7):
+            lay = Layout(w, h, players, 0, ASPECTS["kabufuda"], seat_piles=1)
+            heights |= {lay.small_card_h, lay.reveal_card_h, lay.pile_card_h, lay.hand_card_h}
+    return sorted(heights)
+
+
+def test_the_kabufuda_deck_is_drawn_distinctly_at_every_size_the_table_uses():
+    """At each height: every one of the 40 cards renders at the kabufuda size; the ten numbers, the red
+    pin and the ensouled four are twelve different faces (the copies of a plain number are alike, as on
+    real kabufuda), none of them the back; the red pin carries vermilion that no plain card has, and
+    the ensouled four differs from a plain four by its gold rule and 魂 medallion."""
+    kabu = deck("kabufuda")
+    heights = kabu_table_heights()
+    assert heights[0] < 50 and heights[-1] > 380  # from an 800x600 fan to a 4K hand
+    for height in heights:
+        art = CardArt(height, shape="kabufuda")
+        faces = {c.code: art.face(c) for c in kabu}
+        assert {f.get_size() for f in faces.values()} == {art.size}
+        images = {pygame.image.tobytes(f, "RGBA") for f in faces.values()}
+        assert len(images) == 12, f"height {height}"
+        assert pygame.image.tobytes(art.back(), "RGBA") not in images
+        vermilion = [
+            sum(
+                1
+                for x in range(art.width)
+                for y in range(art.height)
+                if _vermilion(faces[code].get_at((x, y)))
+            )
+            for code in ("1R", "1#2", "7", "10")
+        ]
+        assert vermilion[0] > 3 * height // 4 and vermilion[1:] == [0, 0, 0], f"height {height}: {vermilion}"
+        soul, four = faces["4S"], faces["4#2"]
+        diff = sum(
+            1
+            for x in range(art.width)
+            for y in range(art.height)
+            if soul.get_at((x, y)) != four.get_at((x, y))
+        )
+        assert diff > art.width * art.height // 10, f"height {height}"
+
+
+def _vermilion(colour: pygame.Color) -> bool:
+    """The red pin's bright vermilion (its frame and seal), not the maroon of every card's field."""
+    return colour.a > 200 and colour.r > 200 and 40 < colour.g < 110 and colour.b < 80

@@ -158,9 +158,8 @@ def test_sim_prints_a_table_without_json():
         (["--players", "1"], "1"),
         (["--players", "9"], "9"),
         (["--ai", "basic,genius"], "genius"),
-        (["--rules", "kabu"], "not playable yet"),
     ],
-    ids=["unknown-preset", "one-player", "nine-players", "unknown-ai", "planned-preset"],
+    ids=["unknown-preset", "one-player", "nine-players", "unknown-ai"],
 )
 def test_sim_bad_arguments(args, needle):
     assert_one_line_error(run("sim", *args, "--rounds", "2", "--seed", "1"), needle)
@@ -389,12 +388,16 @@ def test_jda_plays_headless_from_the_command_line_and_from_a_scenario(tmp_path):
     assert untimed(again)["seats"] == untimed(played)["seats"] and again["actions"] == played["actions"]
 
 
-def test_a_preset_in_development_plays_headless_from_a_scenario_but_not_at_the_table(tmp_path):
+def test_kabu_plays_headless_from_the_command_line_and_from_a_scenario(tmp_path):
+    """kabu is playable (issue 16): `sim --rules kabu` plays it, and a scenario's log replays."""
+    played = summary(
+        run("sim", "--rules", "kabu", "--players", "5", "--rounds", "4", "--seed", "2", "--json")
+    )
+    assert played["rules"] == "kabu" and played["rounds"] == 4
     preset = "kabu"
     piles = {"hand/0": ["3", "5"], "hand/1": ["1R", "4S", "7", "9"], "field": ["8"]}
     scenario = tmp_path / f"{preset}.json"
     scenario.write_text(json.dumps({"dobon_scenario": 1, "preset": preset, "players": 3, "piles": piles}))
-    assert_one_line_error(run("--scenario", str(scenario)), "not playable at the table yet")
     log = tmp_path / f"{preset}.jsonl"
     played = summary(
         run("sim", "--scenario", str(scenario), "--rounds", "3", "--seed", "1", "--log", str(log), "--json")

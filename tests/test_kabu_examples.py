@@ -637,10 +637,10 @@ def test_a_trump_names_cards_of_the_declarers_hand():
 # ---------------------------------------------------------------------------------------------- the preset
 
 
-def test_kabu_is_in_development_not_playable():
-    assert "kabu" in DEVELOPING and "kabu" not in PRESETS
-    with pytest.raises(ValueError, match="not playable yet"):
-        make_rules("kabu", 4)
+def test_kabu_is_playable():
+    """Issue 16: the table plays kabu end to end, so it is a preset like the others."""
+    assert "kabu" in PRESETS and "kabu" not in DEVELOPING
+    assert make_rules("kabu", 4).preset == "kabu"
     rules = make_rules("kabu", 6, developing=True)
     assert rules.deck == "kabufuda" and len(deck(rules.deck)) == 40
     with pytest.raises(ValueError, match="2-6 players"):

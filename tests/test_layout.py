@@ -96,7 +96,8 @@ def expect(scene, size, *names: str) -> None:
     [("app", n) for n in range(2, 7)]
     + [("standard", 6)]
     + [("super", n) for n in (6, 7, 8)]
-    + [("jda", n) for n in (2, 3, 4)],
+    + [("jda", n) for n in (2, 3, 4)]
+    + [("kabu", n) for n in (2, 3, 4, 5, 6)],
 )
 def test_every_size_and_seat_count_fits_without_overlaps(app, size, preset, players):
     scene = table(app, size, preset, players)
@@ -243,3 +244,91 @@ def test_the_jda_gaeshi_panel_leaves_the_field_hand_and_buttons_in_view(app, siz
     assert scene.game.window is not None and 0 in scene.game.window.pending
     app.stack.top.draw(app.screen)
     expect(scene, size, "panel", "clock", "field", "hand", "plate:0", "control:answer:0", "dobon")
+
+
+def kabu_trumps(app, size, players: int, put_out: bool) -> TableScene:
+    """A kabu table after your dobon on Ren's 4 + 4S: you are to put out trumps (the prompt panel), or
+    you have put out 3 and 10 (your trump pile fanned) and Hana, whose 1 + 2 make 3, may answer."""
+    from game import Action
+    from game.scenario import parse
+
+    app.resized(size)
+    hands = {"hand/0": ["1", "3", "10"], "hand/1": ["4S", "4", "9", "9#2"], "hand/2": ["1#2", "2"]}
+    more = [["9#3", "8"], ["9#4", "8#3"], ["7", "7#2"]]
+    for seat in range(3, players):
+        hands[f"hand/{seat}"] = more[seat - 3]
+    state = {"laps": [12] * players, "extra": [5] * players}  # the widest plates
+    game = parse(
+        {
+            "dobon_scenario": 1,
+            "preset": "kabu",
+            "players": players,
+            "options": {"draw_parent": False},
+            "piles": {**hands, "field": ["6", "8#2"]},
+            "turn": 1,
+            "match": {"parent": 1, "state": state},
+        }
+    ).game()
+    fours = tuple(sorted((game.deck.card("4S"), game.deck.card("4")), key=lambda c: c.id))
+    game.apply(Action(1, Kind.PLAY, fours))
+    game.apply(Action(0, Kind.DOBON, (game.deck.card("4S"),)))
+    for seat in list(game.window.pending if game.window is not None else ()):
+        game.apply(Action(seat, Kind.PASS))  # nobody else answers the 4 + 4S
+    if put_out:
+        game.apply(Action(0, Kind.PLAY, tuple(c for c in game.hands[0] if c.code in ("3", "10"))))
+    seats = [SeatSpec("human", "basic", LONG), *[SeatSpec("ai", "basic", LONG) for _ in range(players - 1)]]
+    scene = TableScene(app, GameSetup("kabu", players, {"draw_parent": False}, seats, 5).complete(), game)
+    app.stack.clear_to(scene)
+    frames(app, 3)
+    return scene
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_kabu_trump_prompt_and_a_fanned_trump_pile_fit(app, size, players):
+    """kabu: the prompt to put out trumps sits in the prompt band with the Play button; once put out,
+    the trumps lie fanned by your plate, clear of your hand, the plates and the field's badges. (With
+    two players the dobon'd hand is the only other and is face up: no trump is put out, §4.3.)"""
+    scene = kabu_trumps(app, size, players, put_out=False)
+    assert scene.game.ext.stage == "trump" and scene.game.turn == 0
+    app.stack.top.draw(app.screen)
+    expect(scene, size, "panel", "field", "hand", "plate:0", "plate:1", "dobon", "indicator:0")
+    scene = kabu_trumps(app, size, players, put_out=True)
+    assert scene.game.window is not None and len(scene.game.extra["trumps/0"]) == 2
+    app.stack.top.draw(app.screen)
+    expect(scene, size, "pile:trumps/0", "field", "hand", "plate:0", "plate:1", "plate:2", "dobon")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_kabu_set_of_four_lies_spread_on_the_field_clear_of_the_badges(app, size, players):
+    """kabu: every card of the last play shows on the field (a dobon names one of them), a set of four
+    included, with the "2s only" and set badges above it and the +N beside it, clear of the plates."""
+    from game.scenario import parse
+
+    app.resized(size)
+    spare = ["9", "9#2", "9#3", "9#4", "7", "7#2", "7#3", "7#4", "8#2", "8#3"]
+    hands = {f"hand/{s}": spare[2 * s - 2 : 2 * s] for s in range(1, players)}
+    hands["hand/0"] = ["3", "5", "10", "8"]
+    last = ["1", "1#2", "2", "2#2"]  # 1 + 1 + 2 + 2 = 6: a set of four on a 6, forcing the next player
+    game = parse(
+        {
+            "dobon_scenario": 1,
+            "preset": "kabu",
+            "players": players,
+            "options": {"draw_parent": False},
+            "piles": {**hands, "field": ["6", *last]},
+            "turn": 0,
+            "chain": {"links": 2, "cards": 4},
+            "round": {"stage": "play", "last_play": [{"card": c} for c in last], "placer": players - 1},
+            "match": {"parent": 0, "state": {"laps": [12] * players, "extra": [5] * players}},
+        }
+    ).game()
+    seats = [SeatSpec("human", "basic", LONG), *[SeatSpec("ai", "basic", LONG) for _ in range(players - 1)]]
+    scene = TableScene(app, GameSetup("kabu", players, {"draw_parent": False}, seats, 5).complete(), game)
+    app.stack.clear_to(scene)
+    frames(app, 3)
+    app.stack.top.draw(app.screen)
+    field = scene.board.regions["field"]
+    assert field.width > 2.5 * scene.board.layout.pile_card_h * scene.board.layout.aspect  # four cards apart
+    expect(scene, size, "field", "chain", "indicator:0", "indicator:1", "stock", "hand")

@@ -85,7 +85,7 @@ def dealt(game) -> int:
     return sum(isinstance(e, RoundDealt) for e in game.events)
 
 
-@pytest.mark.parametrize("preset", ["app", "standard", "jda"])
+@pytest.mark.parametrize("preset", ["app", "standard", "jda", "kabu"])
 def test_a_match_resumed_mid_round_shows_the_round_result(app, preset):
     setup = setup_for(preset)
     game = played_until(setup, lambda g: g.phase is Phase.TURN and len(g.actions) > 12)
@@ -104,7 +104,7 @@ def test_a_match_resumed_in_a_reaction_window_plays_on(app):
     next_round_from_result(app, table)
 
 
-@pytest.mark.parametrize("preset", ["app", "standard", "jda"])
+@pytest.mark.parametrize("preset", ["app", "standard", "jda", "kabu"])
 def test_a_match_saved_at_a_rounds_end_reopens_on_its_result(app, preset):
     setup = setup_for(preset)
     game = played_until(setup, lambda g: g.phase is Phase.ROUND_OVER and g.round_no == 2)
@@ -128,6 +128,24 @@ def test_a_jda_match_resumed_in_a_dobon_gaeshi_window_plays_on(app):
     assert table.game.window is not None and table.game.state_key() == game.state_key()
     frames(app, 2)
     assert "panel" in table.board.regions  # the gaeshi panel: its top card and clock
+    next_round_from_result(app, table)
+
+
+def test_a_kabu_match_resumed_while_trumps_are_put_out_plays_on(app):
+    """kabu (issue 16): saved after a dobon, while a declarer is to put out trumps (or a window on the
+    trumps is open), it reopens there, revealed hands and trump piles as they were, and plays on to the
+    match's result (its settlement step by step) and the next match."""
+    setup = setup_for("kabu", players=4)
+    game = played_until(setup, lambda g: g.ext.stage == "trump" and g.round_no >= 1)
+    save_match(save_data(setup, game))
+    table = continue_saved(app)
+    assert table.game.state_key() == game.state_key() and table.game.ext.stage == "trump"
+    assert table.source.view.revealed  # the dobon's hands are face up
+    frames(app, 2)
+    play_for_person(app, lambda: isinstance(app.stack.top, RoundResultScene))
+    assert app.stack.top.settlement
+    press_button(app, app.stack.top.next)
+    assert table.game.phase is not Phase.ROUND_OVER
     next_round_from_result(app, table)
 
 

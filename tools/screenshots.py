@@ -48,7 +48,7 @@ def main() -> None:
     parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--lang", default="en", choices=("en", "ja"))
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 800x600")
-    parser.add_argument("--only", choices=("jda",), help="only one preset's screens (quicker)")
+    parser.add_argument("--only", choices=("jda", "kabu"), help="only one preset's screens (quicker)")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
     out = Path(args.out)
@@ -59,6 +59,9 @@ def main() -> None:
 
     if args.only == "jda":
         jda_shots(app, out, suffix)
+        return
+    if args.only == "kabu":
+        kabu_shots(app, out, suffix)
         return
 
     from ui.scenes.new_game import NewGameScene
@@ -200,6 +203,7 @@ def main() -> None:
 
     super_shots(app, out, suffix)
     jda_shots(app, out, suffix)
+    kabu_shots(app, out, suffix)
 
     # the smallest window the table allows, mid-round with your turn up
     app.resized((800, 600))
@@ -316,9 +320,7 @@ def jda_shots(app: App, out: Path, suffix: str) -> None:
     table.choose(game.deck.card("7D"))
     shot(app, 4, out / f"jda-table{suffix}.png")
 
-    gaeshi = dict(
-        mid, piles={**mid["piles"], "hand/0": ["4H", "5H"], "hand/2": ["9S"], "field": ["9C"]}
-    )
+    gaeshi = dict(mid, piles={**mid["piles"], "hand/0": ["4H", "5H"], "hand/2": ["9S"], "field": ["9C"]})
     gaeshi["round"] = {"placer": 1}
     game = parse(gaeshi).game()
     game.apply(Action(2, Kind.DOBON, (game.deck.card("9S"),)))
@@ -347,6 +349,117 @@ def jda_shots(app: App, out: Path, suffix: str) -> None:
     shot(app, 10, out / f"jda-match-result{suffix}.png")
     app.stack.push(RulesScene(app, "jda"))
     shot(app, 10, out / f"jda-rules{suffix}.png")
+
+
+def kabu_shots(app: App, out: Path, suffix: str) -> None:
+    """`kabu` (株ドボン): a table mid-match with a set picked (laps and extra cards on the plates, parity
+    and the set's targets by the field), the dobon's target picker on a set holding the ensouled four,
+    trumps to put out, the match's result with its settlement step by step, the game's chart of laps and
+    extra cards, the rules, and a table at 800x600."""
+    from game import Action, Kind
+    from game.scenario import parse
+    from ui.scenes.results import MatchResultScene, RoundResultScene
+    from ui.scenes.rules import RulesScene
+    from ui.scenes.table import TableScene
+
+    app.settings.ai_turn_ms = app.settings.ai_dobon_ms = 5000  # the AI seats hold still for the picture
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    setup = GameSetup("kabu", 4, {"draw_parent": False}, seats, 3).complete()
+    state = {"laps": [1, 3, 0, 2], "extra": [2, 0, 4, 1], "matches": 5}
+
+    def position(hands, field, turn, last=None):
+        data = {
+            "dobon_scenario": 1,
+            "preset": "kabu",
+            "players": 4,
+            "options": {"draw_parent": False},
+            "piles": {**{f"hand/{s}": h for s, h in enumerate(hands)}, "field": field},
+            "turn": turn,
+            "match": {"round_no": 6, "parent": turn, "state": state},
+        }
+        if last is not None:
+            data["round"] = {"stage": "play", "last_play": [{"card": c} for c in last], "placer": 3}
+        return parse(data).game()
+
+    def settle(table) -> None:
+        for _ in range(300):
+            run_frames(app, 1)
+            if table.accepts_input:
+                return
+
+    hands = [
+        ["3", "4", "6", "8", "2", "9", "10"],
+        ["5", "5#2", "7"],
+        ["1R", "2#2", "6#2", "8#2", "9#2", "9#3", "9#4", "10#2"],
+        ["1", "3#2", "6#3", "7#2"],
+    ]
+    game = position(hands, ["4S", "5#3", "2#3"], 0, last=["5#3", "2#3"])
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    settle(table)
+    table.choose(game.deck.card("3"))
+    table.choose(game.deck.card("4"))  # 3 + 4 is 7: ONE card of the last play, never their sum (§3.2)
+    shot(app, 4, out / f"kabu-set-refused{suffix}.png")
+    table.toast = None
+    table.choose(game.deck.card("2"))  # 2 + 3 is 5, a card of the last play
+    shot(app, 4, out / f"kabu-table{suffix}.png")
+
+    # Ren plays the ensouled four and a 4 together on an 8; your 1 + 3 make 4: which card?
+    hands = [["1#2", "3", "10"], ["4S", "4", "9", "9#2"], ["9#3", "8"], ["7", "7#2"]]
+    game = position(hands, ["6", "8#2"], 1)
+    fours = tuple(sorted((game.deck.card("4S"), game.deck.card("4")), key=lambda c: c.id))
+    game.apply(Action(1, Kind.PLAY, fours))
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    run_frames(app, 40)
+    table.call_dobon()
+    shot(app, 2, out / f"kabu-dobon-target{suffix}.png")
+    table.submit(next(a for a in table.picker if a.cards[0].code == "4S"))
+    for _ in range(400):  # the window closes; you are asked for your trumps
+        run_frames(app, 1)
+        if game.ext.stage == "trump" and table.accepts_input and game.window is None:
+            break
+    table.choose(game.deck.card("3"))
+    table.choose(game.deck.card("10"))
+    shot(app, 4, out / f"kabu-trumps{suffix}.png")
+    table.play_chosen()
+    for _ in range(900):
+        if isinstance(app.stack.top, RoundResultScene):
+            break
+        run_frames(app, 1)
+    shot(app, 10, out / f"kabu-result{suffix}.png")
+
+    # a whole game to its end: laps and extra cards on the chart
+    setup = GameSetup("kabu", 4, {"max_matches": 12}, seats, 9).complete()
+    game = setup.new_game()
+    players = [make_seat("basic", 9, s) for s in range(4)]
+    for _ in range(40):  # a void match is dealt again and does not count: play on to the game's end
+        if game.phase is Phase.MATCH_OVER:
+            break
+        play(game, players, 1)
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    run_frames(app, 5)
+    table.result_shown = (game.round_no, game.match_no)
+    app.stack.clear_to(table)
+    app.stack.push(MatchResultScene(app, table))
+    shot(app, 10, out / f"kabu-game-result{suffix}.png")
+    app.stack.push(RulesScene(app, "kabu"))
+    shot(app, 10, out / f"kabu-rules{suffix}.png")
+
+    # the smallest window: a five-seat table mid-match
+    size = app.screen.get_size()
+    app.resized((800, 600))
+    if app.screen.get_size() != (800, 600):
+        app.screen = pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    seats5 = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(4)]]
+    small = TableScene(app, GameSetup("kabu", 5, {}, seats5, 4).complete())
+    app.stack.clear_to(small)
+    shot(app, 420, out / f"kabu-800x600{suffix}.png")
+    app.resized(size)
+    if app.screen.get_size() != size:
+        app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.settings.ai_turn_ms, app.settings.ai_dobon_ms = Settings().ai_turn_ms, Settings().ai_dobon_ms
 
 
 if __name__ == "__main__":

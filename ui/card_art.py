@@ -719,6 +719,11 @@ class CardArt:
         )
         rule = field.inflate(-round(w * 0.05 * k), -round(w * 0.05 * k))
         pygame.draw.rect(big, GOLD, rule, max(1, round(h * 0.006 * k)), round(self.radius * 0.4 * k))
+        if mark:  # the specials are framed so they show at a glance, even as a small card in a fan:
+            # the red pin in vermilion, the ensouled four in a heavy gold rule
+            outer = (236, 70, 48) if mark == "R" else GOLD
+            thick = max(2, round(h * 0.02 * k))
+            pygame.draw.rect(big, outer, field.inflate(-thick, -thick), thick, round(self.radius * 0.5 * k))
         # Hishi (lozenge) ornaments at the top and bottom of the field.
         pen = _Pen(big, 0, 0, w * k, h * k)
         for v in (0.155, 0.845):
@@ -735,8 +740,8 @@ class CardArt:
         digits = self._text(str(rank), self.cap * 0.85, GOLD, max_width=self.cap * 1.0)
         self._corners(surf, digits, cx=w * 0.075 + max(self.cap * 0.65, w * 0.09), top=w * 0.075 + h * 0.035)
         if mark:
-            r = h * 0.095
-            cx, cy = w / 2, h * 0.695
+            r = h * 0.11
+            cx, cy = w / 2, h * 0.69
             d = round(2 * r)
             seal = _scratch(d * k, d * k, (*CREAM, 0))
             sp = _Pen(seal, 0, 0, d * k, d * k)

@@ -41,6 +41,8 @@ def card_text(card) -> str:
     fonts have no joker glyph."""
     if card.is_joker:
         return tr("card.joker")
+    if getattr(card, "kabufuda", False):  # a kabufuda card by its number (copies are one card to a player)
+        return tr(f"card.kabu.{card.mark}") if card.mark else str(card.rank)
     return str(card)
 
 

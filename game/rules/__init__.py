@@ -23,9 +23,10 @@ PRESETS: dict[str, type[RuleSet]] = {
     "standard": StandardRules,
     "super": SuperRules,
     "jda": JdaRules,
+    "kabu": KabuRules,
 }
-DEVELOPING: dict[str, type[RuleSet]] = {"kabu": KabuRules}  # rulebook done; not offered to players yet
-PLANNED = ("kabu",)  # specified in shared/rules, not playable yet
+DEVELOPING: dict[str, type[RuleSet]] = {}  # rulebooks done, not offered to players yet
+PLANNED: tuple[str, ...] = ()  # specified in shared/rules, not playable yet
 
 
 def make_rules(

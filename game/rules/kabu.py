@@ -875,6 +875,7 @@ class KabuRulebook(Rulebook):
             "queue": tuple(r.queue),
             "batch": tuple(r.batch),
             "shown": tuple(r.shown),
+            "next_parent": r.next_parent,  # set when the match ends: who deals the next one (§E, D24)
         }
 
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
@@ -893,8 +894,10 @@ class KabuRulebook(Rulebook):
             queue=[int(i) for i in public.get("queue", ())],
             batch=[int(i) for i in public.get("batch", ())],
             shown=[int(s) for s in public.get("shown", ())],
+            next_parent=None if public.get("next_parent") is None else int(public["next_parent"]),
         )
         seats = [r.placer, *r.shown, *(d.seat for d in r.decls), *(d.victim for d in r.decls)]
+        seats += [] if r.next_parent is None else [r.next_parent]
         if not all(-1 <= s < n for s in seats):
             raise ValueError(f"seats are 0..{n - 1} (-1: the okoshi-fuda)")
         if not all(0 <= i < len(r.decls) for i in [*r.queue, *r.batch]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from game.rules.base import RuleSet
@@ -28,6 +28,9 @@ class PresetUI:
     # the rule options the new-game screen offers: (RuleSet field, translation key of its label); a
     # boolean field is a toggle, a number a number field
     new_game_options: tuple[tuple[str, str], ...] = ()
+    # options that take one of a few named values (new.choice.<option>.<value> labels each): a button
+    # steps through them
+    option_choices: ClassVar[dict[str, tuple[str, ...]]] = {}
     # how the Dobon button names a call's target when several are open: "choose" asks the player (a
     # top card, one card of a set); "longest" takes the call that names the most cards (standard's D7)
     dobon_target = "choose"
@@ -63,6 +66,8 @@ class PresetUI:
     gaeshi_clock = False  # a window on a dobon shows what it is on and its clock (jda's gaeshi)
     result_title = "results.title"  # the result screen's title ("Round 3: Dobon")
     next_label = "results.next"  # its button
+    match_label = "results.match"  # its button after the match's last round
+    match_title = "results.match_title"  # the final standings' title
     rounds_axis = "results.rounds_axis"  # the match chart's axis ("6 rounds")
     log_round = "log.round"  # the log's first line at a deal ("Round 2 of match 1")
     log_resumed = "log.resumed"  # and when a saved match is resumed
@@ -90,6 +95,41 @@ class PresetUI:
     def window_deadline_s(self, view: SeatView) -> tuple[float, float] | None:
         """A window's clock, for `gaeshi_clock`: (seconds in which an answer is sure to count, seconds
         after which it closes at the latest now), counted from its opening."""
+        return None
+
+    # hands shown face up follow the view (cards leaving them, a hand revealed without a call) and lie
+    # where the hand was: kabu's revealed hands stay in play while trumps are put out
+    live_reveals = False
+    spread_last_play = False  # a play of several cards lies spread on the field, each card showing
+    empty_pile_outline = True  # an empty pile of the preset's own still shows where it lies
+    fanned_piles: tuple[str, ...] = ()  # piles (by name prefix) drawn fanned, every card seen
+
+    def distinct_targets(self, view: SeatView, calls: list[Any]) -> list[Any]:
+        """The calls worth a button each when a dobon may name several cards (kabu: one per number)."""
+        return calls
+
+    def target_note(self, view: SeatView, action: Any, names: list[str]) -> str | None:
+        """A word under a card in the target picker (kabu: whose trump it is), or None."""
+        return None
+
+    def prompt(self, view: SeatView, seat: int | None) -> list[str]:
+        """Lines for a panel telling the person what the rules ask of them now (kabu: put out your
+        trumps), or none."""
+        return []
+
+    def settlement(self, result: Any, names: list[str]) -> list[tuple[str, list[str]]]:
+        """The result screen's settlement, step by step: (title, lines) blocks, or none to show the
+        score lines in each seat's row."""
+        return []
+
+    def set_order(self, cards: list[Any]) -> list[Any]:
+        """Picked cards in the order the rules name a play of them (to ask why it is refused): as
+        picked (jda: the last picked goes on top); kabu names a set in hand order."""
+        return cards
+
+    def played_line(self, pile: str, name: str, cards: str) -> str | None:
+        """The log's line for cards played onto one of the preset's piles (kabu: trumps put out), or
+        None for the generic "Ren played 7"."""
         return None
 
     def plate_badge(self, view: SeatView, seat: int) -> str | None:

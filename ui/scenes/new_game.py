@@ -81,8 +81,11 @@ class NewGameScene(Scene):
         col_w = content // columns
         for i, (name, label) in enumerate(cells):
             cx, cy = x0 + (i % columns) * col_w, y + (i // columns) * 42
+            ui = preset_ui(PRESETS[self.preset])
             if name == "players":
                 self._players_field(cx, cy, lw)
+            elif name in ui.option_choices:  # one of a few named values: a button that steps through them
+                self._choice(name, tr(label), ui.option_choices[name], cx, cy, col_w - 12)
             elif isinstance(getattr(PRESETS[self.preset], name, None), bool):
                 self._toggle(name, tr(label), cx, cy, col_w - 12)
             else:
@@ -167,6 +170,14 @@ class NewGameScene(Scene):
         )
         self.option_fields[name] = button
 
+    def _choice(self, name: str, label: str, choices: tuple[str, ...], x: int, y: int, width: int) -> None:
+        value = str(self.options.get(name, getattr(PRESETS[self.preset], name, choices[0])))
+        text = f"{label}: {tr(f'new.choice.{name}.{value}')}"
+        button = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, width, 36), text, self.app.gui, container=self.container
+        )
+        self.option_fields[name] = button
+
     # ------------------------------------------------------------------ events
 
     def _collect(self) -> None:
@@ -201,7 +212,13 @@ class NewGameScene(Scene):
                 if event.ui_element is widget:
                     self._collect()
                     default = getattr(PRESETS[self.preset], name, False)
-                    self.options[name] = not bool(self.options.get(name, default))
+                    choices = preset_ui(PRESETS[self.preset]).option_choices.get(name)
+                    if choices:  # the next of its named values
+                        now = str(self.options.get(name, default))
+                        index = choices.index(now) if now in choices else -1
+                        self.options[name] = choices[(index + 1) % len(choices)]
+                    else:
+                        self.options[name] = not bool(self.options.get(name, default))
                     self.build()
                     return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

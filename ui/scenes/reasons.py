@@ -74,6 +74,38 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"no card may be placed while a dobon is being answered.*"), "reason.jda.deciding"),
     (re.compile(r"nobody takes from the stock while a dobon is being answered.*"), "reason.jda.deciding"),
     (re.compile(r"you threw your hand in: .*"), "reason.jda.thrown"),
+    # kabu
+    (
+        re.compile(
+            r"(?P<card>\S+) is (?P<side>odd|even), and the field \((?P<field>[^)]*)\) has no \S+ card: .*"
+        ),
+        "reason.kabu.parity",
+    ),
+    (
+        re.compile(
+            r"a set must add up to ONE card of the last play \((?P<field>[^)]*)\), not to their sum (?P<sum>\d+).*"
+        ),
+        "reason.kabu.set_whole",
+    ),
+    (
+        re.compile(
+            r"a set of cards must add up to a field card \((?P<field>[^)]*)\); these add up to (?P<sum>\d+).*"
+        ),
+        "reason.kabu.set_sum",
+    ),
+    (re.compile(r"a 2 was played: you may play only 2s, or draw (?P<count>\d+) .*"), "reason.kabu.forced"),
+    (
+        re.compile(r"several 2s must add up to one card of the last play \((?P<field>[^)]*)\).*"),
+        "reason.kabu.twos_sum",
+    ),
+    (re.compile(r"you declared dobon: put out at least one trump.*"), "reason.kabu.trumps_first"),
+    (re.compile(r"your hand totals (?P<total>\d+): a total past 13 never dobons.*"), "reason.kabu.over"),
+    (
+        re.compile(r"your hand totals (?P<total>\d+), which does not match (?P<target>\S+) .*"),
+        "reason.kabu.no_match",
+    ),
+    (re.compile(r"you cannot dobon your own card.*"), "reason.kabu.own"),
+    (re.compile(r"an empty hand cannot dobon.*"), "reason.kabu.empty"),
     # any preset that lets the next player act during a window (Rulebook.queues_turn)
     (re.compile(r"your next action is already on its way.*"), "reason.queued"),
 ]
@@ -94,4 +126,10 @@ def _param(name: str, value: str) -> str:
         return str(int(value) + 1)
     if name == "values":
         return value.replace(" or ", tr("table.or"))
+    if name == "side":  # kabu's parity, in the player's language
+        return tr(f"table.kabu.{value}").lower()
+    if name in ("card", "target", "field"):  # a card as a player names it: no copy number ("7#2")
+        value = re.sub(r"#\d+", "", value)
+        if value in ("1R", "4S"):  # kabu's named cards
+            return tr(f"card.kabu.{value[1]}")
     return value

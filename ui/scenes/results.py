@@ -95,6 +95,12 @@ class RoundResultScene(Scene):
             view, [table.board._name(s) for s in range(view.players)]
         )
         self.before = dealt_standings(table.event_log)  # each seat's standing when this round was dealt
+        names = [table.board._name(s) for s in range(view.players)]
+        # the preset's settlement step by step (kabu: A1-A8, M1-M4 per pair), beside the seats' rows
+        self.settlement = (
+            table.board.preset_ui.settlement(self.result, names) if self.result is not None else []
+        )
+        self.settlement_shown: list[str] = []  # the settlement's lines as last drawn (fitted)
 
     def update_remote(self) -> None:
         """At a LAN table the host ends the match itself: notice it while this screen is up."""
@@ -113,7 +119,8 @@ class RoundResultScene(Scene):
 
     def widgets(self) -> None:
         w, h = self.app.size
-        label = "results.match" if self.match_over else self.table.board.preset_ui.next_label
+        ui = self.table.board.preset_ui
+        label = ui.match_label if self.match_over else ui.next_label
         self.next = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - 150, int(h * 0.88), 300, 46),
             key(label),
@@ -165,6 +172,12 @@ class RoundResultScene(Scene):
             surface.blit(surf, surf.get_rect(midtop=(w // 2, top)))
             top += surf.get_height() + 2
         top = max(int(h * 0.12), top + 6)
+        right = 0.96  # where the seats' rows end: short of the settlement, where there is one
+        if self.settlement:
+            right = 0.56
+            self._draw_settlement(
+                surface, pygame.Rect(int(w * 0.58), top, int(w * 0.39), int(h * 0.86) - top)
+            )
         rows = self.players
         row_h = int((h * 0.86 - top) / rows)
         small = max(12, int(min(row_h * 0.16, h * 0.022)))
@@ -195,9 +208,15 @@ class RoundResultScene(Scene):
             lines = [
                 ui.result_line(x.item, x.value, before) or line_text(x.item, x.value, x.note)
                 for x in result.lines
-                if x.seat == seat
+                if x.seat == seat and (not self.settlement or ui.result_line(x.item, x.value, before))
             ]
             lines += ui.result_more(seat, result, before, self.standings[seat])
+            if self.settlement:  # the standing's moves under the name, right of the cards
+                x0 = int(w * 0.06 + min(len(cards), 9) * card_h * 0.5 + card_h)
+                for i, text in enumerate(lines[:3]):
+                    surf = b.text(b._fit(text, small, int(w * right) - x0), small, (225, 232, 225))
+                    surface.blit(surf, (x0, y + 10 + name.get_height() + i * (small + 4)))
+                lines = []
             x0 = int(w * 0.42)
             for i, text in enumerate(lines[:8]):
                 col, row = divmod(i, 4)
@@ -210,10 +229,48 @@ class RoundResultScene(Scene):
             else:
                 text = tr("results.delta_total", delta=f"{delta:+d}", total=standing)
             total = b.text(text, small + 2, WHITE, True)
-            surface.blit(total, total.get_rect(topright=(int(w * 0.96), y + 6)))
+            surface.blit(total, total.get_rect(topright=(int(w * right), y + 6)))
             pygame.draw.line(
-                surface, (80, 100, 90), (int(w * 0.04), y + row_h - 3), (int(w * 0.96), y + row_h - 3), 1
+                surface, (80, 100, 90), (int(w * 0.04), y + row_h - 3), (int(w * right), y + row_h - 3), 1
             )
+
+    def _draw_settlement(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The settlement step by step: a block per winner and loser(s), its steps in order in two
+        columns ending with the points, the type made smaller until every block fits the area."""
+        b = self.table.board
+        pygame.draw.rect(surface, (20, 48, 38), area, border_radius=10)
+        head_size = max(13, int(area.height * 0.05))
+        head = b.text(tr("results.kabu.settlement"), min(head_size, 22), GOLD, True)
+        surface.blit(head, (area.x + 10, area.y + 6))
+        blocks = self.settlement
+        room = area.height - head.get_height() - 14
+        # one column while it fits at a readable size, else two, the type shrinking as needed
+        fits = [
+            (size, columns)
+            for columns in (1, 2)
+            for size in range(min(20, max(12, area.height // 22)), 8, -1)
+            if sum(1 + -(-len(steps) // columns) for _t, steps in blocks) * (b.font(size).get_linesize() + 1)
+            + len(blocks) * 6
+            <= room
+        ]
+        size, columns = next(((s, c) for s, c in fits if s >= 13 or c == 2), fits[0] if fits else (9, 2))
+        pitch = b.font(size).get_linesize() + 1
+        col_w = (area.width - 24) // columns
+        y = area.y + head.get_height() + 10
+        shown: list[str] = []
+        for title, steps in blocks:
+            surf = b.text(b._fit(title, size, area.width - 20), size, WHITE, True)
+            surface.blit(surf, (area.x + 10, y))
+            y += pitch
+            half = -(-len(steps) // columns)
+            for i, text in enumerate(steps):
+                col, row = divmod(i, half)
+                line = b._clip(text, size, col_w - 6) if b.font(size).size(text)[0] > col_w - 6 else text
+                colour = GOLD if i == len(steps) - 1 else (225, 232, 225)
+                surface.blit(b.text(line, size, colour), (area.x + 14 + col * col_w, y + row * pitch))
+                shown.append(line)
+            y += half * pitch + 6
+        self.settlement_shown = shown
 
 
 class MatchResultScene(Scene):
@@ -270,7 +327,7 @@ class MatchResultScene(Scene):
         b = self.table.board
         players = self.table.source.view.players
         surface.fill((14, 40, 30))
-        head = b.text(tr("results.match_title"), int(h * 0.05), GOLD, True)
+        head = b.text(tr(b.preset_ui.match_title), int(h * 0.05), GOLD, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, int(h * 0.03))))
         finished = self.table.remote.finished if self.table.remote is not None else None
         ended = next((e for e in reversed(self.table.event_log) if isinstance(e, MatchEnded)), None)

@@ -315,8 +315,18 @@ class TableScene(Scene):
         seat = self.person
         reason = None
         if seat is not None and picked:
-            reason = self.source.refusal(Action(seat, Kind.PLAY, (*picked, card)))
+            cards = self.board.preset_ui.set_order([*picked, card])
+            reason = self.source.refusal(Action(seat, Kind.PLAY, tuple(cards)))
         return explain(reason) if reason else tr("table.cannot_add")
+
+    def _why_not_set(self) -> str:
+        """Why the picked cards cannot go down together: the rules' own reason (a set that adds up
+        to no field card, a single card of the wrong parity ...), else the general one."""
+        seat = self.person
+        hand = list(self.source.view.hand)
+        picked = tuple(c for c in hand if c.id in self.board.chosen)
+        reason = self.source.refusal(Action(seat, Kind.PLAY, picked)) if seat is not None and picked else None
+        return explain(reason) if reason else tr("table.cannot_play_set")
 
     def chosen_plays(self) -> list[Action]:
         """The legal plays of exactly the picked cards (several when a suit is to be named)."""
@@ -335,7 +345,7 @@ class TableScene(Scene):
             return
         options = self.in_pick_order(distinct_choices(self.chosen_plays()))
         if not options:
-            self.say(tr("table.cannot_play_set"), RED)
+            self.say(self._why_not_set(), RED)
             return
         if len(options) > 1:
             self.picker = options
@@ -384,6 +394,8 @@ class TableScene(Scene):
             self.say(tr("table.cannot_call"), RED, 2.0)
             return
         targets = {a.cards: a for a in calls}  # one button per target named
+        ui = self.board.preset_ui
+        targets = {a.cards: a for a in ui.distinct_targets(self.source.view, list(targets.values()))}
         confirm = self.board.preset_ui.confirm_call(self.source.view, seat)
         if (len(targets) > 1 or confirm) and self.board.preset_ui.dobon_target == "choose":
             self.picker = list(targets.values())  # which card the call names
@@ -699,6 +711,8 @@ class TableScene(Scene):
             self._draw_picker(surface)
         elif self.source.view.window is not None and self.board.preset_ui.gaeshi_clock:
             self._draw_gaeshi(surface)
+        elif self.accepts_input and self.board.preset_ui.prompt(self.source.view, self.person):
+            self._draw_prompt(surface, self.board.preset_ui.prompt(self.source.view, self.person))
         elif self.accepts_input and any(a.kind is Kind.BID for a in self.legal()):
             self._draw_bid(surface)
         if self.toast:
@@ -858,8 +872,10 @@ class TableScene(Scene):
             if targets:  # the card the call names (the last of a run), as it lies on the table
                 card_rect = self.board.blit_card(surface, action.cards[-1], rect.center, size)
                 self.buttons[f"suit:{i}"] = card_rect
-                num = self.board.text(str(i + 1), max(11, size // 6), GOLD, True)
-                surface.blit(num, num.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
+                note = self.board.preset_ui.target_note(self.source.view, action, self.board.names)
+                label = f"{i + 1} {note}" if note else str(i + 1)  # whose card, where several put them out
+                num = self.board.text(label, max(11, size // 6), GOLD, True)
+                surface.blit(num, num.get_rect(midtop=(card_rect.centerx, rect.bottom + 2)))
                 continue
             pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=14)
             pygame.draw.rect(surface, GOLD, rect, 3, border_radius=14)
@@ -951,6 +967,42 @@ class TableScene(Scene):
             digits = board.text(seconds, r, (20, 20, 20) if elapsed < sure else WHITE, True)
             surface.blit(digits, digits.get_rect(center=centre))
             board.regions["clock"] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
+
+    def _draw_prompt(self, surface: pygame.Surface, lines: list[str]) -> None:
+        """What the rules ask of you now (kabu: put out your trumps), in the prompt band: a title,
+        then its explanation, each line fitted to the panel."""
+        lay = self.board.layout
+        assert lay is not None
+        title_size = max(15, int(lay.unit * 0.03))
+        small = max(12, int(lay.unit * 0.022))
+        room = int(min(lay.band()[2], lay.unit * 0.9)) - 56  # clear of the side columns' plates
+        rows = [(self.board._fit(lines[0], title_size, room), title_size)]
+        for line in lines[1:]:  # explanations wrap (at spaces, or between Japanese characters)
+            rows += [(part, small) for part in self._wrap(line, small, room)]
+        surfs = [self.board.text(t, sz, WHITE if i == 0 else GOLD, i == 0) for i, (t, sz) in enumerate(rows)]
+        height = sum(x.get_height() + 4 for x in surfs) + 16
+        panel = self._panel(surface, height, max(x.get_width() for x in surfs) + 40)
+        y = panel.y + 8
+        for surf in surfs:
+            surface.blit(surf, surf.get_rect(midtop=(panel.centerx, y)))
+            y += surf.get_height() + 4
+
+    def _wrap(self, line: str, size: int, width: int) -> list[str]:
+        """`line` in bold broken into lines no wider than `width` where a line may break."""
+        from ..text import break_points
+
+        font = self.board.font(size, True)
+        out, start = [], 0
+        while font.size(line[start:])[0] > width:
+            fits = [
+                p for p in break_points(line) if p > start and font.size(line[start:p].rstrip())[0] <= width
+            ]
+            if not fits:
+                break
+            out.append(line[start : fits[-1]].rstrip())
+            start = fits[-1]
+        out.append(line[start:])
+        return out
 
     def _draw_bid(self, surface: pygame.Surface) -> None:
         """The bid box: what the auction is, then −10 −1 [amount] +1 +10 and Bid. Digits typed on the

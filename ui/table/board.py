@@ -419,7 +419,7 @@ class Board:
         for k, card in enumerate(event.cards):
             start, a0, h0 = self._hand_origin(seat, card)
             if event.pile == "field":
-                end, angle = lay.field_offset(card.id, 0)
+                end, angle = self.field_point(card)
             else:  # onto one of the preset's own piles (a pile of the player's own ...)
                 end, angle = self.pile_point(event.pile), 0.0
             self.hidden[card.id] += 1
@@ -440,7 +440,9 @@ class Board:
             self.shown.last_one.discard(seat)
         self.shown.field_suit = None
         self.on_sound("play")
-        self.log.append(tr("log.played", name=self._name(seat), cards=" ".join(map(card_text, event.cards))))
+        cards = " ".join(map(card_text, event.cards))
+        line = self.preset_ui.played_line(event.pile, self._name(seat), cards)
+        self.log.append(line or tr("log.played", name=self._name(seat), cards=cards))
         self.wait = 0.3
         return True
 
@@ -598,7 +600,10 @@ class Board:
             Splash(word, self._name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
         )
         self.on_sound("dobon")
-        self.log.append(tr("log.dobon", name=self._name(event.seat), target=self._name(event.answer_to)))
+        if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
+            self.log.append(tr("log.dobon_first", name=self._name(event.seat)))
+        else:
+            self.log.append(tr("log.dobon", name=self._name(event.seat), target=self._name(event.answer_to)))
         self.wait = 1.0
         return True
 
@@ -712,8 +717,17 @@ class Board:
             h = lay.small_card_h if seat is not None else lay.pile_card_h
             rect = pygame.Rect(0, 0, int(h * lay.aspect), h)
             rect.center = (int(at[0]), int(at[1]))
+            fanned = name.startswith(self.preset_ui.fanned_piles) if self.preset_ui.fanned_piles else False
             if count <= 0:
+                if not self.preset_ui.empty_pile_outline:
+                    self.regions.pop(f"pile:{name}", None)
+                    continue
                 pygame.draw.rect(dest, (255, 255, 255), rect, 1, border_radius=8)  # an empty pile's place
+            elif fanned and len(seen) > 1:  # every card shows (kabu's trumps: each may be answered)
+                step = rect.width * 0.5
+                x0 = at[0] - step * (len(seen) - 1) * (1 - self._fan_side(seat)) / 2
+                for k, card in enumerate(seen):
+                    rect = rect.union(self.blit_card(dest, card, (x0 + k * step, at[1]), h, 0, True))
             else:
                 top = seen[-1] if seen else None
                 rect = self.blit_card(dest, top, at, h, 0, top is not None)
@@ -721,6 +735,40 @@ class Board:
                     label = self.text(str(count), max(12, h // 6), WHITE, True)
                     dest.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
             self.regions[f"pile:{name}"] = rect
+
+    def _spread_index(self, card: Card) -> tuple[int, int] | None:
+        """(place, count) of `card` in the last play where the preset spreads a play of several cards
+        on the field so each shows (kabu: a dobon names one of them), else None."""
+        if not self.preset_ui.spread_last_play:
+            return None
+        last = self.view.extra.get("last_play") or ()
+        ids = [c.id for c in last]
+        if len(ids) < 2 or card.id not in ids:
+            return None
+        return ids.index(card.id), len(ids)
+
+    def field_point(self, card: Card) -> tuple[Point, float]:
+        """Where a card lies on the field pile: a small stable jitter, or its place in a spread play."""
+        lay = self.layout
+        assert lay is not None
+        (x, y), angle = lay.field_offset(card.id, 0)
+        spread = self._spread_index(card)
+        if spread is None:
+            return (x, y), angle
+        place, count = spread
+        step = lay.pile_card_h * lay.aspect * 0.62
+        return (lay.field[0] + (place - (count - 1) / 2) * step, y), angle * 0.3
+
+    def _fan_side(self, seat: int | None) -> int:
+        """Which way a fanned pile grows from where a single card would lie: away from its seat's
+        plate (1: rightwards, -1: leftwards), or both ways (0) for a pile under a plate or shared."""
+        lay = self.layout
+        assert lay is not None
+        if seat is None or (seat != self.viewer and lay.pile_below(seat)):
+            return 0
+        if seat == self.viewer:
+            return 1
+        return 1 if lay.spots[seat].centre[0] < lay.centre[0] else -1
 
     def _hand_origin(self, seat: int, card: Card) -> tuple[Point, float, int]:
         """Where a card that just left `seat`'s hand was sitting."""
@@ -955,6 +1003,8 @@ class Board:
             self.regions.get(pile if pile in ("hand",) or ":" in pile else f"pile:{pile}") if pile else None
         )
         rect = on_pile.inflate(16, 16) if on_pile is not None else self._pile_rect(lay.field).inflate(28, 28)
+        if on_pile is None and self.preset_ui.spread_last_play and "field" in self.regions:
+            rect = rect.union(self.regions["field"].inflate(8, 8))  # round every card of a spread play
         glow = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (255, 220, 120, alpha), glow.get_rect(), 4, border_radius=16)
         dest.blit(glow, rect)
@@ -965,8 +1015,10 @@ class Board:
         pile = [c for c in self.view.discard if c.id not in self.hidden][-5:]
         self.regions["field"] = self._pile_rect(lay.field).inflate(lay.pile_card_h // 3, lay.pile_card_h // 6)
         for _depth, card in enumerate(pile):
-            pos, angle = lay.field_offset(card.id, 0)
-            self.blit_card(dest, card, pos, lay.pile_card_h, angle)
+            pos, angle = self.field_point(card)
+            drawn = self.blit_card(dest, card, pos, lay.pile_card_h, angle)
+            if self._spread_index(card) is not None:  # a spread play: the field is all of it
+                self.regions["field"] = self.regions["field"].union(drawn)
         top = pile[-1] if pile else None
         fx, fy = lay.field
         # suit in force, where it differs from the card shown
@@ -996,7 +1048,7 @@ class Board:
             self.regions["chain"] = box
         # the preset's own badges (a colour in force ...), stacked upwards above the field card
         size = max(13, int(lay.pile_card_h * 0.15))
-        bottom = fy - lay.pile_card_h * 0.6
+        bottom = min(fy - lay.pile_card_h * 0.6, self.regions["field"].top - 6)  # clear of a tall card
         for i, (label, colour) in enumerate(self.preset_ui.indicators(self.view)):
             surf = self.text(label, size, WHITE, True)
             box = surf.get_rect(midbottom=(int(fx), int(bottom))).inflate(16, 8)
@@ -1089,11 +1141,15 @@ class Board:
         assert lay is not None
         spot = lay.spots[seat]
         revealed = self.shown.revealed.get(seat)
+        if self.preset_ui.live_reveals and seat in self.view.revealed:
+            # kabu: a hand stays face up while it plays on (trumps leave it; a dobon'd hand shows too)
+            revealed = tuple(c for c in self.view.revealed[seat] if c.id not in self.hidden) or None
         laid = self.view.laid[seat]
         shown = revealed or laid
         count = self.hand_size(seat) - self.hidden_backs.get(seat, 0)
-        # a whole hand laid down (a dobon) lies where the hand was, clear of the name plate
-        at_hand = bool(shown) and count <= 0
+        # a whole hand laid down (a dobon) lies where the hand was, clear of the name plate; so does a
+        # whole hand shown face up where the preset keeps it in play
+        at_hand = bool(shown) and (count <= 0 or (bool(revealed) and self.preset_ui.live_reveals))
         for pos, card in zip(lay.laid_positions(seat, len(shown), at_hand), shown, strict=True):
             self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         if not revealed:
