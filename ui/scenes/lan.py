@@ -248,6 +248,8 @@ class HostScene(Scene):
             port,
             lobby_seconds=1e9,
             advertise=self.announce,
+            keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
+            history_me=0,
         )
         self.session = NetSession(_remember_name(self, self.name.get_text()))
         try:
