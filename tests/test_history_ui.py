@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 
 import pytest
-import uikit
 from uikit import frames, make_app, play_for_person, press_button
 
 from game import Game, make_rules
@@ -84,3 +83,92 @@ def _next_round_button(app):
 
 def _rounds_played(app) -> int:
     return app.stack.top.table.game.round_no
+
+
+def test_history_lists_newest_first_filters_by_preset_and_names_a_corrupt_file(app, tmp_path):
+    kept("app", 3, "20260101T100000000000Z")
+    kept("standard", 4, "20260102T100000000000Z")
+    folder = tmp_path / "history"
+    (folder / "broken.jsonl").write_text("{not json\n", encoding="utf-8")
+    scene = open_history(app)
+    assert [e.preset for e in scene.entries] == ["standard", "app"]  # newest first
+    assert len(scene.list.item_list) == 2
+    assert "broken.jsonl" in scene.problem_box.html_text and "not JSON" in scene.problem_box.html_text
+    press_button(app, scene.tabs["app"])
+    assert [e.preset for e in scene.entries] == ["app"] and len(scene.list.item_list) == 1
+    press_button(app, scene.tabs[None])
+    assert len(scene.list.item_list) == 2
+
+
+def test_opening_a_game_shows_its_rounds_and_its_review_runs_in_the_background(app):
+    kept("app", 3, "20260101T100000000000Z", rounds=2)
+    scene = open_history(app)
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    opened = app.stack.top
+    assert isinstance(opened, RecordScene)
+    assert len(opened.rounds) == 2 and opened.rounds[0].startswith("Round 1:")
+    opened.review_work = 400  # a light budget: the test is about the screen, not the review
+    press_button(app, opened.review_button)
+    assert opened.job is not None and opened.animating  # the frame loop goes on while it runs
+    frames(app, 1)
+    wait_for(app, lambda: opened.job is None)
+    assert opened.review is not None and opened.error is None
+    text = opened.review_list.html_text
+    assert "decisions reviewed" in text and "Hard agreed with" in text
+    # kept with the log: the list shows it as reviewed, and it opens with the review shown
+    press_button(app, opened.back)
+    assert "reviewed" in scene.list.item_list[0]["text"]
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    assert app.stack.top.review is not None and "decisions reviewed" in app.stack.top.review_list.html_text
+
+
+def test_play_this_deal_again_deals_the_same_cards(app):
+    path = kept("app", 3, "20260101T100000000000Z", rounds=2)
+    from game.history import load
+
+    _entry, original = load(path)
+    scene = open_history(app)
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    opened = app.stack.top
+    press_button(app, opened.round_list.item_list_container.elements[1])  # round 2
+    frames(app, 1)  # the list says what was picked a frame after the click
+    assert opened.round_index == 2
+    press_button(app, opened.again)
+    frames(app, 2)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    dealt = table.game
+    second = _second_deal(original)
+    assert dealt.round_no == second["round_no"]
+    assert [sorted(c.code for c in hand) for hand in dealt.hands] == second["hands"]
+    assert [s.level for s in table.setup.seats[1:]] == ["normal", "normal", "normal"]
+    assert table.setup.seats[0].kind == "human"
+
+
+def _second_deal(game: Game) -> dict:
+    """The hands as round 2 of a record was dealt (replayed from its actions)."""
+    again = Game(game.rules, game.seed)
+    for action in game.actions:
+        if again.round_no == 2:
+            break  # the second deal, before anyone acted in it
+        again.apply(action)
+    return {"round_no": again.round_no, "hands": [sorted(c.code for c in hand) for hand in again.hands]}
+
+
+def test_statistics_show_the_figures_per_preset_and_level(app):
+    kept("app", 3, "20260101T100000000000Z", rounds=3)
+    kept("app", 5, "20260102T100000000000Z", levels=("hard", "normal", "normal"), rounds=2)
+    scene = open_history(app)
+    press_button(app, scene.stats)
+    stats = app.stack.top
+    assert isinstance(stats, StatsScene)
+    wait_for(app, lambda: stats.figures is not None)
+    rows = stats.rows()
+    assert rows[0][:2] == ["(all)", "5"]  # five rounds against every level
+    faced = {row[0]: row for row in rows[1:]}
+    assert faced["Normal"][1] == "3" and faced["Hard + Normal"][1] == "2"
+    assert len(stats.figures.totals["app"]) == 3  # the chart: from 0, then after each game
+    frames(app, 2)
