@@ -53,6 +53,14 @@ def open_history(app) -> HistoryScene:
     return app.stack.top
 
 
+def pick(app, menu, text: str) -> None:
+    """Open a drop-down menu and click one of its options, as a player would."""
+    press_button(app, menu.current_state.selected_option_button)
+    options = menu.current_state.options_selection_list.item_list_container.elements
+    press_button(app, next(o for o in options if o.text == text))
+    frames(app, 2)
+
+
 def test_a_round_played_at_the_table_is_kept_and_a_resumed_match_writes_the_same_record(app):
     seats = [SeatSpec("human", "basic", ""), *(SeatSpec("ai", "basic", "") for _ in range(3))]
     setup = GameSetup("app", 4, {}, seats, 11).complete()
@@ -94,9 +102,9 @@ def test_history_lists_newest_first_filters_by_preset_and_names_a_corrupt_file(a
     assert [e.preset for e in scene.entries] == ["standard", "app"]  # newest first
     assert len(scene.list.item_list) == 2
     assert "broken.jsonl" in scene.problem_box.html_text and "not JSON" in scene.problem_box.html_text
-    press_button(app, scene.tabs["app"])
+    pick(app, scene.filter, "Classic")
     assert [e.preset for e in scene.entries] == ["app"] and len(scene.list.item_list) == 1
-    press_button(app, scene.tabs[None])
+    pick(app, scene.filter, "All")
     assert len(scene.list.item_list) == 2
 
 
@@ -107,7 +115,7 @@ def test_opening_a_game_shows_its_rounds_and_its_review_runs_in_the_background(a
     frames(app, 2)
     opened = app.stack.top
     assert isinstance(opened, RecordScene)
-    assert len(opened.rounds) == 2 and opened.rounds[0].startswith("Round 1:")
+    assert len(opened.rounds) == 2 and opened.rounds[0].startswith("1. ")
     opened.review_work = 400  # a light budget: the test is about the screen, not the review
     press_button(app, opened.review_button)
     assert opened.job is not None and opened.animating  # the frame loop goes on while it runs

@@ -42,7 +42,8 @@ def when(stamp: str) -> str:
         moment = datetime.strptime(stamp, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
     except ValueError:
         return stamp
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    local = moment.astimezone()
+    return local.strftime("%m-%d %H:%M" if local.year == datetime.now().year else "%Y-%m-%d %H:%M")
 
 
 def level_name(level: str) -> str:
@@ -50,13 +51,12 @@ def level_name(level: str) -> str:
 
 
 def entry_line(item: Entry) -> str:
-    """One record in the list: date, preset, seats, rounds and the person's result."""
-    seats = " · ".join(level_name(s) for s in item.seats)
+    """One record in the list: date, preset, the AI levels faced, rounds and the person's result."""
     line = tr(
         "history.line",
         date=when(item.started),
         preset=rules_text(item.preset, "title"),
-        seats=seats,
+        faced=faced_text(item.levels_faced()),
         rounds=item.rounds,
     )
     if item.me is not None:
@@ -66,6 +66,13 @@ def entry_line(item: Entry) -> str:
     if str(item.me) in item.reviews:
         line += "   " + tr("history.reviewed")
     return line
+
+
+def faced_text(faced: str) -> str:
+    """The AI levels at the other seats ("hard+normal"), in words; "people" for people only."""
+    if faced == "people":
+        return tr("history.people")
+    return " + ".join(level_name(level) for level in faced.split("+"))
 
 
 def _button(scene: Scene, rect: pygame.Rect, name: str, **params) -> pygame_gui.elements.UIButton:
@@ -100,17 +107,13 @@ class HistoryScene(Scene):
     def widgets(self) -> None:
         w, h = self.app.size
         gui, c = self.app.gui, self.container
-        names = [None, *PRESETS]
-        back_w, stats_w, gap = 130, 170, 8
-        tab_w = min(180, (w - 40 - back_w - stats_w - gap * (len(names) + 1)) // len(names))
-        self.tabs: dict[str | None, pygame_gui.elements.UIButton] = {}
-        for i, name in enumerate(names):
-            rect = pygame.Rect(20 + i * (tab_w + gap), 16, tab_w, 40)
-            label = key("history.all") if name is None else "rules." + name + ".title"
-            tab = pygame_gui.elements.UIButton(rect, label, gui, container=c)
-            if name == self.preset:
-                tab.select()
-            self.tabs[name] = tab
+        back_w, stats_w = 120, 160
+        options = [(tr("history.all"), "all")] + [(rules_text(p, "title"), p) for p in PRESETS]
+        chosen = next(o for o in options if o[1] == (self.preset or "all"))
+        menu_w = min(320, w - back_w - stats_w - 70)
+        self.filter = pygame_gui.elements.UIDropDownMenu(
+            options, chosen, pygame.Rect(20, 16, menu_w, 40), gui, container=c
+        )
         self.stats = _button(self, pygame.Rect(w - back_w - stats_w - 30, 16, stats_w, 40), "history.stats")
         self.back = _button(self, pygame.Rect(w - back_w - 20, 16, back_w, 40), "settings.back")
         bottom = h - 20
@@ -120,7 +123,7 @@ class HistoryScene(Scene):
                 + "<br>"
                 + "<br>".join(html.escape(p) for p in self.problems)
             )
-            box_h = min(140, 40 + 22 * len(self.problems))
+            box_h = min(150, 50 + 30 * len(self.problems))
             self.problem_box = pygame_gui.elements.UITextBox(
                 text, pygame.Rect(20, h - 20 - box_h, w - 40, box_h), gui, container=c
             )
@@ -158,16 +161,19 @@ class HistoryScene(Scene):
 
                 self.app.stack.push(StatsScene(self.app, self.folder))
                 return None
-            for name, tab in self.tabs.items():
-                if event.ui_element is tab:
-                    self.preset = name
-                    self.refresh()
-                    self.build()
-                    return None
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.filter:
+            self.show(self.filter.selected_option[1])
+            return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.stack.pop()
             return None
         return event
+
+    def show(self, preset: str) -> None:
+        """List one preset's games ("all": every game)."""
+        self.preset = None if preset == "all" else preset
+        self.refresh()
+        self.build()
 
     @property
     def animating(self) -> bool:
@@ -184,15 +190,24 @@ class _Stopped(Exception):
     """The review was left before it finished (the screen closed)."""
 
 
-def round_lines(game: Game, me: int | None) -> list[str]:
+def seat_name(item: Entry, seat: int) -> str:
+    """A seat as the record's plates named it: "You" for the person, else its name (or number)."""
+    if seat == item.me:
+        return tr("history.you")
+    name = item.names[seat] if seat < len(item.names) else ""
+    return name or tr("history.seat", number=seat + 1)
+
+
+def round_lines(game: Game, item: Entry) -> list[str]:
     """One line per round of the record: how it ended, who won, the person's score change."""
+    me = item.me
     lines = []
     for event in game.events:
         if not isinstance(event, RoundEnded):
             continue
         result = event.result
         ending = tr(f"results.ending.{result.ending.value}")
-        winners = ", ".join(str(s + 1) for s in result.winners) or "-"
+        winners = ", ".join(seat_name(item, s) for s in result.winners) or "-"
         line = tr("history.round", number=len(lines) + 1, ending=ending, winners=winners)
         if me is not None:
             line += "   " + tr("history.result", delta=f"{result.deltas[me]:+d}")
@@ -248,7 +263,9 @@ def review_rows(review: dict[str, Any]) -> list[str]:
         rows.append(
             tr(
                 "history.review_row",
-                round=f"{d.get('match', 1)}.{d.get('round', 1)}",
+                round=str(d.get("round", 1))
+                if d.get("match", 1) == 1
+                else f"{d['match']}.{d.get('round', 1)}",
                 kind=_word("kind", str(d.get("kind", ""))),
                 yours=choice_text(d["chosen"]),
                 hard=choice_text(d["suggested"]),
@@ -295,7 +312,7 @@ class RecordScene(Scene):
         self.rounds: list[str] = []
         try:
             _entry, game = history.load(item.path)
-            self.rounds = round_lines(game, item.me)
+            self.rounds = round_lines(game, item)
         except RecordError as exc:
             self.error = str(exc)
         saved = item.reviews.get(str(item.me)) if item.me is not None else None
@@ -318,7 +335,7 @@ class RecordScene(Scene):
             html.escape(head), pygame.Rect(20, 12, w - 190, 70), gui, container=c
         )
         self.back = _button(self, pygame.Rect(w - 150, 16, 130, 40), "settings.back")
-        left_w = int(w * 0.36)
+        left_w = int(w * 0.42)
         top = 92
         rows = self.rounds or [self.error or tr("history.no_rounds")]
         self.round_list = pygame_gui.elements.UISelectionList(
@@ -348,13 +365,15 @@ class RecordScene(Scene):
         self.progress_rect = pygame.Rect(right.x, right.y, right.width, 30)
         list_top = right.y + (44 if self.job is not None else 0)
         if self.review is not None:
-            rows = review_rows(self.review)
+            head, *rows = review_rows(self.review)
             self.review_list: pygame_gui.elements.UITextBox | None = pygame_gui.elements.UITextBox(
-                "<br>".join(html.escape(r) for r in rows),
+                "<br><br>".join([f"<i>{html.escape(head)}</i>", *(html.escape(r) for r in rows)]),
                 pygame.Rect(right.x, list_top, right.width, right.bottom - list_top),
                 gui,
                 container=c,
             )
+        elif self.job is not None:
+            self.review_list = None  # the bar says what is happening
         else:
             note = self.error or (
                 tr("history.review_none") if self.item.me is not None else tr("history.no_me")

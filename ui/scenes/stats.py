@@ -20,7 +20,7 @@ from game.stats import Stats, Tally
 
 from ..scene import Scene
 from ..text import key, rules_text, tr
-from .history import BACKGROUND, level_name
+from .history import BACKGROUND, faced_text
 
 COLUMNS = ("faced", "rounds", "won", "matches", "dobon", "dobonned", "per_round", "best", "worst", "streak")
 LINE = (236, 196, 80)
@@ -67,13 +67,6 @@ def cells(faced: str, tally: Tally) -> list[str]:
         worst,
         f"{tally.streak:+d}",
     ]
-
-
-def faced_text(faced: str) -> str:
-    """The AI levels faced ("hard+normal"), in words."""
-    if faced == "people":
-        return tr("stats.people")
-    return " + ".join(level_name(level) for level in faced.split("+"))
 
 
 class StatsScene(Scene):
@@ -142,15 +135,13 @@ class StatsScene(Scene):
         return rows
 
     def process_event(self, event):
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.back:
-                self.app.stack.pop()
-                return None
-            for name, tab in self.tabs.items():
-                if event.ui_element is tab:
-                    self.preset = name
-                    self.build()
-                    return None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            self.app.stack.pop()
+            return None
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.filter:
+            self.preset = self.filter.selected_option[1]
+            self.build()
+            return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.stack.pop()
             return None

@@ -98,7 +98,6 @@ class GameSetup:
             str(data["started"]) if data.get("started") else None,
         )
 
-
     def recorder(self) -> Recorder:
         """What keeps this game in the history: each seat "human" or its AI level, the person's seat
         as `me`, and the start time (set here once, then kept in the match save)."""
