@@ -20,7 +20,7 @@ from game.stats import Stats, Tally
 
 from ..scene import Scene
 from ..text import key, rules_text, tr
-from .history import BACKGROUND, faced_text
+from .history import BACKGROUND, faced_text, when
 
 COLUMNS = ("faced", "rounds", "won", "matches", "dobon", "dobonned", "per_round", "best", "worst", "streak")
 LINE = (236, 196, 80)
@@ -32,6 +32,7 @@ class Figures:
 
     stats: Stats
     totals: dict[str, list[int]] = field(default_factory=dict)  # preset -> running total after each game
+    dates: dict[str, list[str]] = field(default_factory=dict)  # preset -> each game's start, the same order
 
 
 def count(folder: str | Path | None = None) -> Figures:
@@ -42,6 +43,7 @@ def count(folder: str | Path | None = None) -> Figures:
             continue
         series = figures.totals.setdefault(item.preset, [0])
         series.append(series[-1] + item.deltas[item.me])
+        figures.dates.setdefault(item.preset, []).append(item.started)
     return figures
 
 
@@ -86,20 +88,17 @@ class StatsScene(Scene):
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(w - 150, 16, 130, 40), key("settings.back"), gui, container=c
         )
-        self.tabs: dict[str, pygame_gui.elements.UIButton] = {}
         presets = sorted(self.figures.stats.presets) if self.figures else []
-        if presets:
-            tab_w = min(200, (w - 200 - 8 * len(presets)) // len(presets))
-            for i, name in enumerate(presets):
-                tab = pygame_gui.elements.UIButton(
-                    pygame.Rect(20 + i * (tab_w + 8), 16, tab_w, 40),
-                    "rules." + name + ".title",
-                    gui,
-                    container=c,
-                )
-                if name == self.preset:
-                    tab.select()
-                self.tabs[name] = tab
+        self.filter: pygame_gui.elements.UIDropDownMenu | None = None
+        if self.preset in presets:
+            options = [(rules_text(p, "title"), p) for p in presets]
+            self.filter = pygame_gui.elements.UIDropDownMenu(
+                options,
+                next(o for o in options if o[1] == self.preset),
+                pygame.Rect(20, 16, min(320, w - 200), 40),
+                gui,
+                container=c,
+            )
         self.skipped = None
         if self.figures and self.figures.stats.skipped:
             skipped = self.figures.stats.skipped
@@ -108,7 +107,7 @@ class StatsScene(Scene):
                 + "<br>"
                 + "<br>".join(html.escape(s) for s in skipped)
             )
-            box_h = min(110, 40 + 22 * len(skipped))
+            box_h = min(130, 50 + 30 * len(skipped))
             self.skipped = pygame_gui.elements.UITextBox(
                 text, pygame.Rect(20, h - 20 - box_h, w - 40, box_h), gui, container=c
             )
@@ -175,7 +174,8 @@ class StatsScene(Scene):
             _blit(surface, tr("stats.lower_better"), size, (w // 2, y), colour=(200, 210, 200))
         y += size + 16
         y = self._table(surface, y, size)
-        chart = pygame.Rect(20, y + 16, w - 40, max(120, h - y - 40 - (130 if self.skipped else 0)))
+        below = self.skipped.rect.height + 10 if self.skipped is not None else 0
+        chart = pygame.Rect(20, y + 16, w - 40, max(120, h - y - 36 - below))
         self._chart(surface, chart, size)
 
     def _table(self, surface: pygame.Surface, y: int, size: int) -> int:
@@ -225,6 +225,20 @@ class StatsScene(Scene):
         pygame.draw.lines(surface, LINE, False, points, 3)
         for p in points:
             pygame.draw.circle(surface, LINE, p, 4)
+        dates = self.figures.dates.get(preset, []) if self.figures else []
+        if dates:  # the first and the last game's day under the ends of the line
+            grey = (200, 210, 200)
+            _blit(
+                surface, when(dates[0]), size - 4, (points[1][0] - 20, chart.bottom - size - 2), colour=grey
+            )
+            last = _font(size - 4, False).size(when(dates[-1]))[0]
+            _blit(
+                surface,
+                when(dates[-1]),
+                size - 4,
+                (points[-1][0] - last + 4, chart.bottom - size - 2),
+                colour=grey,
+            )
         for v in sorted({lo, hi}):
             _blit(
                 surface, f"{v:+d}", size - 4, (chart.x + 8, pt(0, v)[1] - size // 2), colour=(200, 210, 200)
