@@ -180,3 +180,58 @@ def test_statistics_show_the_figures_per_preset_and_level(app):
     assert faced["Normal"][1] == "3" and faced["Hard + Normal"][1] == "2"
     assert len(stats.figures.totals["app"]) == 3  # the chart: from 0, then after each game
     frames(app, 2)
+
+
+def test_the_replay_viewer_steps_jumps_and_shows_every_hand(app):
+    from ui.scenes.replay import ReplayScene
+
+    path = kept("app", 8, "20260101T100000000000Z", rounds=3)
+    scene = open_history(app)
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    press_button(app, app.stack.top.replay)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene) and viewer.position == 0
+    press_button(app, viewer.buttons["forward"])
+    press_button(app, viewer.buttons["forward"])
+    assert viewer.position == 2
+    press_button(app, viewer.buttons["back"])
+    assert viewer.position == 1
+    press_button(app, viewer.buttons["round_end"])
+    game = viewer.source.game
+    assert game.phase.value in ("round-over", "match-over") and viewer.position < len(viewer.actions)
+    # your own view: only your hand face up; every hand: the others' too
+    assert viewer.board.shown.revealed == dict(viewer.source.view.revealed)
+    press_button(app, viewer.buttons["every_hand"])
+    hands = {s: tuple(h) for s, h in enumerate(game.hands) if s != viewer.viewer and h}
+    assert viewer.board.shown.revealed == hands
+    press_button(app, viewer.buttons["play"])
+    assert viewer.playing
+    start = viewer.position
+    wait_for(app, lambda: viewer.position >= start + 2, limit=20)
+    press_button(app, viewer.buttons["play"])
+    assert not viewer.playing
+    press_button(app, viewer.buttons["close"])
+    assert isinstance(app.stack.top, RecordScene) and path.exists()
+
+
+def test_main_replay_without_a_screen_prints_the_summary_and_says_why(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = record(_played(), ["human", "normal", "normal", "normal"], 0, "s1", folder=tmp_path)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "main.py", "replay", str(path)], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    assert "No display found" in done.stderr and "2 rounds" in done.stdout
+
+
+def _played() -> Game:
+    game = Game(make_rules("app", 4, {}), 2)
+    play(game, [make_seat("basic", 2, s) for s in range(4)], 2)
+    return game

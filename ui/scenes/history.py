@@ -332,8 +332,9 @@ class RecordScene(Scene):
         item = self.item
         head = entry_line(item)
         self.head = pygame_gui.elements.UITextBox(
-            html.escape(head), pygame.Rect(20, 12, w - 190, 70), gui, container=c
+            html.escape(head), pygame.Rect(20, 12, w - 330, 70), gui, container=c
         )
+        self.replay = _button(self, pygame.Rect(w - 290, 16, 130, 40), "history.replay")
         self.back = _button(self, pygame.Rect(w - 150, 16, 130, 40), "settings.back")
         left_w = int(w * 0.42)
         top = 92
@@ -361,6 +362,7 @@ class RecordScene(Scene):
             self.review_button.disable()
         if self.error:
             self.again.disable()
+            self.replay.disable()
         right = pygame.Rect(40 + left_w, top, w - 60 - left_w, h - top - 20)
         self.progress_rect = pygame.Rect(right.x, right.y, right.width, 30)
         list_top = right.y + (44 if self.job is not None else 0)
@@ -486,6 +488,10 @@ class RecordScene(Scene):
                 self.start_review()
             elif event.ui_element is self.again:
                 self.play_again()
+            elif event.ui_element is self.replay:
+                from .replay import ReplayScene
+
+                self.app.stack.push(ReplayScene(self.app, self.item.path))
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.stack.pop()
