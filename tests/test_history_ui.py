@@ -235,3 +235,16 @@ def _played() -> Game:
     game = Game(make_rules("app", 4, {}), 2)
     play(game, [make_seat("basic", 2, s) for s in range(4)], 2)
     return game
+
+
+def test_a_saved_review_in_a_shape_not_understood_is_said_and_a_new_one_can_be_made(app):
+    from game.history import save_review
+
+    path = kept("app", 3, "20260101T100000000000Z", rounds=1)
+    save_review(path, 0, {"decisions": "junk", "worst": 5})
+    scene = open_history(app)
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    opened = app.stack.top
+    assert "cannot be read" in opened.review_list.html_text
+    assert opened.review_button.is_enabled

@@ -50,8 +50,9 @@ def level_name(level: str) -> str:
     return tr("history.you") if level == HUMAN else tr(f"level.{level}")
 
 
-def entry_line(item: Entry) -> str:
-    """One record in the list: date, preset, the AI levels faced, rounds and the person's result."""
+def entry_line(item: Entry, notes: bool = True) -> str:
+    """One record in the list: date, preset, the AI levels faced, rounds and the person's result
+    (and, with `notes`, whether it was a LAN game and whether it has been reviewed)."""
     line = tr(
         "history.line",
         date=when(item.started),
@@ -61,9 +62,9 @@ def entry_line(item: Entry) -> str:
     )
     if item.me is not None:
         line += "   " + tr("history.result", delta=f"{item.deltas[item.me]:+d}")
-    if item.lan:
+    if notes and item.lan:
         line += "   " + tr("history.lan")
-    if str(item.me) in item.reviews:
+    if notes and str(item.me) in item.reviews:
         line += "   " + tr("history.reviewed")
     return line
 
@@ -123,7 +124,7 @@ class HistoryScene(Scene):
                 + "<br>"
                 + "<br>".join(html.escape(p) for p in self.problems)
             )
-            box_h = min(150, 50 + 30 * len(self.problems))
+            box_h = min(150, 50 + 30 * (len(self.problems) + 1))
             self.problem_box = pygame_gui.elements.UITextBox(
                 text, pygame.Rect(20, h - 20 - box_h, w - 40, box_h), gui, container=c
             )
@@ -254,27 +255,33 @@ def review_rows(review: dict[str, Any]) -> list[str]:
     worst = [decisions[s] for s in review.get("worst", []) if s in decisions]
     if not worst:
         rows.append(tr("history.review_clean"))
-    for d in worst:
-        notes = []
-        if d.get("missed_dobon"):
-            notes.append(tr("history.missed_dobon"))
-        if d.get("let_call"):
-            notes.append(tr("history.let_call", seats=", ".join(str(s + 1) for s in d["let_call"])))
-        rows.append(
-            tr(
-                "history.review_row",
-                round=str(d.get("round", 1))
-                if d.get("match", 1) == 1
-                else f"{d['match']}.{d.get('round', 1)}",
-                kind=_word("kind", str(d.get("kind", ""))),
-                yours=choice_text(d["chosen"]),
-                hard=choice_text(d["suggested"]),
-                loss=f"{d.get('loss', 0):+.1f}",
-                se=f"{d.get('loss_se', 0):.1f}",
-            )
-            + ("   " + " · ".join(notes) if notes else "")
-        )
+    rows += [decision_row(d) for d in worst]
+    listed = {d.get("step") for d in worst}
+    differed = [d for d in decisions.values() if not d.get("agreed") and d.get("step") not in listed]
+    differed.sort(key=lambda d: -float(d.get("loss", 0)))
+    if differed:
+        rows.append(tr("history.review_noise"))
+        rows += [decision_row(d) for d in differed[:REVIEW_TOP]]
     return rows
+
+
+def decision_row(d: dict[str, Any]) -> str:
+    """One decision of a saved review: where, what kind, both choices, the loss, and its marks."""
+    notes = []
+    if d.get("missed_dobon"):
+        notes.append(tr("history.missed_dobon"))
+    if d.get("let_call"):
+        notes.append(tr("history.let_call", seats=", ".join(str(s + 1) for s in d["let_call"])))
+    match, number = d.get("match", 1), d.get("round", 1)
+    return tr(
+        "history.review_row",
+        round=str(number) if match == 1 else f"{match}.{number}",
+        kind=_word("kind", str(d.get("kind", ""))),
+        yours=choice_text(d.get("chosen", {})),
+        hard=choice_text(d.get("suggested", {})),
+        loss=f"{d.get('loss', 0):+.1f}",
+        se=f"{d.get('loss_se', 0):.1f}",
+    ) + ("   " + " · ".join(notes) if notes else "")
 
 
 def _word(group: str, name: str) -> str:
@@ -317,6 +324,7 @@ class RecordScene(Scene):
             self.error = str(exc)
         saved = item.reviews.get(str(item.me)) if item.me is not None else None
         self.review: dict[str, Any] | None = saved if isinstance(saved, dict) else None
+        self.review_note: str | None = None  # why there is no review to show (it failed, or is unreadable)
         self.worker: ThreadPoolExecutor | None = None
         self.job: Future | None = None
         self.progress = (0, 0)  # decisions reviewed, decisions in all (written by the worker)
@@ -330,22 +338,22 @@ class RecordScene(Scene):
         w, h = self.app.size
         gui, c = self.app.gui, self.container
         item = self.item
-        head = entry_line(item)
+        head = entry_line(item, notes=False)
         self.head = pygame_gui.elements.UITextBox(
-            html.escape(head), pygame.Rect(20, 12, w - 330, 70), gui, container=c
+            html.escape(head), pygame.Rect(20, 12, w - 190, 70), gui, container=c
         )
-        self.replay = _button(self, pygame.Rect(w - 290, 16, 130, 40), "history.replay")
         self.back = _button(self, pygame.Rect(w - 150, 16, 130, 40), "settings.back")
         left_w = int(w * 0.42)
         top = 92
         rows = self.rounds or [self.error or tr("history.no_rounds")]
         self.round_list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(20, top, left_w, h - top - 170),
+            pygame.Rect(20, top, left_w, h - top - 222),
             [(r, f"#{i}") for i, r in enumerate(rows)],
             gui,
             container=c,
         )
         y = h - 166
+        self.replay = _button(self, pygame.Rect(20, y - 52, left_w, 44), "history.replay")
         self.review_button = _button(self, pygame.Rect(20, y, left_w, 44), "history.review")
         self.again = _button(
             self, pygame.Rect(20, y + 52, left_w, 44), "history.again", number=self.round_index
@@ -366,8 +374,9 @@ class RecordScene(Scene):
         right = pygame.Rect(40 + left_w, top, w - 60 - left_w, h - top - 20)
         self.progress_rect = pygame.Rect(right.x, right.y, right.width, 30)
         list_top = right.y + (44 if self.job is not None else 0)
-        if self.review is not None:
-            head, *rows = review_rows(self.review)
+        rows = self.review_lines()
+        if rows:
+            head, *rows = rows
             self.review_list: pygame_gui.elements.UITextBox | None = pygame_gui.elements.UITextBox(
                 "<br><br>".join([f"<i>{html.escape(head)}</i>", *(html.escape(r) for r in rows)]),
                 pygame.Rect(right.x, list_top, right.width, right.bottom - list_top),
@@ -377,12 +386,25 @@ class RecordScene(Scene):
         elif self.job is not None:
             self.review_list = None  # the bar says what is happening
         else:
-            note = self.error or (
-                tr("history.review_none") if self.item.me is not None else tr("history.no_me")
+            note = (
+                self.review_note
+                or self.error
+                or (tr("history.review_none") if self.item.me is not None else tr("history.no_me"))
             )
             self.review_list = pygame_gui.elements.UITextBox(
                 html.escape(note), pygame.Rect(right.x, list_top, right.width, 120), gui, container=c
             )
+
+    def review_lines(self) -> list[str]:
+        """The saved review as lines; a review the file holds in a shape not understood is said."""
+        if self.review is None:
+            return []
+        try:
+            return review_rows(self.review)
+        except (TypeError, ValueError, AttributeError, KeyError):
+            self.review = None
+            self.review_note = tr("history.review_unreadable")
+            return []
 
     def _level_label(self, level: str) -> str:
         return tr("history.same_levels") if level == "same" else tr(f"level.{level}")
@@ -423,7 +445,7 @@ class RecordScene(Scene):
         try:
             self.review = job.result()
         except (ReviewError, RecordError, OSError) as exc:
-            self.error = tr("history.review_failed", reason=str(exc))
+            self.review_note = tr("history.review_failed", reason=str(exc))
         self.build()
 
     # ------------------------------------------------------------------ this deal again
@@ -447,7 +469,7 @@ class RecordScene(Scene):
         try:
             scenario = deal_of(item.path, self.round_index, seats, names)
         except ScenarioError as exc:
-            self.error = str(exc)
+            self.review_note = str(exc)
             self.build()
             return
         setup = GameSetup.of_scenario(scenario)

@@ -107,7 +107,7 @@ class StatsScene(Scene):
                 + "<br>"
                 + "<br>".join(html.escape(s) for s in skipped)
             )
-            box_h = min(130, 50 + 30 * len(skipped))
+            box_h = min(130, 50 + 30 * (len(skipped) + 1))
             self.skipped = pygame_gui.elements.UITextBox(
                 text, pygame.Rect(20, h - 20 - box_h, w - 40, box_h), gui, container=c
             )
