@@ -248,3 +248,24 @@ def test_a_saved_review_in_a_shape_not_understood_is_said_and_a_new_one_can_be_m
     opened = app.stack.top
     assert "cannot be read" in opened.review_list.html_text
     assert opened.review_button.is_enabled
+
+
+def test_a_lan_table_hosted_from_the_desktop_keeps_its_game_with_the_host_as_me(app):
+    from ui.scenes.lan import HostScene
+
+    host_scene = HostScene(app)
+    app.stack.push(host_scene)
+    frames(app, 1)
+    host_scene.announce = False  # no multicast from tests
+    host_scene.open_table(port=0)
+    lobby = app.stack.top
+    wait_for(app, lambda: lobby.remote.lobby is not None, limit=10)
+    lobby.session.start_now()
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene), limit=10)
+    session = app.stack.top.remote.session
+    try:
+        recorder = session.host.recorder
+        assert recorder is not None and recorder.me == 0 and recorder.lan
+        assert recorder.seats[0] == "human" and recorder.folder is None  # the data folder's history
+    finally:
+        session.close()
