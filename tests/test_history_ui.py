@@ -269,3 +269,13 @@ def test_a_lan_table_hosted_from_the_desktop_keeps_its_game_with_the_host_as_me(
         assert recorder.seats[0] == "human" and recorder.folder is None  # the data folder's history
     finally:
         session.close()
+
+
+def test_a_history_folder_that_cannot_be_written_is_said_and_the_round_goes_on(app, tmp_path):
+    (tmp_path / "history").write_text("a file where the folder should be", encoding="utf-8")
+    seats = [SeatSpec("human", "basic", ""), *(SeatSpec("ai", "basic", "") for _ in range(3))]
+    table = TableScene(app, GameSetup("app", 4, {}, seats, 11).complete())
+    app.stack.push(table)
+    play_for_person(app, lambda: isinstance(app.stack.top, RoundResultScene))
+    assert table.toast is not None and "could not be kept in the history" in table.toast[0]
+    assert load_match()[0] is not None  # the match itself is saved as ever
