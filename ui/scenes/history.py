@@ -20,6 +20,7 @@ import pygame_gui
 
 from game import history
 from game.engine import Game
+from game.errors import IllegalAction
 from game.events import RoundEnded
 from game.headless import LogError, read_log
 from game.history import HUMAN, Entry, RecordError
@@ -444,7 +445,7 @@ class RecordScene(Scene):
             self.worker = None
         try:
             self.review = job.result()
-        except (ReviewError, RecordError, OSError) as exc:
+        except (ReviewError, RecordError, IllegalAction, OSError) as exc:
             self.review_note = tr("history.review_failed", reason=str(exc))
         self.build()
 
