@@ -146,16 +146,45 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="start this long after the last person joined, once everyone is ready (default 3)",
     )
-    host.add_argument("--people", type=int, default=0, help="wait for at least this many people (default 0)")
+    host.add_argument(
+        "--people",
+        type=int,
+        default=1,
+        help="people to wait for before dealing (default 1; 0 deals to AI alone); late ones take an AI seat"
+        " at the next round",
+    )
+    host.add_argument(
+        "--turn-limit",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="a person's time to act; then AI acts for them once (default 0: no limit)",
+    )
+    host.add_argument(
+        "--log-dir",
+        metavar="DIR",
+        default=None,
+        help="where to save each match's action log (default: lan-logs in the user's data folder)",
+    )
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
     host.add_argument(
         "--history", action="store_true", help="keep every finished round in the history (the data folder's)"
     )
 
     join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")
-    join.add_argument("address", metavar="HOST:PORT", help="the table's address")
+    join.add_argument(
+        "address", metavar="HOST:PORT", help="the table's address, or its table code from the lobby"
+    )
     join.add_argument("--name", default="Guest", help="your name at the table")
     join.add_argument("--ai", default="normal", metavar="LEVEL", help="the AI level that plays this seat")
+    join.add_argument(
+        "--watch", action="store_true", help="watch the table without a seat (public events only)"
+    )
+    join.add_argument(
+        "--rejoin",
+        action="store_true",
+        help="keep this seat's token in the user's data folder, and take back the seat kept for this address",
+    )
 
     rep = sub.add_parser(
         "replay", help="watch an action log or history record on the table (--json: headless)"
@@ -265,6 +294,7 @@ def run_host_command(args: argparse.Namespace) -> int:
 
     from net.host import Host, HostConfig
     from net.stopping import Stopped, until_stopped
+    from net.ticket import match_log_folder
 
     if args.ai not in SEATS:
         return fail("host", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")
@@ -272,6 +302,8 @@ def run_host_command(args: argparse.Namespace) -> int:
         return fail("host", "--port must be 0..65535")
     if args.rounds < 1:
         return fail("host", "--rounds must be at least 1")
+    if not 0 <= args.turn_limit <= 3600:
+        return fail("host", "--turn-limit must be 0..3600 seconds (0: no limit)")
     if not 0 <= args.people <= args.players:
         return fail("host", f"--people must be 0..{args.players} (the number of seats)")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -287,6 +319,8 @@ def run_host_command(args: argparse.Namespace) -> int:
             args.port,
             lobby_seconds=args.wait,
             min_people=args.people,
+            turn_limit_s=args.turn_limit,
+            log_dir=args.log_dir or str(match_log_folder()),
             advertise=not args.no_announce,
             keep_history=args.history,
         )
@@ -308,27 +342,64 @@ def run_join_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from game.seats import make_seat
-    from net.client import Client, HostGone, play_as_ai
+    from net import tablecode
+    from net.client import Client, HostClosed, HostGone, play_as_ai, watch_table
     from net.stopping import Stopped, until_stopped
+    from net.ticket import Ticket, clear_ticket, load_ticket, save_ticket
 
+    if tablecode.looks_like_code(args.address):
+        try:
+            code_host, code_port = tablecode.decode(args.address)
+        except tablecode.BadCode as exc:
+            return fail("join", str(exc))
+        args.address = f"{code_host}:{code_port}"
     address, sep, port = args.address.rpartition(":")
     if not sep or not address or not port.isdigit() or not 0 < int(port) < 65536:
         return fail("join", f"address must look like HOST:PORT, not {args.address!r}")
     if args.ai not in SEATS:
         return fail("join", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")
 
-    async def go() -> int:
-        client = Client(address.strip("[]"), int(port), args.name, log=lambda line: print(line, flush=True))
+    async def watch() -> int:
+        client = Client(address.strip("[]"), int(port), args.name, log=print, watch=True)
         try:
             welcome = await client.connect()
-            print(f"joined {welcome.rules} table as seat {welcome.seat}", flush=True)
-            finished = await play_as_ai(client, make_seat(args.ai, None, welcome.seat))
+            print(f"watching {welcome.rules} table", flush=True)
+            finished = await watch_table(client, lambda line: print(line, flush=True))
         except HostGone as exc:
             print(f"main.py join: {exc}", file=sys.stderr)
             return 1
         finally:
             await client.close()
+        order = sorted(range(len(finished.ranks)), key=lambda i: (finished.ranks[i], i))
+        ranking = ", ".join(f"{finished.ranks[i]}. {finished.names[i]} {finished.scores[i]}" for i in order)
+        print(f"match {'finished' if finished.complete else 'stopped'}: {ranking}", flush=True)
+        return 0
+
+    async def go() -> int:
+        if args.watch:
+            return await watch()
+        host, at = address.strip("[]"), int(port)
+        kept = load_ticket() if args.rejoin else None
+        token = kept.token if kept is not None and (kept.host, kept.port) == (host, at) else None
+        client = Client(host, at, args.name, token, log=lambda line: print(line, flush=True))
+        try:
+            welcome = await client.connect()
+            print(f"joined {welcome.rules} table as seat {welcome.seat}", flush=True)
+            if args.rejoin:
+                save_ticket(Ticket(host, at, welcome.token, args.name, welcome.rules, welcome.seat))
+            finished = await play_as_ai(client, make_seat(args.ai, None, welcome.seat))
+        except HostGone as exc:
+            if args.rejoin and isinstance(exc, HostClosed):
+                clear_ticket()
+            print(f"main.py join: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            await client.close()
+        if args.rejoin:
+            clear_ticket()
         me = client.seat
+        if not finished.complete:
+            print("the host closed the table before the match's end; the standings so far:", flush=True)
         print(f"match finished: seat {me} ranked {finished.ranks[me]} with {finished.scores[me]}", flush=True)
         return 0
 

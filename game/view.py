@@ -4,6 +4,10 @@ A `SeatView` is a snapshot built from the game for one seat: its own hand, the o
 the public piles, the state of play, revealed hands, scores, and the actions it may take. It holds no
 reference to the game, so an AI seat, the table or a LAN client handed a view cannot reach hidden cards.
 The order of the stock and other seats' hands never enter it.
+
+A watcher (a LAN spectator) sees what every seat may see and nothing more: `public_view(game)`, the
+view of seat number `game.n`, one past the last seat, which holds no hand, owns no pile and is sent no
+card (`Event.for_seat(game.n)` hides every hidden card the same way).
 """
 
 from __future__ import annotations
@@ -98,7 +102,7 @@ class SeatView:
             deck=game.rules.deck,
             options=MappingProxyType(game.public_options),  # type: ignore[arg-type]
             players=game.n,
-            hand=tuple(game.hands[seat]) if seat >= 0 else (),
+            hand=tuple(game.hands[seat]) if 0 <= seat < game.n else (),  # game.n: a watcher (no hand)
             hand_sizes=tuple(len(h) for h in game.hands),
             field=game.discard[-1],
             field_suit=game.field_suit,
@@ -261,3 +265,8 @@ def decode_state(value: Any, d) -> Any:
     if isinstance(value, list):
         return tuple(decode_state(v, d) for v in value)
     return value
+
+
+def public_view(game: Game) -> SeatView:
+    """What a watcher may know: the view of seat `game.n`, no hand, no pile of its own, no actions."""
+    return SeatView.of(game, game.n, ())

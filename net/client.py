@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -42,11 +43,28 @@ class HostGone(ConnectionError):
     """The host went away (or refused us); the message says what happened."""
 
 
+class HostClosed(HostGone):
+    """The host closed the table, or refused this client a seat: coming back cannot help."""
+
+
+BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 5.0)  # waits before each attempt to come back; the last repeats
+REJOIN_PATIENCE_S = 300.0  # how long a client keeps trying to come back before it gives up
+
+RejoinWatcher = Callable[[int, float, str], None]  # (attempt, seconds until it, why we are trying)
+
+
 class Client:
     def __init__(
-        self, host: str, port: int, name: str, token: str | None = None, log: Callable[[str], None] = print
+        self,
+        host: str,
+        port: int,
+        name: str,
+        token: str | None = None,
+        log: Callable[[str], None] = print,
+        watch: bool = False,
     ):
         self.host, self.port, self.name, self.token = host, port, name, token
+        self.watch = watch  # a watcher: no seat, public information only (it may chat)
         self.log = log
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -67,16 +85,43 @@ class Client:
                 self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         except (OSError, TimeoutError, OverflowError, ValueError) as exc:
             raise HostGone(f"cannot reach a table at {self.host}:{self.port} ({exc})") from None
-        await send(self.writer, Hello(PROTOCOL_VERSION, self.name, self.token))
+        await send(self.writer, Hello(PROTOCOL_VERSION, self.name, self.token, self.watch))
         reply = await self.receive()
         if isinstance(reply, Error):
-            raise HostGone(f"the host refused: {reply.message}")
+            await self._hang_up()
+            raise HostClosed(f"the host refused: {reply.message}")
         if not isinstance(reply, Welcome):
             raise HostGone(f"unexpected reply from the host: {type(reply).__name__}")
         self.welcome = reply
         self.token = reply.token
         self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
         return reply
+
+    async def rejoin(
+        self, patience: float = REJOIN_PATIENCE_S, watch: RejoinWatcher | None = None, why: str = ""
+    ) -> Welcome:
+        """Come back to the table after the connection was lost, with this seat's token: try again and
+        again, waiting longer each time (BACKOFF_S), for up to `patience` seconds. `watch` hears of each
+        attempt before its wait (the table shows "reconnecting…"). HostClosed as soon as the host
+        refuses the token (the seat is no longer held), HostGone when patience runs out."""
+        await self._hang_up()
+        loop = asyncio.get_running_loop()
+        until = loop.time() + patience
+        for attempt in itertools.count(1):
+            delay = BACKOFF_S[min(attempt, len(BACKOFF_S)) - 1]
+            if loop.time() + delay > until:
+                raise HostGone(f"could not get back to the table in {patience:.0f} s: {why}")
+            if watch is not None:
+                watch(attempt, delay, why)
+            await asyncio.sleep(delay)
+            try:
+                return await self.connect()
+            except HostClosed:
+                raise
+            except HostGone as exc:
+                why = str(exc)
+                await self._hang_up()
+        raise AssertionError("unreachable")  # itertools.count never ends
 
     async def _heartbeat(self) -> None:
         """Tell the host every second that we are still here (so it can tell silence from thought)."""
@@ -124,23 +169,33 @@ class Client:
         elif isinstance(message, Refused):
             self.refused.append(message)
         elif isinstance(message, Bye) and self.finished is None:
-            raise HostGone(message.reason or "the host closed the table")  # the host says why, whole
+            raise HostClosed(message.reason or "the host closed the table")  # the host says why, whole
         return message
 
+    async def _send(self, message) -> None:
+        """Send to the host; HostGone when there is no connection (between a loss and the comeback)."""
+        if self.writer is None:
+            raise HostGone("not connected to the table")
+        try:
+            await send(self.writer, message)
+        except (ConnectionError, OSError, RuntimeError) as exc:
+            raise HostGone(f"the connection broke ({exc})") from exc
+
     async def ready(self, ready: bool = True) -> None:
-        assert self.writer is not None
-        await send(self.writer, Ready(ready))
+        await self._send(Ready(ready))
 
     async def chat(self, text: str) -> None:
-        assert self.writer is not None
-        await send(self.writer, Chat(text))
+        await self._send(Chat(text))
 
     async def act(self, action: Action, seq: int | None = None) -> None:
         """Send an action, stamped with the update it was decided on (default: the latest received)."""
-        assert self.writer is not None
-        await send(self.writer, Act(action.to_json(), self.seq if seq is None else seq))
+        await self._send(Act(action.to_json(), self.seq if seq is None else seq))
 
     async def close(self) -> None:
+        await self._hang_up()
+
+    async def _hang_up(self) -> None:
+        """Drop the connection (and its heartbeat), keeping the seat's token, view and log."""
         if self._beat is not None:
             self._beat.cancel()
             self._beat = None
@@ -165,12 +220,26 @@ def choose(agent: Seat, view: SeatView) -> Action | None:
     return agent.act(replace(view, legal=tuple(legal)))
 
 
-async def play_as_ai(client: Client, agent: Seat) -> Finished:
-    """Sit at the table and let `agent` play until the match ends."""
+async def play_as_ai(
+    client: Client, agent: Seat, reconnect: bool = True, patience: float = REJOIN_PATIENCE_S
+) -> Finished:
+    """Sit at the table and let `agent` play until the match ends. A lost connection is taken up again
+    with the seat's token (Client.rejoin) unless `reconnect` is False or the host closed the table."""
     await client.ready()
     acted_at = -1
     while client.finished is None:
-        message = await client.receive()
+        try:
+            message = await client.receive()
+        except HostGone as exc:
+            if not reconnect or isinstance(exc, HostClosed) or client.finished is not None:
+                raise
+            client.log(f"connection lost ({exc}); reconnecting…")
+            await client.rejoin(patience, _log_attempts(client), str(exc))
+            client.log(f"back at the table as seat {client.seat}")
+            with contextlib.suppress(HostGone):  # if it broke again, the next receive says so
+                await client.ready()
+            acted_at = -1
+            continue
         if isinstance(message, Error):
             client.log(f"host: {message.message}")
         if not isinstance(message, Update) or client.view is None:
@@ -180,5 +249,35 @@ async def play_as_ai(client: Client, agent: Seat) -> Finished:
         action = choose(agent, client.view)
         if action is not None and action.kind is not Kind.PASS:
             acted_at = client.seq
-            await client.act(action)
+            with contextlib.suppress(HostGone):  # a broken connection: the next receive says so
+                await client.act(action)
     return client.finished
+
+
+async def watch_table(
+    client: Client, say: Callable[[str], None], patience: float = REJOIN_PATIENCE_S
+) -> Finished:
+    """Watch until the match ends, saying each public event in a line (its name, and its seat if it
+    has one); a lost connection is taken up again like a seat's."""
+    while client.finished is None:
+        try:
+            message = await client.receive()
+        except HostGone as exc:
+            if isinstance(exc, HostClosed) or client.finished is not None:
+                raise
+            await client.rejoin(patience, _log_attempts(client), str(exc))
+            continue
+        if isinstance(message, Update):
+            for event in message.events:
+                seat = event.get("seat")
+                say(f"{event.get('event')}" + (f" seat {seat}" if isinstance(seat, int) else ""))
+        elif isinstance(message, Chat):
+            say(f"{message.sender}: {message.text}")
+    return client.finished
+
+
+def _log_attempts(client: Client) -> RejoinWatcher:
+    def watch(attempt: int, delay: float, why: str) -> None:
+        client.log(f"reconnecting… (attempt {attempt} in {delay:g} s)")
+
+    return watch

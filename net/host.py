@@ -24,6 +24,15 @@ silent, and it takes its seat back the moment it is heard again. After `drop_s` 
 connection is closed (the seat waits for its token). Nothing the host sends ever waits on one slow or
 silent client: frames are queued on its connection, and a connection whose backlog passes
 `SEND_BACKLOG` is dropped, so a pulled cable cannot hold up the table.
+
+A LAN party (issue 17): a comeback with a seat's token replaces the connection the host still holds
+for it (a pulled cable leaves no FIN); the host deals once `min_people` people have come and said
+ready, and a guest who comes after the deal takes a seat AI has played from the start at the next
+round (`SeatState.waiting`; it sees no hand before). Watchers (`Hello.watch`) get the lobby, the chat
+and the public side of every update (`game.view.public_view`). With `turn_limit_s` a person whose
+time to act runs out has AI act for them once (`owing`; the seat is sent its clock). Closing mid-match
+sends everyone the standings so far and saves the log (`log_dir`). Connections are limited per
+address and in total (`Gate`), and running out of file descriptors is said once a minute.
 """
 
 from __future__ import annotations
@@ -34,16 +43,20 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from game.actions import REFEREE, Action, Kind
+from game.actions import REFEREE, Action, Kind, is_call
 from game.engine import Game
 from game.events import Event, RoundDealt, RoundEnded, WindowOpened
+from game.headless import write_log
 from game.history import Recorder
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
 from game.seats import make_seat
+from game.view import public_view
 
+from .client import choose
 from .discovery import Announcement, advertise, describe
 from .protocol import (
     HEARTBEAT_S,
@@ -71,6 +84,10 @@ FLOOD_PER_SECOND = 40  # messages a client may send per second before they are d
 FLOOD_DISCONNECT = 400  # ... and before it is cut off
 MAX_BAD = 20  # malformed messages before a client is cut off
 SEND_BACKLOG = 1 << 20  # bytes waiting on a connection before the host gives up on it
+MAX_PER_ADDRESS = 16  # connections one computer may hold open at once (a table has at most 8 seats)
+MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over half its file limit
+RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
+MAX_WATCHERS = 16  # people watching a table without a seat
 
 
 @dataclass
@@ -87,10 +104,22 @@ class SeatState:
     heard: float = 0.0  # when the host last heard from this connection (time.monotonic)
     away: bool = False  # connected but silent (shown on every table)
     stood_in: bool = False  # AI plays this person's seat while they are away
+    waiting: str = ""  # the name of a late guest who takes this AI seat at the next round
 
     @property
     def connected(self) -> bool:
         return self.writer is not None
+
+
+@dataclass
+class Watcher:
+    """Someone watching without a seat: sent public information only (game.view.public_view)."""
+
+    name: str
+    writer: asyncio.StreamWriter
+    heard: float
+    sent: int = 0  # messages received this second (flood control)
+    second: float = 0.0
 
 
 @dataclass
@@ -110,6 +139,10 @@ class HostConfig:
     away_s: float = 3.0  # silence after which a connected seat is shown as away
     away_ai_s: float = 5.0  # ... and after which, away this long, AI plays it until it is heard again
     drop_s: float = 60.0  # silence after which the connection is closed (the seat waits for its token)
+    turn_limit_s: float = 0.0  # a person's time to act; then AI acts for them once (0: no limit)
+    max_per_address: int = MAX_PER_ADDRESS
+    max_connections: int = MAX_CONNECTIONS
+    log_dir: str | None = None  # where each match's action log is saved (None: not saved)
     advertise: bool = True  # announce the table on the LAN (zeroconf)
     announce_on: tuple[str, ...] | None = None  # interface addresses to announce on (None: the LAN's)
     # keep every finished round in the history (game.history); `history_me` is the hosting person's seat
@@ -146,13 +179,19 @@ class Host:
         self._announcing: asyncio.Task | None = None
         self._next_beat = 0.0  # when the heartbeat next goes out
         self.recorder: Recorder | None = None  # keeps the game in the history (HostConfig.keep_history)
+        self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
+        self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
+        self.watchers: list[Watcher] = []
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
+        self._quiet_accept_errors()
         self.server = await asyncio.start_server(self._client, self.cfg.host, self.cfg.port)
         self.port = self.server.sockets[0].getsockname()[1]
-        self.log(f"hosting {self.cfg.preset} for {self.cfg.players} on port {self.port}")
+        n = self.cfg.min_people
+        waits = f" (waiting for {n} {'person' if n == 1 else 'people'} before dealing)" if n else ""
+        self.log(f"hosting {self.cfg.preset} for {self.cfg.players}{waits} on port {self.port}")
 
     async def run(self) -> Finished | None:
         if self.server is None:
@@ -168,18 +207,57 @@ class Host:
             await self.close()
         return self.result
 
+    def _quiet_accept_errors(self) -> None:
+        """Out of file descriptors, asyncio's accept loop reports every failed accept with a traceback
+        (under a flood of connections: hundreds of thousands of them). Say it once a minute, in a
+        sentence, and let asyncio retry as it does; anything else goes to the handler there was."""
+        loop = asyncio.get_running_loop()
+        before = loop.get_exception_handler()
+        said = [float("-inf")]
+
+        def handler(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+            closed = self.server is None or not self.server.is_serving()
+            if closed and "_start_serving" in repr(context.get("handle")):
+                return  # asyncio's accept retry, due after the table closed its socket: nothing to do
+            if context.get("message") == "socket.accept() out of system resource":
+                now = time.monotonic()
+                if now - said[0] >= RESOURCE_LOG_S:
+                    said[0] = now
+                    exc = context.get("exception")
+                    why = getattr(exc, "strerror", None) or exc
+                    self.log(f"cannot accept connections ({why}): new ones wait until some close")
+                return
+            if before is not None:
+                before(loop, context)
+            else:
+                loop.default_exception_handler(context)
+
+        loop.set_exception_handler(handler)
+
     async def close(self) -> None:
+        if self.game is not None and self.result is None:  # closed mid-match: keep what was played
+            with contextlib.suppress(Exception):
+                await self._finish(complete=False)
+                self.log(
+                    f"the table closed before the match's end; standings so far: {self._standings_text()}"
+                )
         for s in self.seats:
             if s.writer is not None:
                 with contextlib.suppress(Exception):
                     s.writer.write(encode(Bye("the host closed the table")))
                     s.writer.close()
                 s.writer = None
+        for w in self.watchers:
+            with contextlib.suppress(Exception):
+                w.writer.write(encode(Bye("the host closed the table")))
+                w.writer.close()
+        self.watchers = []
         if self.server is not None:
             self.server.close()
             with contextlib.suppress(Exception):
                 await self.server.wait_closed()
         await self._withdraw()
+        # the handler stays: an accept retry asyncio scheduled before the close may still fall due
 
     async def _announce(self) -> None:
         bound = self.cfg.host not in ("", "0.0.0.0", "::")
@@ -212,6 +290,17 @@ class Host:
     # ------------------------------------------------------------------ clients
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if peer else "?"
+        if not self.gate.admit(address):
+            writer.transport.abort()  # at once: its file descriptor is what a flood would exhaust
+            return
+        try:
+            await self._serve(reader, writer)
+        finally:
+            self.gate.release(address)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         seat: SeatState | None = None
         try:
             hello = await read_message(reader, HELLO_TIMEOUT)
@@ -228,11 +317,17 @@ class Host:
                     ),
                 )
                 return
+            if hello.watch:
+                await self._watch(hello, reader, writer)
+                return
             seat = self._seat_for(hello)
             if seat is None:
-                await self._send_raw(
-                    writer, Error("full", "the table is full or has started; no seat for you")
+                why = (
+                    "this table keeps no seat for that token"
+                    if hello.token and self.started.is_set()
+                    else "every seat is taken by a person; no seat for you"
                 )
+                await self._send_raw(writer, Error("full", why))
                 return
             await self._send_raw(writer, self._welcome(seat))  # before anything else reaches this client
             seat.writer, seat.heard, seat.away = writer, time.monotonic(), False
@@ -330,6 +425,10 @@ class Host:
                 s.stood_in = True
                 self.table.ai[s.seat] = make_seat(self.cfg.ai, self.cfg.seed, s.seat)
                 self.log(f"seat {s.seat}: AI plays for {s.name} while they are away")
+        for w in list(self.watchers):
+            await self._send_watcher(w, Ping())
+            if now - w.heard >= self.cfg.drop_s:
+                self._drop_watcher(w)
         if changed:
             await self._broadcast_lobby()
 
@@ -340,10 +439,50 @@ class Host:
                 writer.close()
             self.queue.put_nowait((seat.seat, "left"))
 
+    def _late_seat(self, name: str) -> SeatState | None:
+        """A guest who arrives after the deal takes a seat AI has played from the start (never one a
+        dropped person may come back to) at the next round; until then it hears the lobby only."""
+        for s in self.seats:
+            if s.kind == "ai" and not s.waiting:
+                s.waiting, s.token, s.ready = name, secrets.token_hex(16), True
+                return s
+        return None
+
+    def _seat_late_guests(self) -> None:
+        """Between rounds: each late guest still here takes its seat from the AI."""
+        assert self.table is not None
+        for s in self.seats:
+            if not s.waiting:
+                continue
+            if s.connected:
+                s.kind, s.name, s.stood_in = "person", s.waiting, False
+                self.table.ai.pop(s.seat, None)
+                self.log(f"seat {s.seat}: {s.name} takes the seat from the AI")
+            else:
+                s.token = ""
+            s.waiting = ""
+
+    def _replace(self, seat: SeatState) -> None:
+        """A comeback with this seat's token while the host still holds a connection for it (the
+        old one went silent without TCP telling us: a pulled cable, a closed lid, a roamed Wi-Fi):
+        the token proves the seat, so the new connection takes over and the old one is closed. No
+        "left" is queued: the seat never becomes free."""
+        old, seat.writer = seat.writer, None
+        if old is not None:
+            self.log(f"seat {seat.seat}: {seat.name} came back on a new connection; the old one is closed")
+            with contextlib.suppress(Exception):
+                old.close()
+
     def _welcome(self, seat: SeatState) -> Welcome:
         rules = self.rules
         return Welcome(
-            seat.seat, seat.token, rules.preset, rules.players, _jsonable(rules.options()), self.cfg.rounds
+            seat.seat,
+            seat.token,
+            rules.preset,
+            rules.players,
+            _jsonable(rules.options()),
+            self.cfg.rounds,
+            self.cfg.turn_limit_s,
         )
 
     def _rate_ok(self, seat: SeatState) -> bool:
@@ -354,13 +493,18 @@ class Host:
         return seat.sent <= FLOOD_PER_SECOND
 
     def _seat_for(self, hello: Hello) -> SeatState | None:
+        """The seat a hello may take: its own with its token, else an open one before the start."""
         if hello.token:
             for s in self.seats:
-                if s.token and secrets.compare_digest(s.token, hello.token) and s.writer is None:
+                if s.token and secrets.compare_digest(s.token, hello.token):
+                    self._replace(s)
                     return s
-            return None
+            if self.started.is_set():
+                return None  # a claim to a seat this table never gave (or gave up): join afresh
+            # in the lobby the seat it named was given up (its player left): take a fresh one
+        name = (hello.name or "Guest")[:24]
         if self.started.is_set():
-            return None
+            return self._late_seat(name)
         for s in self.seats:
             if s.kind == "open":
                 s.kind = "person"
@@ -393,18 +537,95 @@ class Host:
                 self.log(f"seat {seat.seat}: {seat.name} is not reading; connection closed")
             self._drop(seat)
 
+    # ------------------------------------------------------------------ watchers
+
+    async def _watch(self, hello: Hello, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Someone watching: the lobby, the public side of every update, the chat (they may chat too)."""
+        if len(self.watchers) >= MAX_WATCHERS:
+            await self._send_raw(writer, Error("full", f"this table takes {MAX_WATCHERS} watchers at most"))
+            return
+        rules = self.rules
+        welcome = Welcome(
+            rules.players, "", rules.preset, rules.players, _jsonable(rules.options()), self.cfg.rounds
+        )
+        await self._send_raw(writer, welcome)
+        w = Watcher((hello.name or "Watcher")[:24], writer, time.monotonic())
+        self.watchers.append(w)
+        self.log(f"{w.name} is watching")
+        await self._broadcast_lobby()
+        if self.game is not None:
+            await self._send_watcher_update(w, [])
+        try:
+            while w in self.watchers:
+                message = await read_message(reader)
+                w.heard = time.monotonic()
+                if isinstance(message, Ping):
+                    continue
+                now = time.monotonic()
+                if now - w.second >= 1.0:
+                    w.second, w.sent = now, 0
+                w.sent += 1
+                if w.sent > FLOOD_DISCONNECT:
+                    break
+                if w.sent > FLOOD_PER_SECOND:
+                    continue
+                if isinstance(message, Chat):
+                    await self._say(f"{w.name} (watching)", message.text)
+                else:
+                    await self._send_watcher(w, Error("watching", "a watcher may chat, nothing more"))
+        except (ProtocolError, ConnectionError, TimeoutError, OSError, asyncio.CancelledError):
+            pass
+        finally:
+            if w in self.watchers:
+                self._drop_watcher(w)
+                with contextlib.suppress(Exception):
+                    await self._broadcast_lobby()
+
+    def _drop_watcher(self, w: Watcher) -> None:
+        if w in self.watchers:
+            self.watchers.remove(w)
+            self.log(f"{w.name} stopped watching")
+        with contextlib.suppress(Exception):
+            w.writer.close()
+
+    async def _send_watcher(self, w: Watcher, message) -> None:
+        frame = encode(message)
+        if self.record and not isinstance(message, Ping):
+            self.sent_log.setdefault(self.cfg.players, []).append(frame)  # a watcher's seat: players
+        try:
+            w.writer.write(frame)
+            backlog = w.writer.transport.get_write_buffer_size()
+        except (ConnectionError, OSError, RuntimeError, AttributeError):
+            backlog = SEND_BACKLOG + 1
+        if backlog > SEND_BACKLOG or w.writer.is_closing():
+            self._drop_watcher(w)
+
+    async def _send_watcher_update(self, w: Watcher, public_events: list[dict]) -> None:
+        game = self.game
+        assert game is not None
+        update = Update(len(game.actions), public_events, _public(game), self.names())
+        await self._send_watcher(w, update)
+
     # ------------------------------------------------------------------ lobby
 
     def lobby(self) -> Lobby:
         return Lobby(
-            [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.away) for s in self.seats],
+            [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.away, s.waiting) for s in self.seats],
             self.started.is_set(),
+            self.cfg.min_people,
+            [w.name for w in self.watchers],
         )
+
+    def people_missing(self) -> int:
+        """How many more people the host waits for before it deals."""
+        return max(0, self.cfg.min_people - sum(1 for s in self.seats if s.kind == "person"))
 
     async def _broadcast_lobby(self) -> None:
         lobby = self.lobby()
         for s in self.seats:
             await self._send(s, lobby)
+        for w in list(self.watchers):
+            await self._send_watcher(w, lobby)
 
     def force_start(self) -> None:
         """Start now (the hosting player's Start button): empty seats get AI."""
@@ -468,6 +689,9 @@ class Host:
         s = self.seats[seat]
         if message == "joined":
             self.log(f"seat {seat}: {s.name} joined")
+            missing = self.people_missing()
+            if missing:
+                self.log(f"waiting for {missing} more {'person' if missing == 1 else 'people'}")
             await self._broadcast_lobby()
         elif message == "back":
             await self._broadcast_lobby()
@@ -486,10 +710,16 @@ class Host:
             await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
 
     async def _chat(self, s: SeatState, message: Chat) -> None:
-        text = message.text.strip()[:200]
+        await self._say(s.name or f"seat {s.seat}", message.text)
+
+    async def _say(self, sender: str, text: str) -> None:
+        """A chat line to every seat and every watcher."""
+        text = text.strip()[:200]
         if text:
             for other in self.seats:
-                await self._send(other, Chat(text, s.name or f"seat {s.seat}"))
+                await self._send(other, Chat(text, sender))
+            for w in list(self.watchers):
+                await self._send_watcher(w, Chat(text, sender))
 
     def _begin(self) -> None:
         for s in self.seats:
@@ -542,22 +772,19 @@ class Host:
             events = table.run_due(now)
             if events:
                 await self._broadcast(events)
+            await self._call_time()
 
     async def _next_round(self) -> None:
         game = self.game
         assert game is not None
         self.rounds_done = sum(1 for e in game.events if isinstance(e, RoundEnded))
         if self.rounds_done >= self.cfg.rounds or game.phase is Phase.MATCH_OVER:
-            ranks = list(game.book.ranks(game))
-            standings = [score.to_json() for score in game.standings()]
-            self.result = Finished(list(game.scores), ranks, self.names(), standings)
-            for s in self.seats:
-                await self._send(s, self.result)
-            order = sorted(range(game.n), key=lambda i: (ranks[i], i))
-            standings = ", ".join(f"{ranks[i]}. {self.seats[i].name} {game.scores[i]}" for i in order)
-            self.log(f"match finished after {self.rounds_done} round(s): {standings}")
+            await self._finish(complete=True)
+            self.log(f"match finished after {self.rounds_done} round(s): {self._standings_text()}")
             return
+        self._seat_late_guests()
         events = game.apply(Action(REFEREE, Kind.NEXT_ROUND))
+        await self._broadcast_lobby()
         await self._broadcast(events)
 
     def _keep(self, game: Game) -> None:
@@ -572,10 +799,48 @@ class Host:
         if path is not None:
             self.log(f"kept in the history: {path}")
 
+    async def _finish(self, complete: bool) -> None:
+        """The match's result (or, `complete` False, the standings so far) to everyone, and its log
+        kept (HostConfig.log_dir) so that it can be replayed (main.py replay)."""
+        game = self.game
+        assert game is not None
+        ranks = list(game.book.ranks(game))
+        standings = [score.to_json() for score in game.standings()]
+        self.result = Finished(list(game.scores), ranks, self.names(), standings, complete)
+        for s in self.seats:
+            await self._send(s, self.result)
+        for w in list(self.watchers):
+            await self._send_watcher(w, self.result)
+        self._save_log()
+
+    def _standings_text(self) -> str:
+        assert self.result is not None
+        ranks, scores = self.result.ranks, self.result.scores
+        order = sorted(range(len(ranks)), key=lambda i: (ranks[i], i))
+        return ", ".join(f"{ranks[i]}. {self.seats[i].name} {scores[i]}" for i in order)
+
+    def _save_log(self) -> None:
+        """Write the match's action log (game.headless format) into HostConfig.log_dir, if one is set."""
+        game = self.game
+        if self.cfg.log_dir is None or game is None:
+            return
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = Path(self.cfg.log_dir) / f"lan-{game.rules.preset}-{stamp}-{self.cfg.seed}.log"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_log(path, game, self.names())
+        except OSError as exc:
+            self.log(f"could not save the match log to {path}: {exc.strerror or exc}")
+            return
+        self.log(f"match log saved to {path}")
+
     async def _table_message(self, seat: int, message) -> None:
         game, table = self.game, self.table
         assert game is not None and table is not None
         s = self.seats[seat]
+        if s.waiting:  # a late guest, seated at the next round: until then it only hears the lobby
+            await self._late_message(s, message)
+            return
         if message == "joined":  # a person came back with their token
             table.ai.pop(seat, None)
             s.kind, s.stood_in = "person", False
@@ -605,6 +870,19 @@ class Host:
             pass
         else:
             await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
+
+    async def _late_message(self, s: SeatState, message) -> None:
+        if message == "joined":
+            self.log(f"seat {s.seat}: {s.waiting} joined late; takes the seat from the AI at the next round")
+            await self._broadcast_lobby()
+        elif message == "left":
+            self.log(f"seat {s.seat}: {s.waiting} left before taking the seat")
+            s.waiting, s.token = "", ""
+            await self._broadcast_lobby()
+        elif isinstance(message, Act):
+            await self._send(s, Refused(message.action, "you take this seat at the next round"))
+        elif isinstance(message, Chat):
+            await self._chat(s, message)
 
     async def _checked(self, s: SeatState, message: Act) -> Action | None:
         """The action a seat sent, or None (and the seat told why) if it is not its own or is stale."""
@@ -665,6 +943,53 @@ class Host:
             if opened_at is not None:
                 self.window_seq = opened_at
 
+    # ------------------------------------------------------------------ the turn clock
+
+    def _owes(self, seat: int) -> bool:
+        """The seat has something to do that play waits for (a turn action, a bid, a declaration), not
+        merely something it may do (a call, a pass)."""
+        game = self.game
+        assert game is not None
+        if game.phase not in (Phase.OPENING, Phase.TURN):
+            return False  # between rounds, or a window that freezes turns (calls only: never owed)
+        return any(a.kind is not Kind.PASS and not is_call(a) for a in game.legal_actions(seat))
+
+    def _start_clocks(self) -> None:
+        """After every change: each person's clock starts when play begins to wait for them, and stops
+        when it no longer does (HostConfig.turn_limit_s; AI seats and stood-in seats have none)."""
+        if self.cfg.turn_limit_s <= 0 or self.table is None:
+            return
+        now = time.monotonic()
+        for s in self.seats:
+            if s.kind == "person" and s.seat not in self.table.ai and self._owes(s.seat):
+                self.owing.setdefault(s.seat, now)
+            else:
+                self.owing.pop(s.seat, None)
+
+    def clock_ms(self, seat: int) -> int:
+        since = self.owing.get(seat)
+        if since is None:
+            return 0
+        return max(1, int((self.cfg.turn_limit_s - (time.monotonic() - since)) * 1000))
+
+    async def _call_time(self) -> None:
+        """A person whose time is up has AI act for them, once: the action a seat of the host's AI level
+        would choose, applied as theirs; their clock starts again if play still waits for them."""
+        if not self.owing or self.game is None:
+            return
+        now = time.monotonic()
+        for seat, since in list(self.owing.items()):
+            if now - since < self.cfg.turn_limit_s:
+                continue
+            self.owing.pop(seat, None)
+            view = self.game.view(seat)
+            action = choose(make_seat(self.cfg.ai, self.cfg.seed + len(self.game.actions), seat), view)
+            if action is None:
+                continue
+            s = self.seats[seat]
+            self.log(f"seat {seat}: {s.name}'s time is up; AI acts for them once")
+            await self._act_together([(s, Act(action.to_json(), len(self.game.actions)))])
+
     async def _broadcast(self, events: list[Event]) -> None:
         game = self.game
         assert game is not None
@@ -675,11 +1000,16 @@ class Host:
                 self.deal_seq = len(game.actions)
         for s in self.seats:
             await self._send_update(s, events)
+        if self.watchers:
+            public = [e.for_seat(game.n).to_json() for e in events]
+            for w in list(self.watchers):
+                await self._send_watcher_update(w, public)
 
     async def _send_update(self, s: SeatState, events: list[Event]) -> None:
         game = self.game
-        if s.writer is None or game is None:
-            return
+        if s.writer is None or game is None or s.waiting:
+            return  # a late guest sees no hand until its own round is dealt
+        self._start_clocks()
         view = game.view(s.seat)
         await self._send(
             s,
@@ -688,8 +1018,66 @@ class Host:
                 [e.for_seat(s.seat).to_json() for e in events],
                 view.to_json(),
                 self.names(),
+                self.clock_ms(s.seat),
             ),
         )
+
+
+class Gate:
+    """How many connections each address, and everyone together, may hold open at once. A refusal is
+    logged once per address (and once for the total) a minute at most, however long the flood."""
+
+    def __init__(self, per_address: int, total: int, log: Callable[[str], None]):
+        self.per_address, self.total, self.log = per_address, total, log
+        self.open: dict[str, int] = {}
+        self.count = 0
+        self.refused = 0  # connections turned away so far
+        self._said: dict[str, float] = {}  # address (or "*" for the total) -> when its refusal was logged
+
+    def admit(self, address: str) -> bool:
+        held = self.open.get(address, 0)
+        if held >= self.per_address:
+            self._refuse(address, f"{address} already holds {held} connections (limit {self.per_address})")
+            return False
+        if self.count >= self.total:
+            self._refuse("*", f"{self.count} connections are open (limit {self.total})")
+            return False
+        self.open[address] = held + 1
+        self.count += 1
+        return True
+
+    def release(self, address: str) -> None:
+        self.count -= 1
+        left = self.open.get(address, 1) - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            self.open.pop(address, None)
+
+    def _refuse(self, key: str, why: str) -> None:
+        self.refused += 1
+        now = time.monotonic()
+        if now - self._said.get(key, float("-inf")) >= RESOURCE_LOG_S:
+            self._said[key] = now
+            self.log(f"refusing new connections: {why}")
+
+
+def _file_budget() -> int:
+    """Half the file descriptors this process may open (the rest: the table's own files, zeroconf,
+    the UI); no limit known (Windows) means no extra cap."""
+    try:
+        import resource
+
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return 1 << 30
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 30
+    return max(8, soft // 2)
+
+
+def _public(game: Game) -> dict:
+    return public_view(game).to_json()
 
 
 def _jsonable(options: dict) -> dict:

@@ -5,8 +5,10 @@ against `MAX_FRAME` before anything is read, and every read has a timeout, so a 
 can neither make us allocate a huge buffer nor hang us. A frame decodes into exactly one of the message
 types below (a tagged union); anything else is refused with an `Error` to its sender only.
 
-Handshake: the client sends `Hello` (protocol version, name, and its seat token when it comes back);
-the host answers `Welcome` (seat, token, table) or `Error("version", ...)` and closes. After that the
+Handshake: the client sends `Hello` (protocol version, name, and its seat token when it comes back;
+`watch` to watch without a seat); the host answers `Welcome` (seat, token, table: a watcher's seat is
+the number of players, one past the last, and its updates carry public information only) or
+`Error("version", ...)` and closes. After that the
 host sends `Lobby` updates until the match starts, then `Update`s: the events of each action as this
 seat may see them, and this seat's whole view afterwards, numbered by `seq` (the count of actions
 applied so far). A client acts with `Act(action, seq)`, where `seq` is the last `Update.seq` it has
@@ -26,7 +28,7 @@ from typing import Any
 
 import msgspec
 
-PROTOCOL_VERSION = 2  # 2: heartbeat (Ping), seats shown away
+PROTOCOL_VERSION = 3  # 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock
 MAX_FRAME = 256 * 1024  # bytes; a view of the biggest table is a few KB
 READ_TIMEOUT = 30.0  # seconds a frame may take to arrive once its header has started
 SERVICE_TYPE = "_dobon-table._tcp.local."
@@ -38,6 +40,7 @@ class Hello(msgspec.Struct, tag="hello"):
     version: int
     name: str
     token: str | None = None
+    watch: bool = False  # a watcher: public information only, no seat, may chat
 
 
 class SeatInfo(msgspec.Struct):
@@ -47,6 +50,7 @@ class SeatInfo(msgspec.Struct):
     ready: bool = False
     connected: bool = False
     away: bool = False  # connected, but silent for a few seconds (its Wi-Fi may have dropped)
+    waiting: str = ""  # a late guest who takes this AI seat at the next round
 
 
 class Welcome(msgspec.Struct, tag="welcome"):
@@ -56,11 +60,14 @@ class Welcome(msgspec.Struct, tag="welcome"):
     players: int
     options: dict[str, Any]
     rounds: int
+    turn_limit_s: float = 0.0  # a person's time to act before AI acts for them once (0: no limit)
 
 
 class Lobby(msgspec.Struct, tag="lobby"):
     seats: list[SeatInfo]
     started: bool = False
+    expected: int = 0  # people the host waits for before it deals (HostConfig.min_people)
+    watchers: list[str] = []  # the names of those watching
 
 
 class Ready(msgspec.Struct, tag="ready"):
@@ -82,6 +89,7 @@ class Update(msgspec.Struct, tag="update"):
     events: list[dict[str, Any]]
     view: dict[str, Any]
     names: list[str] = []
+    clock_ms: int = 0  # this seat's time left to act, as sent (0: nothing it must do, or no limit)
 
 
 class Refused(msgspec.Struct, tag="refused"):
@@ -101,6 +109,7 @@ class Finished(msgspec.Struct, tag="finished"):
     ranks: list[int]
     names: list[str]
     standings: list[dict[str, int]] = []  # each seat's score in the preset's own terms (game.scores)
+    complete: bool = True  # False: the host closed the table first; these are the standings so far
 
 
 class Ping(msgspec.Struct, tag="ping"):

@@ -13,12 +13,32 @@ import asyncio
 import contextlib
 import queue
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 
 from game.actions import Action
 
-from .client import Client, HostGone
+from .client import REJOIN_PATIENCE_S, Client, HostClosed, HostGone
 from .host import Host, HostConfig
+from .protocol import Welcome
+from .ticket import Ticket, clear_ticket, save_ticket
+
+
+@dataclass(frozen=True)
+class Reconnecting:
+    """The connection was lost and the session is trying to come back (shown as "reconnecting…")."""
+
+    attempt: int
+    delay: float  # seconds until this attempt
+    reason: str
+
+
+@dataclass(frozen=True)
+class Reconnected:
+    """The session is back at its seat; the host's next update is the seat's whole view."""
+
+    seat: int
 
 
 class NetSession:
@@ -32,6 +52,10 @@ class NetSession:
         self.thread.start()
         self.error: str | None = None
         self.host_log: list[str] = []
+        self.patience = REJOIN_PATIENCE_S  # how long a lost connection is retried
+        self.ready = False  # said ready in the lobby (said again after a comeback)
+        self.closing = False
+        self.on_seat: Callable[[Welcome], None] | None = None  # told of every seat given (keeps the token)
 
     # ------------------------------------------------------------------ starting
 
@@ -62,26 +86,66 @@ class NetSession:
         except Exception as exc:  # surfaced to the table as a message
             self.inbox.put(HostGone(f"the table stopped: {exc}"))
 
-    def join(self, address: str, port: int, token: str | None = None) -> Future:
-        return self._run(self._join(address, port, token))
+    def join(self, address: str, port: int, token: str | None = None, watch: bool = False) -> Future:
+        """Take a seat at the table at address:port (with a token: back to that seat), or watch it."""
+        return self._run(self._join(address, port, token, watch))
 
-    async def _join(self, address: str, port: int, token: str | None = None):
-        self.client = Client(address, port, self.name, token, log=lambda line: None)
+    async def _join(self, address: str, port: int, token: str | None = None, watch: bool = False):
+        self.client = Client(address, port, self.name, token, log=lambda line: None, watch=watch)
         welcome = await self.client.connect()
+        self._seated(welcome)
         self.loop.create_task(self._pump())
         return welcome
 
+    def keep_seat(self, address: str, port: int) -> None:
+        """Keep this seat's token on disk (net.ticket) each time the host gives it, so the game can come
+        back to it after a restart; `forget_seat` drops it once there is nothing to come back to."""
+
+        def keep(welcome: Welcome) -> None:
+            save_ticket(Ticket(address, port, welcome.token, self.name, welcome.rules, welcome.seat))
+
+        self.on_seat = keep
+
+    def forget_seat(self) -> None:
+        if self.on_seat is not None:
+            self.on_seat = None
+            clear_ticket()
+
+    def _seated(self, welcome: Welcome) -> None:
+        if self.on_seat is not None and welcome.token:  # a watcher has no seat to keep
+            with contextlib.suppress(Exception):  # keeping the token is a convenience, never a failure
+                self.on_seat(welcome)
+
     async def _pump(self) -> None:
+        """Hand everything the host sends to the table; when the connection is lost, come back with
+        the seat's token (announcing each attempt), unless the host closed the table or refused us."""
         client = self.client
         assert client is not None
         try:
             while True:
-                self.inbox.put(await client.receive())
+                try:
+                    self.inbox.put(await client.receive())
+                except HostClosed:
+                    raise
+                except HostGone as exc:
+                    if client.finished is not None or self.closing or self.host is not None:
+                        raise  # the match is over, we are leaving, or our own table stopped
+                    welcome = await client.rejoin(self.patience, self._announce_attempt, str(exc))
+                    self._seated(welcome)
+                    self.inbox.put(Reconnected(welcome.seat))
+                    if self.ready:
+                        with contextlib.suppress(HostGone):
+                            await client.ready(True)
         except HostGone as exc:
-            if client.finished is None:
+            if client.finished is None and not self.closing:
                 self.inbox.put(exc)
+        except asyncio.CancelledError:
+            raise
         except Exception as exc:  # whatever went wrong, the table must hear of it
             self.inbox.put(HostGone(f"the connection failed: {exc}"))
+
+    def _announce_attempt(self, attempt: int, delay: float, reason: str) -> None:
+        self.inbox.put(Reconnecting(attempt, delay, reason))
 
     # ------------------------------------------------------------------ talking
 
@@ -98,6 +162,7 @@ class NetSession:
             self._run(self.client.act(action, seq))
 
     def send_ready(self, ready: bool = True) -> None:
+        self.ready = ready
         if self.client is not None:
             self._run(self.client.ready(ready))
 
@@ -112,6 +177,8 @@ class NetSession:
             self.loop.call_soon_threadsafe(host.force_start)
 
     def close(self) -> None:
+        self.closing = True
+
         async def shut():
             if self.client is not None:
                 await self.client.close()

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from net import tablecode
 from net.protocol import PROTOCOL_VERSION
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -394,7 +395,7 @@ def test_a_headless_host_is_announced_at_once_found_joined_and_withdrawn(two_com
     lines = host.lines
     hosting = lines.get(timeout=20)
     started = time.monotonic()
-    assert hosting.startswith("hosting app for 3 on port "), hosting
+    assert hosting.startswith("hosting app for 3 (waiting for 3 people before dealing) on port "), hosting
     port = int(hosting.rsplit(" ", 1)[1])
     announced = lines.get(timeout=20)
     # the announcement is made from the host's event loop without blocking it (it used to stall ~10 s
@@ -431,7 +432,8 @@ def test_hosting_from_the_screen_opens_at_once_shows_the_lan_address_and_withdra
     app = lan.start("host", "-c", HOST_SCREEN, limit=90)
     opened = app.expect("opened_in", 30)
     assert opened["opened_in"] < 1.5  # it used to freeze ~10 s, then fail with no reason
-    assert opened["share"] == f"Others join at {HOST_IP}:{opened['port']}"
+    code = tablecode.encode(HOST_IP, opened["port"])  # and the short code for that address
+    assert opened["share"] == f"Others join at {HOST_IP}:{opened['port']}<br>Table code: {code}"
     announced = app.expect("announced")
     assert announced == {"announced": True, "error": None}
 

@@ -81,7 +81,11 @@ def test_host_from_the_table_play_over_the_network_and_lose_the_host(app):
     session.host.closing = True  # the host disappears
     session._run(session.host.close()).result(timeout=5)
     run_until(app, lambda: isinstance(app.stack.top, MessageScene), 15)
-    assert "host" in app.stack.top.text.lower()
+    said = app.stack.top.text
+    assert "host" in said.lower()
+    # the match so far is kept: the standings, best first, one line per seat
+    standings = said.split("\n")[1:]
+    assert len(standings) == 4 and standings[0].startswith("1. ")
 
 
 def test_the_name_others_see_is_never_you_and_the_typed_one_is_remembered(app, monkeypatch):

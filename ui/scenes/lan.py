@@ -3,6 +3,7 @@ player sees when the host disappears."""
 
 from __future__ import annotations
 
+import contextlib
 import html
 import socket
 import time
@@ -13,10 +14,13 @@ import pygame_gui
 
 from game.rules import PRESETS, make_rules
 from game.seats import SEATS
+from net import tablecode
+from net.client import HostClosed
 from net.discovery import LOOPBACK, describe, lan_addresses
 from net.host import HostConfig
 from net.protocol import Chat
 from net.session import NetSession
+from net.ticket import Ticket, clear_ticket, match_log_folder
 
 from ..scene import Scene
 from ..table.remote import RemoteTable
@@ -25,6 +29,7 @@ from ..text import key, tr
 
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
+TURN_LIMITS = (0, 15, 30, 60)  # the host's choices of a person's time to act (0: no limit)
 
 
 def _background(surface: pygame.Surface) -> None:
@@ -99,14 +104,17 @@ class MessageScene(Scene):
 
     def widgets(self) -> None:
         w, h = self.app.size
+        lines = self.text.split("\n")  # a message may carry standings, one line each
+        tall = min(h - 160, 100 + 31 * (len(lines) - 1))
+        top = max(20, h // 2 - 90 - (tall - 120) // 2)
         pygame_gui.elements.UITextBox(
-            html.escape(self.text),
-            pygame.Rect(w // 2 - 320, h // 2 - 90, 640, 120),
+            "<br>".join(html.escape(line) for line in lines),
+            pygame.Rect(w // 2 - 320, top, 640, tall),
             self.app.gui,
             container=self.container,
         )
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 150, h // 2 + 50, 300, 46),
+            pygame.Rect(w // 2 - 150, top + tall + 20, 300, 46),
             key("lan.to_title"),
             self.app.gui,
             container=self.container,
@@ -137,6 +145,8 @@ class HostScene(Scene):
         self.preset = last.get("preset", "app") if last.get("preset") in PRESETS else "app"
         self.players = 4
         self.level = default_level()
+        self.people = 1  # people the table waits for (the lobby says how many are missing)
+        self.turn_limit = 0  # seconds a person may take to act before AI acts for them once (0: none)
         self.announce = True
         self.error: str | None = None
         self.session: NetSession | None = None
@@ -181,6 +191,26 @@ class HostScene(Scene):
             container=c,
         )
         y += 46
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.people"), gui, container=c)
+        self.people = min(max(self.people, 1), self.players)
+        self.people_menu = pygame_gui.elements.UIDropDownMenu(
+            [str(n) for n in range(1, self.players + 1)],
+            str(self.people),
+            pygame.Rect(x + lw, y, 100, 36),
+            gui,
+            container=c,
+        )
+        y += 46
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.turn_limit"), gui, container=c)
+        limits = [(tr("lan.no_limit") if n == 0 else tr("lan.seconds", n=n), str(n)) for n in TURN_LIMITS]
+        self.limit_menu = pygame_gui.elements.UIDropDownMenu(
+            limits,
+            next(lv for lv in limits if lv[1] == str(self.turn_limit)),
+            pygame.Rect(x + lw, y, 200, 36),
+            gui,
+            container=c,
+        )
+        y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.rounds"), gui, container=c)
         rounds = _kept(getattr(self, "rounds", None), "5")
         self.rounds = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 100, 36), gui, container=c)
@@ -213,6 +243,10 @@ class HostScene(Scene):
                 self.preset = event.ui_element.selected_option[1]
             elif event.ui_element is self.players_menu:
                 self.players = int(event.text)
+            elif event.ui_element is self.people_menu:
+                self.people = int(event.text)
+            elif event.ui_element is self.limit_menu:
+                self.turn_limit = int(event.ui_element.selected_option[1])
             elif event.ui_element is self.level_menu:
                 self.level = event.ui_element.selected_option[1]
             self.build()
@@ -247,6 +281,9 @@ class HostScene(Scene):
             "0.0.0.0",
             port,
             lobby_seconds=1e9,
+            min_people=self.people,
+            turn_limit_s=float(self.turn_limit),
+            log_dir=str(match_log_folder()),
             advertise=self.announce,
             keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
             history_me=0,
@@ -274,9 +311,12 @@ class HostScene(Scene):
 
 class JoinScene(Scene):
     """Find tables on the LAN, or type an address. Searching and joining run in the background, so the
-    screen keeps drawing while a far address takes its time to answer (or not)."""
+    screen keeps drawing while a far address takes its time to answer (or not).
 
-    def __init__(self, app):
+    With a `rejoin` ticket (the title's Rejoin: a seat kept from before a restart, net.ticket) it goes
+    straight back to that seat with its token."""
+
+    def __init__(self, app, rejoin: Ticket | None = None):
         super().__init__(app)
         self.found: list = []
         self.search: Future | None = None
@@ -284,6 +324,17 @@ class JoinScene(Scene):
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="browse")
         self.error: str | None = None
         self.attempt: tuple[NetSession, Future, str, int, float] | None = None  # a join under way
+        self.rejoin = rejoin
+        self.rejoining = False  # the attempt under way uses the kept token
+
+    def enter(self) -> None:
+        super().enter()
+        ticket, self.rejoin = self.rejoin, None
+        if ticket is not None:
+            self.address.set_text(ticket.address)
+            if ticket.name:
+                self.name.set_text(ticket.name)
+            self.join(ticket.host, ticket.port, ticket.token)
 
     def exit(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -312,6 +363,9 @@ class JoinScene(Scene):
         self.address.set_text(address)
         self.join_button = pygame_gui.elements.UIButton(
             pygame.Rect(x + lw + 250, y, 160, 36), key("lan.join"), gui, container=c
+        )
+        self.watch_button = pygame_gui.elements.UIButton(  # under Join: it fits beside it at 800x600
+            pygame.Rect(x + lw + 250, y + 56, 160, 36), key("lan.watch"), gui, container=c
         )
         y += 56
         self.search_button = pygame_gui.elements.UIButton(
@@ -343,7 +397,8 @@ class JoinScene(Scene):
         )
         status = self.error
         if self.attempt is not None:
-            status = tr("lan.joining", address=f"{self.attempt[2]}:{self.attempt[3]}")
+            address = f"{self.attempt[2]}:{self.attempt[3]}"
+            status = tr("lan.rejoining" if self.rejoining else "lan.joining", address=address)
         self.error_box = _message_box(self, status) if status else None
 
     def process_event(self, event):
@@ -359,6 +414,8 @@ class JoinScene(Scene):
                 self.build()
             elif event.ui_element is self.join_button:
                 self.join_address(self.address.get_text())
+            elif event.ui_element is self.watch_button:
+                self.join_address(self.address.get_text(), watch=True)
             else:
                 for button, table in self.table_buttons:
                     if event.ui_element is button:
@@ -366,21 +423,35 @@ class JoinScene(Scene):
             return None
         return event
 
-    def join_address(self, text: str) -> None:
+    def join_address(self, text: str, watch: bool = False) -> None:
+        """Join at what was typed: HOST:PORT, or a table code (net.tablecode)."""
+        if tablecode.looks_like_code(text):
+            try:
+                host, port = tablecode.decode(text)
+            except tablecode.BadCode as exc:
+                self.error = tr("lan.bad_code", reason=str(exc))
+                self.build()
+                return
+            self.join(host, port, watch=watch)
+            return
         host, sep, port = text.strip().rpartition(":")
         if not sep or not host or not port.isdigit():
             self.error = tr("lan.bad_address")
             self.build()
             return
-        self.join(host.strip("[]"), int(port))
+        self.join(host.strip("[]"), int(port), watch=watch)
 
-    def join(self, host: str, port: int) -> None:
-        """Start joining the table at host:port; `update` takes the outcome."""
+    def join(self, host: str, port: int, token: str | None = None, watch: bool = False) -> None:
+        """Start joining the table at host:port (with a kept seat's token: back to that seat); `update`
+        takes the outcome. The seat's token is kept on disk so that a restart can come back to it."""
         if self.attempt is not None:
             return  # one attempt at a time
         self.error = None
+        self.rejoining = token is not None
         session = NetSession(_remember_name(self, self.name.get_text()))
-        self.attempt = (session, session.join(host, port), host, port, time.monotonic() + JOIN_SECONDS)
+        session.keep_seat(host, port)
+        future = session.join(host, port, token, watch)
+        self.attempt = (session, future, host, port, time.monotonic() + JOIN_SECONDS)
         self.build()
 
     def _joined(self) -> bool:
@@ -397,7 +468,11 @@ class JoinScene(Scene):
         except Exception as exc:
             future.cancel()
             session.close()
-            self.error = join_error(exc, host, port)
+            if self.rejoining and isinstance(exc, HostClosed):
+                clear_ticket()  # the host no longer keeps that seat: stop offering it
+                self.error = tr("lan.rejoin_refused", reason=describe(exc))
+            else:
+                self.error = join_error(exc, host, port)
             self.build()
             return False
         self.app.stack.replace(LobbyScene(self.app, session, hosting=False))
@@ -435,6 +510,8 @@ class LobbyScene(Scene):
         self.ready = False
         self.seats_key = None
         self.addresses = lan_addresses() if hosting else []  # where other computers reach this one
+        client = session.client
+        self.watching = bool(client is not None and client.watch)
 
     def share_text(self) -> str:
         """Where others join: this computer's LAN addresses, or loopback (said so) when it has none."""
@@ -443,6 +520,15 @@ class LobbyScene(Scene):
         if not self.addresses:
             return tr("lan.share_local", address=f"{LOOPBACK}:{host.port}")
         return tr("lan.share", address=", ".join(f"{a}:{host.port}" for a in self.addresses))
+
+    def codes(self) -> list[str]:
+        """The table code for each of this computer's IPv4 LAN addresses (net.tablecode)."""
+        host = self.session.host
+        out = []
+        for address in self.addresses if host is not None else []:
+            with contextlib.suppress(ValueError):
+                out.append(tablecode.encode(address, host.port))
+        return out
 
     def widgets(self) -> None:
         w, h = self.app.size
@@ -457,16 +543,32 @@ class LobbyScene(Scene):
         for info in lobby.seats if lobby else []:
             kind = tr(f"lan.kind_{info.kind}")
             mark = tr("lan.ready_mark") if info.ready else ""
+            if info.waiting:  # a late guest takes this AI seat at the next round
+                mark = tr("lan.next_round_mark", name=info.waiting)
             you = tr("lan.you_mark") if info.seat == me else ""
             text = f"{tr('new.seat', n=info.seat + 1)}   {info.name or '—'}   {kind}   {mark} {you}"
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), text, gui, container=c)
             y += 36
+        if lobby is not None and lobby.watchers:
+            watchers = tr("lan.watchers", names=", ".join(lobby.watchers))
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), watchers, gui, container=c)
+            y += 36
+        waiting = self.waiting_text()
+        if waiting:  # wrapped: the late guest's sentence is long in English at 800x600
+            tall = 80 if (lobby is not None and lobby.started) or self.watching else 40
+            pygame_gui.elements.UITextBox(
+                html.escape(waiting), pygame.Rect(x, y, w // 2 - x, tall), gui, container=c
+            )
+            y += tall + 2
         self.share = None
         self.shown_error = self.session.host.announce_error if self.session.host else None
         if self.hosting and self.session.host is not None:
             # one box for where to join and, if it failed, why the table is not announced: with eight
             # seats at 800x600 two boxes would run into the buttons below
             lines = [html.escape(self.share_text())]
+            codes = self.codes()
+            if codes:
+                lines.append(html.escape(tr("lan.share_code", code=", ".join(codes))))
             if self.shown_error:
                 lines.append(html.escape(tr("lan.not_announced", reason=self.shown_error)))
             room = h - 84 - (y + 10)
@@ -490,19 +592,41 @@ class LobbyScene(Scene):
         self.leave = pygame_gui.elements.UIButton(
             pygame.Rect(x, h - 70, 200, 46), key("lan.leave"), gui, container=c
         )
+        self.status = None
+        if self.remote.reconnecting is not None:
+            self.status = pygame_gui.elements.UILabel(
+                pygame.Rect(x, h - 116, w - 2 * x, 36), self.remote.reconnecting_text(), gui, container=c
+            )
         label = "lan.not_ready" if self.ready else "lan.ready"
         self.ready_button = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - 110, h - 70, 220, 46), key(label), gui, container=c
         )
+        if (lobby is not None and lobby.started) or self.watching:
+            self.ready_button.hide()  # a late guest is seated at the next round, ready or not; a watcher never
         self.start = None
         if self.hosting:
             self.start = pygame_gui.elements.UIButton(
                 pygame.Rect(w - x - 220, h - 70, 220, 46), key("lan.start"), gui, container=c
             )
 
+    def waiting_text(self) -> str:
+        """What the table waits for: the match under way (a late guest's seat comes at the next
+        round), or people the host expects who have not come yet."""
+        lobby = self.remote.lobby
+        if lobby is None:
+            return ""
+        if self.watching:
+            return tr("lan.watching")
+        if lobby.started:
+            return tr("lan.late_wait")
+        people = sum(1 for s in lobby.seats if s.kind == "person")
+        missing = lobby.expected - people
+        return tr("lan.waiting_people", count=missing) if missing > 0 else ""
+
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.leave:
+                self.session.forget_seat()  # left on purpose: nothing to come back to
                 self.session.close()
                 from .title import TitleScene
 
@@ -524,7 +648,7 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         remote = self.remote
-        before = (len(self.chat), remote.lobby)
+        before = (len(self.chat), remote.lobby, remote.reconnecting)
         # chat lines are not events: take them before the table's poll sees the inbox
         pending = self.session.poll()
         keep = []
@@ -536,6 +660,7 @@ class LobbyScene(Scene):
         for message in keep:
             self.session.inbox.put(message)
         remote.receive()
+        remote.notices.clear()  # the lobby shows the state itself (the reconnecting line)
         if remote.gone is not None:
             self.app.stack.replace(MessageScene(self.app, remote.gone))
             return
@@ -543,7 +668,8 @@ class LobbyScene(Scene):
             self.start_table()
             return
         host = self.session.host
-        if (len(self.chat), remote.lobby) != before or (host and host.announce_error != self.shown_error):
+        now = (len(self.chat), remote.lobby, remote.reconnecting)
+        if now != before or (host and host.announce_error != self.shown_error):
             self.build()
 
     def start_table(self) -> None:

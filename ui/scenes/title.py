@@ -10,6 +10,7 @@ import pygame_gui
 
 from game.cards import Card, deck
 from game.engine import Game
+from net.ticket import load_ticket
 
 from ..card_art import CardArt
 from ..scene import Scene
@@ -26,23 +27,19 @@ class TitleScene(Scene):
         self.notice: str | None = None
         self.saved: tuple[GameSetup, Game] | None = None
         self.art: CardArt | None = None
+        self.ticket = None  # a LAN seat kept from before a restart, read on entering
 
     def enter(self) -> None:
         # read the save only now: a table leaving for the title writes it after this scene is made
         self.saved = load_saved(self.app)
+        self.ticket = load_ticket()  # a LAN seat kept from before a restart (net.ticket)
         super().enter()
 
     def widgets(self) -> None:
         w, h = self.app.size
-        names = (["continue"] if self.saved else []) + [
-            "solo",
-            "host",
-            "join",
-            "history",
-            "rules",
-            "settings",
-            "quit",
-        ]
+        rejoin = ["rejoin"] if self.ticket else []
+        names = (["continue"] if self.saved else []) + rejoin + ["solo", "host", "join", "history", "rules"]
+        names += ["settings", "quit"]
         y = int(h * 0.42)
         gap = max(6, int(h * 0.012))
         # as tall as looks right, but the whole column always ends above the window's edge
@@ -64,6 +61,10 @@ class TitleScene(Scene):
             el = event.ui_element
             if el is self.items.get("continue"):
                 self.resume_saved()
+            elif el is self.items.get("rejoin"):
+                from .lan import JoinScene
+
+                self.app.stack.push(JoinScene(self.app, rejoin=self.ticket))
             elif el is self.items["solo"]:
                 from .new_game import NewGameScene
 

@@ -7,15 +7,22 @@ the host answers why it is refused, and the answer is shown as a notice.
 
 from __future__ import annotations
 
+import math
+import time
+
 from game.actions import Action
 from game.cards import deck as get_deck
 from game.events import Event, RoundEnded, event_from_json
 from game.rules import make_rules
 from game.rules.base import RuleSet
 from game.view import SeatView
-from net.client import HostGone
+from net.client import HostClosed, HostGone
 from net.protocol import Error, Finished, Lobby, Refused, Update
-from net.session import NetSession
+from net.session import NetSession, Reconnected, Reconnecting
+
+from ..text import tr
+
+NOTICE_EVERY_S = 2.5  # "reconnecting…" is said again this often, so it stays on screen until it is over
 
 
 class RemoteTable:
@@ -33,6 +40,10 @@ class RemoteTable:
         self.gone: str | None = None
         self.seq = 0  # the update the table is showing: actions are stamped with it
         self._pending: list[Event] = []  # received, not yet handed to the table
+        self.reconnecting: Reconnecting | None = None  # the connection is lost and being taken up again
+        self._said_at = 0.0
+        self.clock_until: float | None = None  # when this seat's time to act runs out (monotonic)
+        self._clock_said = -1
 
     @property
     def started(self) -> bool:
@@ -64,16 +75,52 @@ class RemoteTable:
                 self.seq = message.seq
                 self.names = message.names or self.names
                 self._pending.extend(events)
+                self.clock_until = time.monotonic() + message.clock_ms / 1000 if message.clock_ms else None
             elif isinstance(message, Refused):
                 self.notices.append(message.reason)
             elif isinstance(message, Error):
                 self.notices.append(message.message)
             elif isinstance(message, Finished):
-                self.finished = message
+                self.session.forget_seat()  # the match is over: there is nothing to come back to
+                if message.complete:
+                    self.finished = message
+                else:  # the host closed the table first: say so, with the standings so far
+                    self.gone = closed_early(message)
             elif isinstance(message, Lobby):
                 self.lobby = message
+            elif isinstance(message, Reconnecting):
+                self.reconnecting, self._said_at = message, 0.0
+            elif isinstance(message, Reconnected):
+                self.reconnecting = None
+                self.notices.append(tr("lan.reconnected"))
             elif isinstance(message, HostGone):
+                self.reconnecting = None
                 self.gone = str(message)
+                if isinstance(message, HostClosed):
+                    self.session.forget_seat()  # closed or refused: that seat is gone for good
+        if self.reconnecting is not None and time.monotonic() - self._said_at >= NOTICE_EVERY_S:
+            self._said_at = time.monotonic()
+            self.notices.append(self.reconnecting_text())
+        self._tick_clock()
+
+    def seconds_left(self) -> int | None:
+        """This seat's time left to act, in whole seconds (None: no clock running)."""
+        if self.clock_until is None:
+            return None
+        return max(0, math.ceil(self.clock_until - time.monotonic()))
+
+    def _tick_clock(self) -> None:
+        """The host's turn clock, said each second as a notice (the table shows the latest one)."""
+        left = self.seconds_left()
+        if left is None or left == self._clock_said:
+            return
+        self._clock_said = left
+        if left > 0:
+            self.notices.append(tr("lan.clock", seconds=left))
+
+    def reconnecting_text(self) -> str:
+        assert self.reconnecting is not None
+        return tr("lan.reconnecting", attempt=self.reconnecting.attempt)
 
     def advance(self, now_ms: float) -> None:
         self.receive()  # the host keeps the clock
@@ -99,3 +146,13 @@ class RemoteTable:
 
     def others_may_act(self) -> bool:
         return True  # the host may send something at any moment
+
+
+def closed_early(finished: Finished) -> str:
+    """The host closed the table mid-match: a message with the standings so far, best first."""
+    order = sorted(range(len(finished.ranks)), key=lambda i: (finished.ranks[i], i))
+    lines = [tr("lan.closed_early")]
+    for seat in order:
+        name = finished.names[seat] if seat < len(finished.names) else str(seat + 1)
+        lines.append(f"{finished.ranks[seat]}. {name}  {finished.scores[seat]}")
+    return "\n".join(lines)

@@ -1,0 +1,196 @@
+"""Issue 17, defect 4: a host waits for the people it expects, and a guest who arrives after the deal
+takes an AI's seat at the next round (seeing no hand before then). Real sockets on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from game.realtime import Timing
+from game.seats import make_seat
+from net.client import Client, play_as_ai
+from net.host import Host, HostConfig
+from net.protocol import Lobby, Update
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def quiet(*_args) -> None:
+    pass
+
+
+class Lines:
+    """A process's output lines as they come (one reader thread), each waited for with a time limit."""
+
+    def __init__(self, process: subprocess.Popen):
+        import queue
+        import threading
+
+        self.queue: queue.Queue[str] = queue.Queue()
+        self.reader = threading.Thread(target=self._read, args=(process,), daemon=True)
+        self.reader.start()
+
+    def _read(self, process: subprocess.Popen) -> None:
+        for line in process.stdout:
+            self.queue.put(line)
+
+    def next(self, seconds: float) -> str:
+        """The next line, or "" if none comes within `seconds`."""
+        import queue
+
+        try:
+            return self.queue.get(timeout=seconds)
+        except queue.Empty:
+            return ""
+
+
+def test_a_headless_host_waits_for_a_person_before_it_deals(tmp_path):
+    """`main.py host` with no --people used to deal to AI alone a few seconds after launch."""
+    command = [sys.executable, "main.py", "host", "--bind", "127.0.0.1", "--port", "0", "--no-announce"]
+    host = subprocess.Popen(
+        [*command, "--players", "2", "--wait", "0.2", "--rounds", "1", "--log-dir", str(tmp_path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    guest = None
+    lines = Lines(host)
+    try:
+        first = lines.next(20)
+        assert "waiting for 1 person before dealing" in first, first
+        port = int(first.rsplit(" ", 1)[1])
+        assert lines.next(2.0) == ""  # two seconds on, nobody has come and nothing was dealt
+        guest = subprocess.Popen(
+            [sys.executable, "main.py", "join", f"127.0.0.1:{port}", "--name", "Aoi"],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert lines.next(20).strip() == "seat 0: Aoi joined"
+        assert lines.next(20).startswith("match started: 0:Aoi, 1:AI 2")
+        host.terminate()  # the host leaves mid-match: the guest is told, with the standings so far
+        out, err = guest.communicate(timeout=30)
+        assert guest.returncode == 0 and "closed the table before the match's end" in out, err
+        assert "match finished: seat 0" in out
+    finally:
+        for process in (host, guest):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait(5)
+
+
+def test_a_late_guest_takes_an_ai_seat_at_the_next_round_and_sees_no_hand_before():
+    async def main():
+        cfg = HostConfig(
+            preset="app",
+            players=3,
+            rounds=2,
+            seed=4,
+            host="127.0.0.1",
+            port=0,
+            min_people=1,
+            lobby_seconds=0.1,
+            timing=Timing(turn_ms=30, dobon_ms=20, window_ms=60),
+            round_pause=0.3,
+            advertise=False,
+        )
+        host = Host(cfg, log=quiet)
+        host.record = True
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        early = Client("127.0.0.1", host.port, "Early", log=quiet)
+        await early.connect()
+        early_play = asyncio.create_task(play_as_ai(early, make_seat("easy", 1, early.seat)))
+        late = Client("127.0.0.1", host.port, "Late", log=quiet)
+        try:
+            end = time.monotonic() + 10
+            while host.game is None or len(host.game.actions) < 2:
+                assert time.monotonic() < end, "the match never started"
+                await asyncio.sleep(0.02)
+            welcome = await late.connect()  # after the deal: the table has started
+            seated_kind = host.seats[welcome.seat].kind
+            late_play = asyncio.create_task(play_as_ai(late, make_seat("easy", 2, welcome.seat)))
+            finished = await asyncio.wait_for(late_play, 90)
+            await asyncio.wait_for(early_play, 10)
+            await asyncio.wait_for(runner, 10)
+        finally:
+            runner.cancel()
+            await host.close()
+            await early.close()
+            await late.close()
+        return host, welcome, seated_kind, late, finished
+
+    host, welcome, seated_kind, late, finished = asyncio.run(main())
+    assert welcome.seat in (1, 2) and seated_kind == "ai"
+    updates = [m for m in late.received if isinstance(m, Update)]
+    assert updates, "the late guest never got its seat"
+    dealt = [e for e in updates[0].events if e["event"] == "RoundDealt"]
+    assert dealt and dealt[0]["hands"][welcome.seat]  # its first update deals it its hand
+    assert updates[0].view["round_no"] == 2  # nothing of round 1 reached it: no hand, no view
+    lobbies = [m for m in late.received if isinstance(m, Lobby)]
+    assert any(s.waiting == "Late" for m in lobbies for s in m.seats)  # the lobby said it was waiting
+    assert host.seats[welcome.seat].kind == "person" and host.seats[welcome.seat].name == "Late"
+    assert finished is not None and len(finished.names) == 3 and finished.names[welcome.seat] == "Late"
+
+
+def test_the_lobby_says_how_many_people_the_host_waits_for():
+    async def main():
+        cfg = HostConfig(players=4, min_people=3, host="127.0.0.1", port=0, advertise=False)
+        host = Host(cfg, log=quiet)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        a = Client("127.0.0.1", host.port, "A", log=quiet)
+        try:
+            await a.connect()
+            await a.ready()
+            async with asyncio.timeout(5):
+                while not (isinstance(await a.receive(), Lobby) and a.lobby.seats[0].ready):
+                    pass
+            await asyncio.sleep(0.5)  # ready, alone: the host keeps waiting
+            started = host.started.is_set()
+        finally:
+            runner.cancel()
+            await host.close()
+            await a.close()
+        return a.lobby, started, host.people_missing()
+
+    lobby, started, missing = asyncio.run(main())
+    assert lobby.expected == 3 and not started and missing == 2
+
+
+def test_a_late_guest_on_the_desktop_waits_in_the_lobby_then_sits_down_at_the_next_round(
+    tmp_path, monkeypatch
+):
+    import uikit  # noqa: F401  (the dummy video driver)
+    from test_lan_rejoin_ui import HostThread, run_until
+    from uikit import make_app
+
+    from ui.scenes.lan import JoinScene, LobbyScene
+    from ui.scenes.table import TableScene
+    from ui.text import tr
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    fast = Timing(turn_ms=40, dobon_ms=20, window_ms=80)
+    far = HostThread(min_people=0, players=3, rounds=2, timing=fast)  # under way, AI alone
+    app = make_app()
+    try:
+        end = time.monotonic() + 10
+        while not far.host.started.is_set() and time.monotonic() < end:
+            time.sleep(0.02)
+        join = JoinScene(app)
+        app.stack.push(join)
+        join.join("127.0.0.1", far.host.port)
+        run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        lobby = app.stack.top
+        run_until(app, lambda: lobby.waiting_text() == tr("lan.late_wait"))
+        run_until(app, lambda: isinstance(app.stack.top, TableScene), 60)
+        seat = app.stack.top.remote.view.seat
+        assert far.host.seats[seat].kind == "person" and app.stack.top.remote.view.round_no == 2
+    finally:
+        app.close()
+        far.close()
