@@ -27,7 +27,7 @@ from game.history import HUMAN, Entry, RecordError
 from game.phase import Phase
 from game.review import WORK, Review, ReviewError, review_file
 from game.rules import PRESETS
-from game.scenario import Scenario, ScenarioError, from_game
+from game.scenario import Scenario, ScenarioError, from_game, parse
 from game.seats import SEATS
 
 from ..scene import Scene
@@ -48,7 +48,16 @@ def when(stamp: str) -> str:
 
 
 def level_name(level: str) -> str:
-    return tr("history.you") if level == HUMAN else tr(f"level.{level}")
+    """An AI level in words ("You" for a person); a level this version does not know, as written."""
+    if level == HUMAN:
+        return tr("history.you")
+    return tr(f"level.{level}") if level in SEATS else level
+
+
+def preset_name(preset: str) -> str:
+    """A preset's title; one this version does not know (a newer record), as written."""
+    title = rules_text(preset, "title")
+    return preset if title.endswith(f"{preset}.title") else title
 
 
 def entry_line(item: Entry, notes: bool = True) -> str:
@@ -57,7 +66,7 @@ def entry_line(item: Entry, notes: bool = True) -> str:
     line = tr(
         "history.line",
         date=when(item.started),
-        preset=rules_text(item.preset, "title"),
+        preset=preset_name(item.preset),
         faced=faced_text(item.levels_faced()),
         rounds=item.rounds,
     )
@@ -469,6 +478,7 @@ class RecordScene(Scene):
         )
         try:
             scenario = deal_of(item.path, self.round_index, seats, names)
+            parse(scenario.to_json()).game()  # the table will open on it: make sure it does
         except ScenarioError as exc:
             self.review_note = str(exc)
             self.build()
