@@ -279,3 +279,23 @@ def test_a_history_folder_that_cannot_be_written_is_said_and_the_round_goes_on(a
     play_for_person(app, lambda: isinstance(app.stack.top, RoundResultScene))
     assert table.toast is not None and "could not be kept in the history" in table.toast[0]
     assert load_match()[0] is not None  # the match itself is saved as ever
+
+
+def test_main_replay_under_a_headless_video_driver_prints_the_summary(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = record(_played(), ["human", "normal", "normal", "normal"], 0, "s1", folder=tmp_path)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "main.py", "replay", str(path)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and "2 rounds" in done.stdout

@@ -278,12 +278,16 @@ class App:
 
 def run_replay(path: str) -> int:
     """Entry for `python main.py replay FILE`: the replay viewer in a window of its own (the file has
-    been checked to replay). 2, with a line on stderr, when there is no screen to open it on."""
+    been checked to replay). 2, with a line on stderr, when there is no screen to open it on (or the
+    video driver asked for is a headless one): main.py then prints the summary."""
     from .scenes.replay import ReplayScene
 
     missing = find_display()
     if missing:
         print(missing, file=sys.stderr)
+        return 2
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:  # asked for (tests, CI): a window nobody sees
+        print("replay: the video driver shows nothing; the summary instead", file=sys.stderr)
         return 2
     saved, problem = Settings.load()
     app = App(RunSettings(saved, {}), problem)
