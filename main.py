@@ -2,7 +2,7 @@
 
 python main.py                 open the table (the desktop app)
 python main.py sim ...         play AI matches headless and print a summary
-python main.py replay FILE     replay an action log and print the same summary
+python main.py replay FILE     watch an action log on the table (--json: print its summary)
 python main.py review FILE     an AI review of one seat's decisions in a log
 python main.py history         the games kept in the history; stats: your statistics from them
 """
@@ -186,9 +186,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep this seat's token in the user's data folder, and take back the seat kept for this address",
     )
 
-    rep = sub.add_parser("replay", help="replay an action log written by sim --log")
-    rep.add_argument("file", help="the log file")
-    rep.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    rep = sub.add_parser(
+        "replay", help="watch an action log or history record on the table (--json: headless)"
+    )
+    rep.add_argument("file", help="the log file (sim --log) or history record")
+    rep.add_argument("--json", action="store_true", help="print the replay's summary as JSON, open no window")
 
     rev = sub.add_parser("review", help="an AI review of one seat's decisions in a log or history record")
     rev.add_argument("file", help="the log file (sim --log) or history record")
@@ -276,6 +278,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             summary, _ = replay(args.file)
         except LogError as exc:
             return fail("replay", str(exc))
+        if not args.json:  # the viewer; with no screen to open it on, the summary as before
+            from ui.app import run_replay
+
+            if run_replay(args.file) == 0:
+                return 0
     else:
         return table(args)
     print(json.dumps(summary.to_json()) if args.json else summary.table())

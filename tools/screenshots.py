@@ -48,7 +48,9 @@ def main() -> None:
     parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--lang", default="en", choices=("en", "ja"))
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 800x600")
-    parser.add_argument("--only", choices=("jda", "kabu"), help="only one preset's screens (quicker)")
+    parser.add_argument(
+        "--only", choices=("jda", "kabu", "history"), help="only one preset's, or the history's, screens (quicker)"
+    )
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
     out = Path(args.out)
@@ -62,6 +64,9 @@ def main() -> None:
         return
     if args.only == "kabu":
         kabu_shots(app, out, suffix)
+        return
+    if args.only == "history":
+        history_shots(app, out, suffix)
         return
 
     from ui.scenes.new_game import NewGameScene
@@ -278,6 +283,57 @@ def super_shots(app: App, out: Path, suffix: str) -> None:
             break
         run_frames(app, 1)
     shot(app, 30, out / f"super-result{suffix}.png")
+
+
+def history_shots(app: App, out: Path, suffix: str) -> None:
+    """History (with a skipped file), a game's review, the statistics and the replay viewer, from games
+    kept in this run's own data folder."""
+    import time
+
+    from game import Game, make_rules
+    from game.history import history_dir, record, save_review
+    from game.review import review_file
+    from ui.scenes.history import HistoryScene, RecordScene
+    from ui.scenes.replay import ReplayScene
+    from ui.scenes.stats import StatsScene
+
+    folder = history_dir()
+    kept = []
+    games = [
+        ("app", 3, "20260101T190000000000Z", ["normal"] * 3, 3),
+        ("app", 5, "20260103T190000000000Z", ["hard", "normal", "normal"], 4),
+        ("standard", 4, "20260105T190000000000Z", ["normal"] * 3, 3),
+        ("super", 6, "20260107T190000000000Z", ["hard"] * 3, 2),
+        ("app", 8, "20260110T190000000000Z", ["normal"] * 3, 5),
+    ]
+    for preset, seed, started, levels, rounds in games:
+        game = Game(make_rules(preset, 4, {}), seed)
+        play(game, [make_seat("basic", seed, s) for s in range(4)], rounds)
+        names = ["", "Aoi", "Ren", "Hana"]
+        kept.append(record(game, ["human", *levels], 0, started, names=names, folder=folder))
+    (folder / "notes.jsonl").write_text("a note that is not a record\n", encoding="utf-8")
+    save_review(kept[-1], 0, review_file(kept[-1], 0, work=3000).to_json(10))
+
+    history = HistoryScene(app)
+    app.stack.push(history)
+    shot(app, 5, out / f"history{suffix}.png")
+    app.stack.push(RecordScene(app, history.entries[0]))
+    shot(app, 5, out / f"history-review{suffix}.png")
+    app.stack.pop()
+    stats = StatsScene(app)
+    app.stack.push(stats)
+    for _ in range(300):
+        if stats.figures is not None:
+            break
+        run_frames(app, 1)
+        time.sleep(0.02)
+    shot(app, 5, out / f"statistics{suffix}.png")
+    app.stack.pop()
+    viewer = ReplayScene(app, kept[-1])
+    app.stack.push(viewer)
+    viewer.press("next_dobon")
+    viewer.press("every_hand")
+    shot(app, 120, out / f"replay{suffix}.png")
 
 
 def jda_shots(app: App, out: Path, suffix: str) -> None:

@@ -276,6 +276,26 @@ class App:
         return f"frame ms: median {statistics.median(ordered):.1f} p99 {p99:.1f}"
 
 
+def run_replay(path: str) -> int:
+    """Entry for `python main.py replay FILE`: the replay viewer in a window of its own (the file has
+    been checked to replay). 2, with a line on stderr, when there is no screen to open it on (or the
+    video driver asked for is a headless one): main.py then prints the summary."""
+    from .scenes.replay import ReplayScene
+
+    missing = find_display()
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:  # asked for (tests, CI): a window nobody sees
+        print("replay: the video driver shows nothing; the summary instead", file=sys.stderr)
+        return 2
+    saved, problem = Settings.load()
+    app = App(RunSettings(saved, {}), problem)
+    app.stack.push(ReplayScene(app, path))
+    app.run()
+    return 0
+
+
 def run_app(args) -> int:
     """Entry for `python main.py` (and the frozen app)."""
     from .scenes.table import TableScene

@@ -285,6 +285,8 @@ class HostScene(Scene):
             turn_limit_s=float(self.turn_limit),
             log_dir=str(match_log_folder()),
             advertise=self.announce,
+            keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
+            history_me=0,
         )
         self.session = NetSession(_remember_name(self, self.name.get_text()))
         try:

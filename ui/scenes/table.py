@@ -64,6 +64,8 @@ class TableScene(Scene):
             }
             started = game if game is not None else self.setup.new_game()
             self.local = LocalHost(started, ai, self._timing(), self.viewer, self.thinker, fresh=game is None)
+        # keeps each finished round in the history (a LAN host keeps its own; a guest has no full log)
+        self.recorder = self.setup.recorder() if self.local is not None and not demo else None
         self.source: TableSource = remote if remote is not None else self.local  # type: ignore[assignment]
         names = [s.name or tr("table.you") for s in self.setup.seats]
         self.board = Board(self.source, self.viewer, names, lambda: self.app.settings.animation_speed)
@@ -160,6 +162,14 @@ class TableScene(Scene):
             clear_match()
         else:  # kept at a match's end too, so Continue shows the final standings until they are left
             save_match(save_data(self.setup, self.local.game))
+
+    def keep(self) -> None:
+        """Keep the game, with the round just finished, in the history; a disk that refuses is said."""
+        if self.recorder is not None and self.local is not None:
+            try:
+                self.recorder.saved(self.local.game)
+            except OSError as exc:
+                self.say(tr("history.not_kept", reason=str(exc)), RED, 6.0)
 
     # ------------------------------------------------------------------ the person's actions
 
@@ -599,6 +609,7 @@ class TableScene(Scene):
         if over or (self.remote is not None and self.match_done):
             if not self.board.busy and self.result_shown != (view.round_no, view.match_no):
                 self.result_shown = (view.round_no, view.match_no)
+                self.keep()
                 self.save()
                 from .results import RoundResultScene
 

@@ -1,4 +1,4 @@
-"""The title screen: continue a saved match, solo game, LAN (coming), rules, settings, quit."""
+"""The title screen: continue a saved match, solo game, LAN, history, rules, settings, quit."""
 
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ class TitleScene(Scene):
     def widgets(self) -> None:
         w, h = self.app.size
         rejoin = ["rejoin"] if self.ticket else []
-        names = (["continue"] if self.saved else []) + rejoin + ["solo", "host", "join", "rules", "settings"]
-        names.append("quit")
+        names = (["continue"] if self.saved else []) + rejoin + ["solo", "host", "join", "history", "rules"]
+        names += ["settings", "quit"]
         y = int(h * 0.42)
         gap = max(6, int(h * 0.012))
         # as tall as looks right, but the whole column always ends above the window's edge
@@ -77,6 +77,10 @@ class TitleScene(Scene):
                 from .lan import JoinScene
 
                 self.app.stack.push(JoinScene(self.app))
+            elif el is self.items["history"]:
+                from .history import HistoryScene
+
+                self.app.stack.push(HistoryScene(self.app))
             elif el is self.items["rules"]:
                 from .rules import RulesScene
 

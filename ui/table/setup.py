@@ -7,6 +7,7 @@ from typing import Any
 
 from game.actions import Action
 from game.engine import Game
+from game.history import HUMAN, Recorder, now_stamp
 from game.rules import make_rules
 from game.seats import SEATS
 
@@ -28,6 +29,9 @@ class GameSetup:
     seats: list[SeatSpec] = field(default_factory=list)
     seed: int = 0
     scenario: dict[str, Any] | None = None  # the position the game starts from (game.scenario), if any
+    # when this game began, naming its history record (game.history): kept in the match save, so a
+    # resumed match goes on writing the same record
+    started: str | None = None
 
     def complete(self) -> GameSetup:
         """Fill in missing seats and names: seat 0 is the person, the rest AI."""
@@ -91,7 +95,17 @@ class GameSetup:
             seats,
             int(data["seed"]),
             dict(scenario) if isinstance(scenario, dict) else None,
+            str(data["started"]) if data.get("started") else None,
         )
+
+    def recorder(self) -> Recorder:
+        """What keeps this game in the history: each seat "human" or its AI level, the person's seat
+        as `me`, and the start time (set here once, then kept in the match save)."""
+        if not self.started:
+            self.started = now_stamp()
+        seats = [HUMAN if s.kind == "human" else s.level for s in self.seats]
+        me = self.viewer if any(s.kind == "human" for s in self.seats) else None
+        return Recorder(seats, me, names=[s.name for s in self.seats], started=self.started)
 
 
 def default_level() -> str:

@@ -1,0 +1,301 @@
+"""The desktop side of the history (issue 18): a round finished at the table is kept, the History screen
+lists and filters the kept games and names the files it skipped, a review runs in the background and
+lists its findings, "Play this deal again" deals the same cards, and Statistics shows the figures."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from uikit import frames, make_app, play_for_person, press_button
+
+from game import Game, make_rules
+from game.headless import play
+from game.history import listing, record
+from game.seats import make_seat
+from ui.scenes.history import HistoryScene, RecordScene
+from ui.scenes.results import RoundResultScene
+from ui.scenes.stats import StatsScene
+from ui.scenes.table import TableScene
+from ui.scenes.title import TitleScene
+from ui.settings import load_match
+from ui.table.setup import GameSetup, SeatSpec, restore
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = make_app((1280, 720))
+    yield application
+    application.close()
+
+
+def kept(preset: str, seed: int, started: str, levels=("normal", "normal", "normal"), rounds: int = 2):
+    """A record of a game played by basic seats, with seat 0 kept as the person's."""
+    game = Game(make_rules(preset, 4, {}), seed)
+    play(game, [make_seat("basic", seed, s) for s in range(4)], rounds)
+    return record(game, ["human", *levels], 0, started, names=["", "Aoi", "Ren", "Hana"])
+
+
+def wait_for(app, until, limit: float = 60.0) -> None:
+    end = time.monotonic() + limit
+    while not until():
+        assert time.monotonic() < end, "the screen never got there"
+        frames(app, 1)
+        time.sleep(0.01)
+
+
+def open_history(app) -> HistoryScene:
+    app.stack.push(TitleScene(app))
+    frames(app, 2)
+    press_button(app, app.stack.top.items["history"])
+    assert isinstance(app.stack.top, HistoryScene)
+    return app.stack.top
+
+
+def pick(app, menu, text: str) -> None:
+    """Open a drop-down menu and click one of its options, as a player would."""
+    press_button(app, menu.current_state.selected_option_button)
+    options = menu.current_state.options_selection_list.item_list_container.elements
+    press_button(app, next(o for o in options if o.text == text))
+    frames(app, 2)
+
+
+def test_a_round_played_at_the_table_is_kept_and_a_resumed_match_writes_the_same_record(app):
+    seats = [SeatSpec("human", "basic", ""), *(SeatSpec("ai", "basic", "") for _ in range(3))]
+    setup = GameSetup("app", 4, {}, seats, 11).complete()
+    app.stack.push(TableScene(app, setup))
+    play_for_person(app, lambda: isinstance(app.stack.top, RoundResultScene))
+    found = listing()
+    assert len(found.entries) == 1 and found.problems == []
+    item = found.entries[0]
+    assert item.preset == "app" and item.me == 0 and item.seats == ["human", "basic", "basic", "basic"]
+    assert item.rounds == 1
+    # the match save carries the record's start time: the resumed match goes on writing its record
+    resumed_setup, game = restore(load_match()[0])
+    assert resumed_setup.started == item.started
+    app.stack.clear_to(TableScene(app, resumed_setup, game))
+    press_button(app, _next_round_button(app))
+    play_for_person(app, lambda: isinstance(app.stack.top, RoundResultScene) and _rounds_played(app) == 2)
+    again = listing()
+    assert [e.path for e in again.entries] == [item.path] and again.entries[0].rounds == 2
+
+
+def _next_round_button(app):
+    """The resumed match shows the finished round's result again: its Next button."""
+    frames(app, 3)
+    top = app.stack.top
+    assert isinstance(top, RoundResultScene)
+    return top.next
+
+
+def _rounds_played(app) -> int:
+    return app.stack.top.table.game.round_no
+
+
+def test_history_lists_newest_first_filters_by_preset_and_names_a_corrupt_file(app, tmp_path):
+    kept("app", 3, "20260101T100000000000Z")
+    kept("standard", 4, "20260102T100000000000Z")
+    folder = tmp_path / "history"
+    (folder / "broken.jsonl").write_text("{not json\n", encoding="utf-8")
+    scene = open_history(app)
+    assert [e.preset for e in scene.entries] == ["standard", "app"]  # newest first
+    assert len(scene.list.item_list) == 2
+    assert "broken.jsonl" in scene.problem_box.html_text and "not JSON" in scene.problem_box.html_text
+    pick(app, scene.filter, "Classic")
+    assert [e.preset for e in scene.entries] == ["app"] and len(scene.list.item_list) == 1
+    pick(app, scene.filter, "All")
+    assert len(scene.list.item_list) == 2
+
+
+def test_opening_a_game_shows_its_rounds_and_its_review_runs_in_the_background(app):
+    kept("app", 3, "20260101T100000000000Z", rounds=2)
+    scene = open_history(app)
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    opened = app.stack.top
+    assert isinstance(opened, RecordScene)
+    assert len(opened.rounds) == 2 and opened.rounds[0].startswith("1. ")
+    opened.review_work = 400  # a light budget: the test is about the screen, not the review
+    press_button(app, opened.review_button)
+    assert opened.job is not None and opened.animating  # the frame loop goes on while it runs
+    frames(app, 1)
+    wait_for(app, lambda: opened.job is None)
+    assert opened.review is not None and opened.error is None
+    text = opened.review_list.html_text
+    assert "decisions reviewed" in text and "Hard agreed with" in text
+    # kept with the log: the list shows it as reviewed, and it opens with the review shown
+    press_button(app, opened.back)
+    assert "reviewed" in scene.list.item_list[0]["text"]
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    assert app.stack.top.review is not None and "decisions reviewed" in app.stack.top.review_list.html_text
+
+
+def test_play_this_deal_again_deals_the_same_cards(app):
+    path = kept("app", 3, "20260101T100000000000Z", rounds=2)
+    from game.history import load
+
+    _entry, original = load(path)
+    scene = open_history(app)
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    opened = app.stack.top
+    press_button(app, opened.round_list.item_list_container.elements[1])  # round 2
+    frames(app, 1)  # the list says what was picked a frame after the click
+    assert opened.round_index == 2
+    press_button(app, opened.again)
+    frames(app, 2)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    dealt = table.game
+    second = _second_deal(original)
+    assert dealt.round_no == second["round_no"]
+    assert [sorted(c.code for c in hand) for hand in dealt.hands] == second["hands"]
+    assert [s.level for s in table.setup.seats[1:]] == ["normal", "normal", "normal"]
+    assert table.setup.seats[0].kind == "human"
+
+
+def _second_deal(game: Game) -> dict:
+    """The hands as round 2 of a record was dealt (replayed from its actions)."""
+    again = Game(game.rules, game.seed)
+    for action in game.actions:
+        if again.round_no == 2:
+            break  # the second deal, before anyone acted in it
+        again.apply(action)
+    return {"round_no": again.round_no, "hands": [sorted(c.code for c in hand) for hand in again.hands]}
+
+
+def test_statistics_show_the_figures_per_preset_and_level(app):
+    kept("app", 3, "20260101T100000000000Z", rounds=3)
+    kept("app", 5, "20260102T100000000000Z", levels=("hard", "normal", "normal"), rounds=2)
+    scene = open_history(app)
+    press_button(app, scene.stats)
+    stats = app.stack.top
+    assert isinstance(stats, StatsScene)
+    wait_for(app, lambda: stats.figures is not None)
+    rows = stats.rows()
+    assert rows[0][:2] == ["(all)", "5"]  # five rounds against every level
+    faced = {row[0]: row for row in rows[1:]}
+    assert faced["Normal"][1] == "3" and faced["Hard + Normal"][1] == "2"
+    assert len(stats.figures.totals["app"]) == 3  # the chart: from 0, then after each game
+    frames(app, 2)
+
+
+def test_the_replay_viewer_steps_jumps_and_shows_every_hand(app):
+    from ui.scenes.replay import ReplayScene
+
+    path = kept("app", 8, "20260101T100000000000Z", rounds=3)
+    scene = open_history(app)
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    press_button(app, app.stack.top.replay)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene) and viewer.position == 0
+    press_button(app, viewer.buttons["forward"])
+    press_button(app, viewer.buttons["forward"])
+    assert viewer.position == 2
+    press_button(app, viewer.buttons["back"])
+    assert viewer.position == 1
+    press_button(app, viewer.buttons["round_end"])
+    game = viewer.source.game
+    assert game.phase.value in ("round-over", "match-over") and viewer.position < len(viewer.actions)
+    # your own view: only your hand face up; every hand: the others' too
+    assert viewer.board.shown.revealed == dict(viewer.source.view.revealed)
+    press_button(app, viewer.buttons["every_hand"])
+    hands = {s: tuple(h) for s, h in enumerate(game.hands) if s != viewer.viewer and h}
+    assert viewer.board.shown.revealed == hands
+    press_button(app, viewer.buttons["play"])
+    assert viewer.playing
+    start = viewer.position
+    wait_for(app, lambda: viewer.position >= start + 2, limit=20)
+    press_button(app, viewer.buttons["play"])
+    assert not viewer.playing
+    press_button(app, viewer.buttons["close"])
+    assert isinstance(app.stack.top, RecordScene) and path.exists()
+
+
+def test_main_replay_without_a_screen_prints_the_summary_and_says_why(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = record(_played(), ["human", "normal", "normal", "normal"], 0, "s1", folder=tmp_path)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "main.py", "replay", str(path)], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    assert "No display found" in done.stderr and "2 rounds" in done.stdout
+
+
+def _played() -> Game:
+    game = Game(make_rules("app", 4, {}), 2)
+    play(game, [make_seat("basic", 2, s) for s in range(4)], 2)
+    return game
+
+
+def test_a_saved_review_in_a_shape_not_understood_is_said_and_a_new_one_can_be_made(app):
+    from game.history import save_review
+
+    path = kept("app", 3, "20260101T100000000000Z", rounds=1)
+    save_review(path, 0, {"decisions": "junk", "worst": 5})
+    scene = open_history(app)
+    press_button(app, scene.list.item_list_container.elements[0])
+    frames(app, 2)
+    opened = app.stack.top
+    assert "cannot be read" in opened.review_list.html_text
+    assert opened.review_button.is_enabled
+
+
+def test_a_lan_table_hosted_from_the_desktop_keeps_its_game_with_the_host_as_me(app):
+    from ui.scenes.lan import HostScene
+
+    host_scene = HostScene(app)
+    app.stack.push(host_scene)
+    frames(app, 1)
+    host_scene.announce = False  # no multicast from tests
+    host_scene.open_table(port=0)
+    lobby = app.stack.top
+    wait_for(app, lambda: lobby.remote.lobby is not None, limit=10)
+    lobby.session.start_now()
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene), limit=10)
+    session = app.stack.top.remote.session
+    try:
+        recorder = session.host.recorder
+        assert recorder is not None and recorder.me == 0 and recorder.lan
+        assert recorder.seats[0] == "human" and recorder.folder is None  # the data folder's history
+    finally:
+        session.close()
+
+
+def test_a_history_folder_that_cannot_be_written_is_said_and_the_round_goes_on(app, tmp_path):
+    (tmp_path / "history").write_text("a file where the folder should be", encoding="utf-8")
+    seats = [SeatSpec("human", "basic", ""), *(SeatSpec("ai", "basic", "") for _ in range(3))]
+    table = TableScene(app, GameSetup("app", 4, {}, seats, 11).complete())
+    app.stack.push(table)
+    play_for_person(app, lambda: isinstance(app.stack.top, RoundResultScene))
+    assert table.toast is not None and "could not be kept in the history" in table.toast[0]
+    assert load_match()[0] is not None  # the match itself is saved as ever
+
+
+def test_main_replay_under_a_headless_video_driver_prints_the_summary(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = record(_played(), ["human", "normal", "normal", "normal"], 0, "s1", folder=tmp_path)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "main.py", "replay", str(path)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and "2 rounds" in done.stdout

@@ -1,0 +1,573 @@
+"""The History screen: the games kept at this computer (game.history), newest first, and one game opened.
+
+`HistoryScene` lists the records, filterable by preset, and says in words which files it skipped (a
+corrupt or foreign file never stops the list). `RecordScene` shows one record's rounds and offers a
+review of the person's play (game.review, on a worker thread with a progress bar, saved with the log)
+and "Play this deal again": a new solo game from a round's deal, written as a scenario (game.scenario).
+"""
+
+from __future__ import annotations
+
+import html
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game import history
+from game.engine import Game
+from game.errors import IllegalAction
+from game.events import RoundEnded
+from game.headless import LogError, read_log
+from game.history import HUMAN, Entry, RecordError
+from game.phase import Phase
+from game.review import WORK, Review, ReviewError, review_file
+from game.rules import PRESETS
+from game.scenario import Scenario, ScenarioError, from_game, parse
+from game.seats import SEATS
+
+from ..scene import Scene
+from ..text import key, rules_text, tr
+
+BACKGROUND = (16, 62, 44)
+REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
+
+
+def when(stamp: str) -> str:
+    """A record's start time (history.now_stamp, UTC) as a short local date and time."""
+    try:
+        moment = datetime.strptime(stamp, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
+    except ValueError:
+        return stamp
+    local = moment.astimezone()
+    return local.strftime("%m-%d %H:%M" if local.year == datetime.now().year else "%Y-%m-%d %H:%M")
+
+
+def level_name(level: str) -> str:
+    """An AI level in words ("You" for a person); a level this version does not know, as written."""
+    if level == HUMAN:
+        return tr("history.you")
+    return tr(f"level.{level}") if level in SEATS else level
+
+
+def preset_name(preset: str) -> str:
+    """A preset's title; one this version does not know (a newer record), as written."""
+    title = rules_text(preset, "title")
+    return preset if title.endswith(f"{preset}.title") else title
+
+
+def entry_line(item: Entry, notes: bool = True) -> str:
+    """One record in the list: date, preset, the AI levels faced, rounds and the person's result
+    (and, with `notes`, whether it was a LAN game and whether it has been reviewed)."""
+    line = tr(
+        "history.line",
+        date=when(item.started),
+        preset=preset_name(item.preset),
+        faced=faced_text(item.levels_faced()),
+        rounds=item.rounds,
+    )
+    if item.me is not None:
+        line += "   " + tr("history.result", delta=f"{item.deltas[item.me]:+d}")
+    if notes and item.lan:
+        line += "   " + tr("history.lan")
+    if notes and str(item.me) in item.reviews:
+        line += "   " + tr("history.reviewed")
+    return line
+
+
+def faced_text(faced: str) -> str:
+    """The AI levels at the other seats ("hard+normal"), in words; "people" for people only."""
+    if faced == "people":
+        return tr("history.people")
+    return " + ".join(level_name(level) for level in faced.split("+"))
+
+
+def _button(scene: Scene, rect: pygame.Rect, name: str, **params) -> pygame_gui.elements.UIButton:
+    text = tr(name, **params) if params else key(name)
+    return pygame_gui.elements.UIButton(rect, text, scene.app.gui, container=scene.container)
+
+
+class HistoryScene(Scene):
+    """The kept games, newest first; a preset tab filters them; opening one shows `RecordScene`."""
+
+    layer = 6
+
+    def __init__(self, app, folder: str | Path | None = None):
+        super().__init__(app)
+        self.folder = folder
+        self.preset: str | None = None  # None: every preset
+        self.entries: list[Entry] = []
+        self.problems: list[str] = []
+
+    def enter(self) -> None:
+        self.refresh()
+        super().enter()
+
+    def resume(self) -> None:
+        self.refresh()  # a review may have been saved meanwhile
+        self.build()
+
+    def refresh(self) -> None:
+        found = history.listing(self.folder, self.preset)
+        self.entries, self.problems = found.entries, found.problems
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        gui, c = self.app.gui, self.container
+        back_w, stats_w = 120, 160
+        options = [(tr("history.all"), "all")] + [(rules_text(p, "title"), p) for p in PRESETS]
+        chosen = next(o for o in options if o[1] == (self.preset or "all"))
+        menu_w = min(320, w - back_w - stats_w - 70)
+        self.filter = pygame_gui.elements.UIDropDownMenu(
+            options, chosen, pygame.Rect(20, 16, menu_w, 40), gui, container=c
+        )
+        self.stats = _button(self, pygame.Rect(w - back_w - stats_w - 30, 16, stats_w, 40), "history.stats")
+        self.back = _button(self, pygame.Rect(w - back_w - 20, 16, back_w, 40), "settings.back")
+        bottom = h - 20
+        if self.problems:
+            text = (
+                tr("history.skipped", count=len(self.problems))
+                + "<br>"
+                + "<br>".join(html.escape(p) for p in self.problems)
+            )
+            box_h = min(150, 50 + 30 * (len(self.problems) + 1))
+            self.problem_box = pygame_gui.elements.UITextBox(
+                text, pygame.Rect(20, h - 20 - box_h, w - 40, box_h), gui, container=c
+            )
+            bottom -= box_h + 10
+        else:
+            self.problem_box = None
+        rect = pygame.Rect(20, 70, w - 40, bottom - 70)
+        if self.entries:
+            items = [(entry_line(e), f"#{i}") for i, e in enumerate(self.entries)]
+            self.list: pygame_gui.elements.UISelectionList | None = pygame_gui.elements.UISelectionList(
+                rect, items, gui, container=c
+            )
+            self.empty = None
+        else:
+            self.list = None
+            self.empty = pygame_gui.elements.UITextBox(
+                tr("history.empty"), pygame.Rect(20, 70, w - 40, 90), gui, container=c
+            )
+
+    def open(self, index: int) -> None:
+        self.app.stack.push(RecordScene(self.app, self.entries[index]))
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
+            picked = self.list.get_single_selection(include_object_id=True)
+            if picked:
+                self.open(int(picked[1].split("#")[-1]))
+            return None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.stack.pop()
+                return None
+            if event.ui_element is self.stats:
+                from .stats import StatsScene
+
+                self.app.stack.push(StatsScene(self.app, self.folder))
+                return None
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.filter:
+            self.show(self.filter.selected_option[1])
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+            return None
+        return event
+
+    def show(self, preset: str) -> None:
+        """List one preset's games ("all": every game)."""
+        self.preset = None if preset == "all" else preset
+        self.refresh()
+        self.build()
+
+    @property
+    def animating(self) -> bool:
+        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BACKGROUND)
+
+
+# ---------------------------------------------------------------------------------- one record
+
+
+class _Stopped(Exception):
+    """The review was left before it finished (the screen closed)."""
+
+
+def seat_name(item: Entry, seat: int) -> str:
+    """A seat as the record's plates named it: "You" for the person, else its name (or number)."""
+    if seat == item.me:
+        return tr("history.you")
+    name = item.names[seat] if seat < len(item.names) else ""
+    return name or tr("history.seat", number=seat + 1)
+
+
+def round_lines(game: Game, item: Entry) -> list[str]:
+    """One line per round of the record: how it ended, who won, the person's score change."""
+    me = item.me
+    lines = []
+    for event in game.events:
+        if not isinstance(event, RoundEnded):
+            continue
+        result = event.result
+        ending = tr(f"results.ending.{result.ending.value}")
+        winners = ", ".join(seat_name(item, s) for s in result.winners) or "-"
+        line = tr("history.round", number=len(lines) + 1, ending=ending, winners=winners)
+        if me is not None:
+            line += "   " + tr("history.result", delta=f"{result.deltas[me]:+d}")
+        lines.append(line)
+    return lines
+
+
+def deal_of(path: str | Path, round_index: int, seats: list[str], names: list[str]) -> Scenario:
+    """The deal of a record's round (1-based), as a scenario: the position at that round's first
+    turn, before anyone acted. ScenarioError if the record has no such round or does not replay."""
+    try:
+        _header, game, actions = read_log(path)
+    except LogError as exc:
+        raise ScenarioError(str(exc)) from None
+    seen: list[tuple[int, int]] = []
+    for action in [*actions, None]:
+        if game.phase in (Phase.TURN, Phase.OPENING, Phase.REACTION):
+            here = (game.match_no, game.round_no)
+            if here not in seen:
+                seen.append(here)
+                if len(seen) == round_index:
+                    return from_game(game, names, seats)
+        if action is None:
+            break
+        try:
+            game.apply(action)
+        except Exception as exc:  # a record that no longer replays: said, never raised further
+            raise ScenarioError(f"{Path(path).name}: {exc}") from None
+    raise ScenarioError(f"{Path(path).name} has no round {round_index}")
+
+
+def review_rows(review: dict[str, Any]) -> list[str]:
+    """A saved review (game.review's JSON) as the lines the screen lists, worst first."""
+    better = review.get("higher_is_better", True)
+    decisions = {d.get("step"): d for d in review.get("decisions", []) if isinstance(d, dict)}
+    rows = [
+        tr(
+            "history.review_head",
+            count=len(decisions),
+            agreed=sum(1 for d in decisions.values() if d.get("agreed")),
+            sense=tr("history.more_better" if better else "history.fewer_better"),
+        )
+    ]
+    worst = [decisions[s] for s in review.get("worst", []) if s in decisions]
+    if not worst:
+        rows.append(tr("history.review_clean"))
+    rows += [decision_row(d) for d in worst]
+    listed = {d.get("step") for d in worst}
+    differed = [d for d in decisions.values() if not d.get("agreed") and d.get("step") not in listed]
+    differed.sort(key=lambda d: -float(d.get("loss", 0)))
+    if differed:
+        rows.append(tr("history.review_noise"))
+        rows += [decision_row(d) for d in differed[:REVIEW_TOP]]
+    return rows
+
+
+def decision_row(d: dict[str, Any]) -> str:
+    """One decision of a saved review: where, what kind, both choices, the loss, and its marks."""
+    notes = []
+    if d.get("missed_dobon"):
+        notes.append(tr("history.missed_dobon"))
+    if d.get("let_call"):
+        notes.append(tr("history.let_call", seats=", ".join(str(s + 1) for s in d["let_call"])))
+    match, number = d.get("match", 1), d.get("round", 1)
+    return tr(
+        "history.review_row",
+        round=str(number) if match == 1 else f"{match}.{number}",
+        kind=_word("kind", str(d.get("kind", ""))),
+        yours=choice_text(d.get("chosen", {})),
+        hard=choice_text(d.get("suggested", {})),
+        loss=f"{d.get('loss', 0):+.1f}",
+        se=f"{d.get('loss_se', 0):.1f}",
+    ) + ("   " + " · ".join(notes) if notes else "")
+
+
+def _word(group: str, name: str) -> str:
+    """A translated word (history.<group>.<name>), or the name itself where there is none."""
+    name = name.replace(" ", "_").replace("-", "_")
+    text = tr(f"history.{group}.{name}")
+    return name.replace("_", " ") if text.endswith(f"history.{group}.{name}") else text
+
+
+def choice_text(choice: dict[str, Any]) -> str:
+    """A choice of a saved review in words: its act translated, then its cards, suit or amount."""
+    words = str(choice.get("text", "")).split(" ")
+    if words[:1] == ["seat"]:
+        words = words[2:]
+    if not words:
+        return ""
+    rest = (
+        " ".join(words[1:])
+        .replace("naming", tr("history.naming"))
+        .replace("(last one)", tr("history.last_one"))
+    )
+    return (_word("act", words[0]) + " " + rest).strip()
+
+
+class RecordScene(Scene):
+    """One kept game: its rounds, a review of the person's play, and a new game from a round's deal."""
+
+    layer = 6
+    review_work = WORK  # simulated actions per decision (tests lower it)
+
+    def __init__(self, app, item: Entry):
+        super().__init__(app)
+        self.item = item
+        self.error: str | None = None
+        self.rounds: list[str] = []
+        try:
+            _entry, game = history.load(item.path)
+            self.rounds = round_lines(game, item)
+        except RecordError as exc:
+            self.error = str(exc)
+        saved = item.reviews.get(str(item.me)) if item.me is not None else None
+        self.review: dict[str, Any] | None = saved if isinstance(saved, dict) else None
+        self.review_note: str | None = None  # why there is no review to show (it failed, or is unreadable)
+        self.worker: ThreadPoolExecutor | None = None
+        self.job: Future | None = None
+        self.progress = (0, 0)  # decisions reviewed, decisions in all (written by the worker)
+        self.stopping = False
+        self.round_index = 1
+        self.level = "same"
+
+    # ------------------------------------------------------------------ widgets
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        gui, c = self.app.gui, self.container
+        item = self.item
+        head = entry_line(item, notes=False)
+        self.head = pygame_gui.elements.UITextBox(
+            html.escape(head), pygame.Rect(20, 12, w - 190, 70), gui, container=c
+        )
+        self.back = _button(self, pygame.Rect(w - 150, 16, 130, 40), "settings.back")
+        left_w = int(w * 0.42)
+        top = 92
+        rows = self.rounds or [self.error or tr("history.no_rounds")]
+        self.round_list = pygame_gui.elements.UISelectionList(
+            pygame.Rect(20, top, left_w, h - top - 222),
+            [(r, f"#{i}") for i, r in enumerate(rows)],
+            gui,
+            container=c,
+        )
+        y = h - 166
+        self.replay = _button(self, pygame.Rect(20, y - 52, left_w, 44), "history.replay")
+        self.review_button = _button(self, pygame.Rect(20, y, left_w, 44), "history.review")
+        self.again = _button(
+            self, pygame.Rect(20, y + 52, left_w, 44), "history.again", number=self.round_index
+        )
+        levels = ["same", *SEATS]
+        self.level_menu = pygame_gui.elements.UIDropDownMenu(
+            [(self._level_label(lv), lv) for lv in levels],
+            (self._level_label(self.level), self.level),
+            pygame.Rect(20, y + 104, left_w, 40),
+            gui,
+            container=c,
+        )
+        if self.item.me is None or self.error or self.job is not None:
+            self.review_button.disable()
+        if self.error:
+            self.again.disable()
+            self.replay.disable()
+        right = pygame.Rect(40 + left_w, top, w - 60 - left_w, h - top - 20)
+        self.progress_rect = pygame.Rect(right.x, right.y, right.width, 30)
+        list_top = right.y + (44 if self.job is not None else 0)
+        rows = self.review_lines()
+        if rows:
+            head, *rows = rows
+            self.review_list: pygame_gui.elements.UITextBox | None = pygame_gui.elements.UITextBox(
+                "<br><br>".join([f"<i>{html.escape(head)}</i>", *(html.escape(r) for r in rows)]),
+                pygame.Rect(right.x, list_top, right.width, right.bottom - list_top),
+                gui,
+                container=c,
+            )
+        elif self.job is not None:
+            self.review_list = None  # the bar says what is happening
+        else:
+            note = (
+                self.review_note
+                or self.error
+                or (tr("history.review_none") if self.item.me is not None else tr("history.no_me"))
+            )
+            self.review_list = pygame_gui.elements.UITextBox(
+                html.escape(note), pygame.Rect(right.x, list_top, right.width, 120), gui, container=c
+            )
+
+    def review_lines(self) -> list[str]:
+        """The saved review as lines; a review the file holds in a shape not understood is said."""
+        if self.review is None:
+            return []
+        try:
+            return review_rows(self.review)
+        except (TypeError, ValueError, AttributeError, KeyError):
+            self.review = None
+            self.review_note = tr("history.review_unreadable")
+            return []
+
+    def _level_label(self, level: str) -> str:
+        return tr("history.same_levels") if level == "same" else tr(f"level.{level}")
+
+    # ------------------------------------------------------------------ the review
+
+    def start_review(self) -> None:
+        """Review the person's seat on a worker thread; the bar follows its progress."""
+        if self.job is not None or self.item.me is None:
+            return
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+        self.progress = (0, 0)
+        path, seat, work = self.item.path, self.item.me, self.review_work
+
+        def progress(done: int, total: int) -> None:
+            if self.stopping:
+                raise _Stopped
+            self.progress = (done, total)
+
+        def run() -> dict[str, Any]:
+            found: Review = review_file(path, seat, work=work, progress=progress)
+            data = found.to_json(REVIEW_TOP)
+            history.save_review(path, seat, data)  # kept with the log
+            return data
+
+        self.job = self.worker.submit(run)
+        self.review = None
+        self.build()
+
+    def update(self, dt: float) -> None:
+        job = self.job
+        if job is None or not job.done():
+            return
+        self.job = None
+        if self.worker is not None:
+            self.worker.shutdown(wait=False)
+            self.worker = None
+        try:
+            self.review = job.result()
+        except (ReviewError, RecordError, IllegalAction, OSError) as exc:
+            self.review_note = tr("history.review_failed", reason=str(exc))
+        self.build()
+
+    # ------------------------------------------------------------------ this deal again
+
+    def play_again(self) -> None:
+        """A new solo game from the chosen round's deal, the person at their seat and the AI seats at
+        their levels (or the level picked)."""
+        from ..settings import load_match
+        from ..table.setup import GameSetup
+        from .new_game import saved_match_question
+        from .table import TableScene
+
+        item = self.item
+        me = item.me if item.me is not None else 0
+        seats = [HUMAN if i == me else self._level_for(s) for i, s in enumerate(item.seats)]
+        names = (
+            [n if i != me else "" for i, n in enumerate(item.names)]
+            if len(item.names) == item.players
+            else []
+        )
+        try:
+            scenario = deal_of(item.path, self.round_index, seats, names)
+            parse(scenario.to_json()).game()  # the table will open on it: make sure it does
+        except ScenarioError as exc:
+            self.review_note = str(exc)
+            self.build()
+            return
+        setup = GameSetup.of_scenario(scenario)
+
+        def start() -> None:
+            self.app.stack.clear_to(_title(self.app))
+            self.app.stack.push(TableScene(self.app, setup))
+
+        if load_match()[0] is None:
+            start()
+            return
+        from .confirm import ConfirmScene
+
+        question = saved_match_question(load_match()[0])
+        self.app.stack.push(ConfirmScene(self.app, question, "new.replace", "new.keep", start))
+
+    def _level_for(self, level: str) -> str:
+        if self.level != "same":
+            return self.level
+        return level if level in SEATS else "normal"  # a person's seat at a LAN table: an AI now
+
+    # ------------------------------------------------------------------ events
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.round_list:
+            picked = self.round_list.get_single_selection(include_object_id=True)
+            if picked and self.rounds:
+                self.round_index = int(picked[1].split("#")[-1]) + 1
+                self.again.set_text(tr("history.again", number=self.round_index))
+            return None
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.level_menu:
+            self.level = self.level_menu.selected_option[1]
+            return None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.stack.pop()
+            elif event.ui_element is self.review_button:
+                self.start_review()
+            elif event.ui_element is self.again:
+                self.play_again()
+            elif event.ui_element is self.replay:
+                from .replay import ReplayScene
+
+                self.app.stack.push(ReplayScene(self.app, self.item.path))
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+            return None
+        return event
+
+    def exit(self) -> None:
+        self.stopping = True  # a review still running stops at its next decision
+        if self.worker is not None:
+            self.worker.shutdown(wait=False, cancel_futures=True)
+        super().exit()
+
+    @property
+    def animating(self) -> bool:
+        return self.job is not None  # the bar moves while the review runs
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BACKGROUND)
+        if self.job is None or self.container is None:
+            return
+        done, total = self.progress
+        bar = self.progress_rect
+        pygame.draw.rect(surface, (24, 40, 32), bar, border_radius=6)
+        if total:
+            filled = bar.copy()
+            filled.width = max(8, int(bar.width * done / total))
+            pygame.draw.rect(surface, (214, 176, 64), filled, border_radius=6)
+        label = _label(tr("history.reviewing", done=done, total=total or "…"), max(14, bar.height - 12))
+        surface.blit(label, label.get_rect(center=bar.center))
+
+
+def _label(text: str, size: int) -> pygame.Surface:
+    return _font(size).render(text, True, (245, 245, 240))
+
+
+@lru_cache(maxsize=4)
+def _font(size: int) -> pygame.font.Font:
+    from ..card_art import font_path
+
+    return pygame.font.Font(font_path(True), size)
+
+
+def _title(app) -> Scene:
+    from .title import TitleScene
+
+    return TitleScene(app)

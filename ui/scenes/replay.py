@@ -1,0 +1,320 @@
+"""The replay viewer: a kept game (or any action log) shown on the table itself, one action at a time.
+
+The board (ui/table/board.py) draws it from the game's events exactly as at the table; a `ReplaySource`
+stands where the table's host would, holding the replayed game. Stepping forward applies the next
+action and animates its events; anything else (a step back, a jump, the slider) replays the log from
+its start to that point and shows the table as it stands there, the way a resumed match opens.
+
+The viewer shows the person's own seat (the record's `me`) by default, or every hand: a finished game
+holds no secrets from the one who kept it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.actions import Action, Kind
+from game.engine import Game
+from game.events import Event, RoundEnded
+from game.headless import read_log, seat_names
+from game.phase import Phase
+from game.rules.base import RuleSet
+from game.view import SeatView
+
+from ..scene import Scene
+from ..table.board import Board
+from ..text import key, tr
+
+BAR = 104  # the control strip under the table: two rows of buttons
+STEP_SECONDS = 0.7  # while playing, a pause between actions once the board is still
+
+
+class ReplaySource:
+    """A TableSource over a replayed game: the viewer's view and the events the actions made. Nothing
+    is submitted here; the clock does nothing."""
+
+    def __init__(self, game: Game, viewer: int):
+        self.game = game
+        self.viewer = viewer
+        self.rules: RuleSet = game.rules
+        self.shown: list[Event] = [e.for_seat(viewer) for e in game.events]
+        self.round_end: RoundEnded | None = None
+        for event in self.shown:
+            if isinstance(event, RoundEnded):
+                self.round_end = event
+        self._handed = len(game.events)  # what already happened is shown as it stands, not replayed
+
+    @property
+    def view(self) -> SeatView:
+        return self.game.view(self.viewer)
+
+    @property
+    def match_over(self) -> bool:
+        return self.game.phase is Phase.MATCH_OVER
+
+    def advance(self, now_ms: float) -> None:
+        """A replay moves only when stepped."""
+
+    def poll(self) -> list[Event]:
+        events = self.game.events[self._handed :]
+        self._handed = len(self.game.events)
+        out = [e.for_seat(self.viewer) for e in events]
+        self.shown.extend(out)
+        for event in out:
+            if isinstance(event, RoundEnded):
+                self.round_end = event
+        return out
+
+    def submit(self, action: Action) -> str | None:
+        return tr("replay.watching")
+
+    def refusal(self, action: Action) -> str | None:
+        return tr("replay.watching")
+
+    def next_round(self) -> list[Event]:
+        return []
+
+    def others_may_act(self) -> bool:
+        return False
+
+
+def show_as_it_stands(board: Board, view: SeatView) -> None:
+    """Set the board's indicators from the view, as a resumed table does (nothing is animated)."""
+    shown = board.shown
+    shown.turn, shown.direction, shown.field_suit = view.turn, view.direction, view.field_suit
+    shown.chain_links, shown.chain_cards = view.chain_links, view.chain_cards
+    shown.revealed = dict(view.revealed)
+    shown.scores, shown.standings = view.scores, view.standings
+    if view.window is not None:
+        shown.window = (view.window.placer, 0.0)
+        shown.window_pile = board.window_pile(view.window.cards[-1])
+    flags = view.extra.get("last_one", ())
+    shown.last_one = {seat for seat, on in enumerate(flags) if on}
+
+
+class ReplayScene(Scene):
+    """Step through a log: forward and back one action, jump to the next play, dobon or round's end,
+    play and pause, a slider over the whole log, and the person's own view or every hand."""
+
+    layer = 6
+
+    def __init__(self, app, path: str | Path, viewer: int | None = None):
+        """`path` must be a log that replays (main.py and the History screen check it first)."""
+        super().__init__(app)
+        self.path = Path(path)
+        header, game, self.actions = read_log(path)
+        meta = header.get("history") if isinstance(header.get("history"), dict) else {}
+        me = meta.get("me")
+        self.viewer = (
+            viewer if viewer is not None else (me if isinstance(me, int) and 0 <= me < game.n else 0)
+        )
+        names = meta.get("names") if isinstance(meta.get("names"), list) else []
+        plates = seat_names(header.get("ai") or ["?"], game.n)
+        self.names = [
+            (str(names[i]) if i < len(names) and names[i] else plates[i]) if i != me else tr("table.you")
+            for i in range(game.n)
+        ]
+        self.every_hand = False
+        self.playing = False
+        self.pause_left = 0.0
+        self.position = 0
+        self.seek(0)
+
+    # ------------------------------------------------------------------ moving through the log
+
+    def seek(self, position: int) -> None:
+        """Show the table as it stands after `position` actions (replayed from the start)."""
+        position = max(0, min(position, len(self.actions)))
+        game = self.replayed(position)
+        self.position = position
+        self.source = ReplaySource(game, self.viewer)
+        self.board = Board(self.source, self.viewer, self.names, lambda: self.app.settings.animation_speed)
+        self.board.on_sound = self.app.sounds.play
+        self.board.set_size(*self.table_size)
+        show_as_it_stands(self.board, self.source.view)
+        self._reveal()
+        self._sync_slider()
+
+    def replayed(self, position: int) -> Game:
+        """The game after the log's first `position` actions. (Read afresh: a log's actions name the
+        cards of the deck they were read with, so a copied game would not know them.)"""
+        _header, game, actions = read_log(self.path)
+        self.actions = actions
+        for action in actions[:position]:
+            game.apply(action)
+        return game
+
+    def step(self) -> bool:
+        """Apply the next action and animate what it did; False at the log's end."""
+        if self.position >= len(self.actions):
+            return False
+        self.board.finish_all()  # a step taken while the last one still flies lands it first
+        self.source.game.apply(self.actions[self.position])  # (read with this game's deck)
+        self.position += 1
+        self.board.feed(self.source.poll())
+        self._sync_slider()
+        return True
+
+    def back(self) -> None:
+        self.seek(self.position - 1)
+
+    def jump(self, target: str) -> None:
+        """To the next play ("play"), dobon ("dobon") or round's end ("round"): the table just before
+        it, then that action animated."""
+        probe = self.replayed(self.position)
+        for index in range(self.position, len(self.actions)):
+            action = self.actions[index]
+            before = len(probe.events)
+            probe.apply(action)
+            ended = any(isinstance(e, RoundEnded) for e in probe.events[before:])
+            if (
+                (target == "play" and action.kind is Kind.PLAY)
+                or (target == "dobon" and action.kind is Kind.DOBON)
+                or (target == "round" and ended)
+            ):
+                self.seek(index)
+                self.step()
+                return
+        self.seek(len(self.actions))  # none left: the end of the log
+
+    def _reveal(self) -> None:
+        """Every hand face up (when chosen), the viewer's own excepted: it is drawn as the hand."""
+        view = self.source.view
+        if self.every_hand:
+            hands = self.source.game.hands
+            self.board.shown.revealed = {s: tuple(h) for s, h in enumerate(hands) if s != self.viewer and h}
+        else:
+            self.board.shown.revealed = dict(view.revealed)
+
+    # ------------------------------------------------------------------ widgets
+
+    @property
+    def table_size(self) -> tuple[int, int]:
+        w, h = self.app.size
+        return w, h - BAR
+
+    def widgets(self) -> None:
+        w, h = self.app.size
+        gui, c = self.app.gui, self.container
+        y1, y2 = h - BAR + 8, h - BAR + 56
+        small = 90
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        row1 = [("back", small), ("forward", small), ("play", 130)]
+        x = 12
+        for name, width in row1:
+            label = "replay.pause" if name == "play" and self.playing else f"replay.{name}"
+            self.buttons[name] = pygame_gui.elements.UIButton(
+                pygame.Rect(x, y1, width, 40), key(label), gui, container=c
+            )
+            x += width + 8
+        self.slider = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(x, y1 + 4, w - x - 120, 32),
+            self.position,
+            (0, max(1, len(self.actions))),
+            gui,
+            container=c,
+        )
+        self.where = pygame.Rect(w - 110, y1, 100, 40)
+        row2 = [
+            "next_play",
+            "next_dobon",
+            "round_end",
+            "every_hand" if not self.every_hand else "own_view",
+            "close",
+        ]
+        width = (w - 24 - 8 * (len(row2) - 1)) // len(row2)
+        for i, name in enumerate(row2):
+            self.buttons[name] = pygame_gui.elements.UIButton(
+                pygame.Rect(12 + i * (width + 8), y2, width, 40), key(f"replay.{name}"), gui, container=c
+            )
+
+    def _sync_slider(self) -> None:
+        slider = getattr(self, "slider", None)
+        if slider is not None and self.container is not None and slider.get_current_value() != self.position:
+            slider.set_current_value(self.position)
+
+    def resize(self) -> None:
+        super().resize()
+        self.board.set_size(*self.table_size)
+
+    # ------------------------------------------------------------------ events
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.press(next((n for n, b in self.buttons.items() if b is event.ui_element), ""))
+            return None
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
+            value = round(self.slider.get_current_value())
+            if value != self.position:
+                self.playing = False
+                self.seek(value)
+            return None
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_RIGHT: "forward",
+                pygame.K_LEFT: "back",
+                pygame.K_SPACE: "play",
+                pygame.K_ESCAPE: "close",
+            }
+            if event.key in keys:
+                self.press(keys[event.key])
+                return None
+        return event
+
+    def press(self, name: str) -> None:
+        if name == "close":
+            self.app.stack.pop()
+            return
+        if name in ("forward", "back", "next_play", "next_dobon", "round_end"):
+            self.playing = False
+        if name == "forward":
+            self.step()
+        elif name == "back":
+            self.back()
+        elif name == "next_play":
+            self.jump("play")
+        elif name == "next_dobon":
+            self.jump("dobon")
+        elif name == "round_end":
+            self.jump("round")
+        elif name == "play":
+            self.playing = not self.playing and self.position < len(self.actions)
+            self.pause_left = 0.0
+        elif name in ("every_hand", "own_view"):
+            self.every_hand = not self.every_hand
+            self._reveal()
+        else:
+            return
+        self.build()
+
+    # ------------------------------------------------------------------ loop
+
+    def update(self, dt: float) -> None:
+        self.board.set_size(*self.table_size)
+        self.board.update(dt)
+        if self.board.busy:
+            return
+        if self.every_hand:
+            self._reveal()
+        if self.playing:
+            self.pause_left -= dt
+            if self.pause_left <= 0:
+                self.pause_left = STEP_SECONDS
+                if not self.step():
+                    self.playing = False
+                    self.build()
+
+    @property
+    def animating(self) -> bool:
+        return self.playing or not self.board.still
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        table = surface.subsurface(pygame.Rect(0, 0, w, h - BAR))
+        self.board.draw(table)
+        pygame.draw.rect(surface, (12, 40, 30), (0, h - BAR, w, BAR))
+        label = self.board.text(f"{self.position} / {len(self.actions)}", 16, (230, 235, 230), True)
+        surface.blit(label, label.get_rect(center=self.where.center))
