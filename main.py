@@ -56,7 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         default="app",
         metavar="PRESET",
-        help=f"rule preset: {', '.join(PRESETS)} (planned: {', '.join(PLANNED)}); default app",
+        help=f"rule preset: {', '.join(PRESETS)}"
+        + (f" (planned: {', '.join(PLANNED)})" if PLANNED else "")
+        + "; default app",
     )
     sim.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
     sim.add_argument(
