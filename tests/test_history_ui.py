@@ -193,10 +193,22 @@ def test_the_replay_viewer_steps_jumps_and_shows_every_hand(app):
     viewer = app.stack.top
     assert isinstance(viewer, ReplayScene) and viewer.position == 0
     press_button(app, viewer.buttons["forward"])
+    at_one = viewer.source.game.state_key()
     press_button(app, viewer.buttons["forward"])
-    assert viewer.position == 2
+    assert viewer.position == 2 and viewer.source.game.state_key() != at_one
     press_button(app, viewer.buttons["back"])
-    assert viewer.position == 1
+    assert viewer.position == 1 and viewer.source.game.state_key() == at_one  # back is the same state
+    for _ in range(5):
+        press_button(app, viewer.buttons["forward"])
+    at_six = viewer.source.game.state_key()
+    for _ in range(5):
+        press_button(app, viewer.buttons["back"])
+    assert viewer.source.game.state_key() == at_one
+    for _ in range(5):
+        press_button(app, viewer.buttons["forward"])
+    assert viewer.position == 6 and viewer.source.game.state_key() == at_six
+    for _ in range(5):
+        press_button(app, viewer.buttons["back"])
     press_button(app, viewer.buttons["round_end"])
     game = viewer.source.game
     assert game.phase.value in ("round-over", "match-over") and viewer.position < len(viewer.actions)
