@@ -23,7 +23,7 @@ from game.seats import make_seat
 
 from ..scene import Scene
 from ..settings import clear_match, save_match, save_scenario
-from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board
+from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board, draw_dial
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
@@ -659,6 +659,10 @@ class TableScene(Scene):
         if events:
             self.moved_ms = self.board.time * 1000
             self.board.feed(events)
+        if remote.resynced:  # a view came alone (a comeback): the events it stands for never will
+            remote.resynced = False
+            self.board.resync()
+            self.window_seen = None
         for notice in remote.notices:
             self.say(explain(notice), RED)
         remote.notices.clear()
@@ -687,6 +691,7 @@ class TableScene(Scene):
         seat = self.person
         b.highlight = set()
         b.sum_hint = b.call_hint = b.clock_hint = None
+        b.seat_clocks = self.remote.clocks() if self.remote is not None else {}
         if b.chosen:  # a pick outlives neither the card leaving the hand nor the chance to play it
             held = {c.id for c in self.source.view.hand}
             plays = [{c.id for c in a.cards} for a in self.legal() if a.kind is Kind.PLAY]
@@ -699,6 +704,7 @@ class TableScene(Scene):
             b.clock_hint = tr(
                 "table.time_left", seconds=math.ceil(left)
             )  # a rule, shown with or without help
+            b.seat_clocks[seat] = (left, limit)
         if seat is None or not self.app.settings.practice_help:
             return
         legal = self.legal()
@@ -960,23 +966,10 @@ class TableScene(Scene):
             sure, cap = clock
             r = max(12, card_h // 4)
             centre = (panel.right - r - 14, panel.centery)
-            pygame.draw.circle(surface, (40, 50, 46), centre, r)
             span, left = (sure, sure - elapsed) if elapsed < sure else (max(cap - sure, 0.001), cap - elapsed)
-            share = max(0.0, min(1.0, left / span))
             colour = GOLD if elapsed < sure else (200, 90, 80)
-            if share > 0:
-                points = [centre] + [
-                    (
-                        centre[0] + r * math.sin(2 * math.pi * share * i / 24),
-                        centre[1] - r * math.cos(2 * math.pi * share * i / 24),
-                    )
-                    for i in range(25)
-                ]
-                pygame.draw.polygon(surface, colour, points)
-            pygame.draw.circle(surface, WHITE, centre, r, 2)
-            seconds = str(math.ceil(max(0.0, left)))
-            digits = board.text(seconds, r, (20, 20, 20) if elapsed < sure else WHITE, True)
-            surface.blit(digits, digits.get_rect(center=centre))
+            digits = (20, 20, 20) if elapsed < sure else WHITE
+            draw_dial(board, surface, centre, r, left / span, math.ceil(max(0.0, left)), colour, digits)
             board.regions["clock"] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
 
     def _draw_prompt(self, surface: pygame.Surface, lines: list[str]) -> None:
