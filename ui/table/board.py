@@ -174,6 +174,7 @@ class Board:
         self._felt: pygame.Surface | None = None
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
         self.viewer_plays = False  # a person sits in the viewer's seat (not a demo)
+        self.watching = False  # a LAN watcher: the seat at the foot of the table is someone else's
         self.hover: int | None = None  # index into the viewer's hand
         self.selected: int | None = None
         self.chosen: set[int] = set()  # card ids picked for a play of several cards (raised)
@@ -230,9 +231,11 @@ class Board:
 
     def shown_from_view(self) -> Shown:
         """The indicators as the view has them now (no events to follow: a table opening on a game
-        under way, or one that came back after a lost connection). Who called "last one" is not in
-        a view: the calls seen so far are kept."""
+        under way, or one that came back after a lost connection). Who called "last one" is in the
+        view's extra where the preset keeps it; elsewhere the calls seen so far are kept."""
         view = self.view
+        flags = view.extra.get("last_one")
+        last_one = {s for s, on in enumerate(flags) if on} if flags is not None else set(self.shown.last_one)
         window = None
         if view.window is not None:
             window = (view.window.placer, self.time)
@@ -245,7 +248,7 @@ class Board:
             window=window,
             window_pile=self.window_pile(view.window.cards[-1]) if view.window is not None else None,
             revealed=dict(view.revealed),
-            last_one=set(self.shown.last_one),
+            last_one=last_one,
             scores=view.scores,
             standings=view.standings,
         )
@@ -1316,12 +1319,23 @@ class Board:
                 pygame.draw.rect(dest, GOLD, box, border_radius=8)
                 dest.blit(tag, tag.get_rect(center=box.center))
                 self._note("hand", box)
+        if self.watching and not hand:  # a watcher sees that seat's cards face down, as any other's
+            count = max(0, self.hand_size(self.viewer) - self.hidden_backs.get(self.viewer, 0))
+            for i in range(count):
+                x = lay.w / 2 + (i - (count - 1) / 2) * lay.small_card_h * 0.3
+                back = self.blit_card(dest, None, (x, self.watch_hand_y()), lay.small_card_h, 0.0, False)
+                self._note("hand", back)
         spot = lay.spots[self.viewer]
         self._plate(dest, self.viewer, spot.centre)
         revealed = self.shown.revealed.get(self.viewer) or view.laid[self.viewer]
         if revealed and not hand:
             for pos, card in zip(lay.laid_positions(self.viewer, len(revealed)), revealed, strict=True):
                 self._note("hand", self.blit_card(dest, card, pos, lay.reveal_card_h))
+
+    def watch_hand_y(self) -> float:
+        """Where a watcher sees the foot seat's face-down cards: low at the foot of the table."""
+        assert self.layout is not None
+        return self.layout.h - self.layout.small_card_h * 0.62
 
     def _draw_splashes(self, dest: pygame.Surface) -> None:
         lay = self.layout
