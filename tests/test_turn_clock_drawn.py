@@ -9,7 +9,7 @@ from test_layout import SIZES, app, problems, table  # noqa: F401  (app: the sha
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(("preset", "players"), [("app", 6), ("super", 8), ("kabu", 4)])
+@pytest.mark.parametrize(("preset", "players"), [("app", 6), ("super", 8), ("kabu", 4), ("jda", 4)])
 def test_a_dial_on_every_plate_fits_without_overlaps(app, size, preset, players):  # noqa: F811
     scene = table(app, size, preset, players)
     scene.board.seat_clocks = {seat: (12.4, 30.0) for seat in range(players)}
