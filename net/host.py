@@ -546,7 +546,13 @@ class Host:
             return
         rules = self.rules
         welcome = Welcome(
-            rules.players, "", rules.preset, rules.players, _jsonable(rules.options()), self.cfg.rounds
+            rules.players,
+            "",
+            rules.preset,
+            rules.players,
+            _jsonable(rules.options()),
+            self.cfg.rounds,
+            self.cfg.turn_limit_s,
         )
         await self._send_raw(writer, welcome)
         w = Watcher((hello.name or "Watcher")[:24], writer, time.monotonic())
@@ -603,7 +609,10 @@ class Host:
     async def _send_watcher_update(self, w: Watcher, public_events: list[dict]) -> None:
         game = self.game
         assert game is not None
-        update = Update(len(game.actions), public_events, _public(game), self.names())
+        self._start_clocks()
+        update = Update(
+            len(game.actions), public_events, _public(game), self.names(), 0, self.public_clocks()
+        )
         await self._send_watcher(w, update)
 
     # ------------------------------------------------------------------ lobby
@@ -972,6 +981,14 @@ class Host:
             return 0
         return max(1, int((self.cfg.turn_limit_s - (time.monotonic() - since)) * 1000))
 
+    def public_clocks(self) -> list[int]:
+        """Each seat's time left to act as everyone may see it: the clock of the seat whose turn it is
+        (0 elsewhere). A clock another seat owes for a reason of its own hand stays its own."""
+        game = self.game
+        if game is None or not self.owing:
+            return []
+        return [self.clock_ms(seat) if seat == game.turn else 0 for seat in range(game.n)]
+
     async def _call_time(self) -> None:
         """A person whose time is up has AI act for them, once: the action a seat of the host's AI level
         would choose, applied as theirs; their clock starts again if play still waits for them."""
@@ -1019,6 +1036,7 @@ class Host:
                 view.to_json(),
                 self.names(),
                 self.clock_ms(s.seat),
+                self.public_clocks(),
             ),
         )
 

@@ -90,6 +90,9 @@ class Update(msgspec.Struct, tag="update"):
     view: dict[str, Any]
     names: list[str] = []
     clock_ms: int = 0  # this seat's time left to act, as sent (0: nothing it must do, or no limit)
+    # the time left of the seat whose turn it is, by seat (0: none running), for everyone to see whose
+    # clock runs; only the turn's seat (public), never a seat that owes something for a hidden reason
+    clocks: list[int] = []
 
 
 class Refused(msgspec.Struct, tag="refused"):

@@ -33,18 +33,28 @@ def test_a_person_who_does_not_act_has_ai_act_for_them_once_when_the_clock_runs_
         runner = asyncio.create_task(host.run())
         idle = Client("127.0.0.1", host.port, "Dozing", log=lambda line: None)
         welcome = await idle.connect()
+        watcher = Client("127.0.0.1", host.port, "Mio", log=lambda line: None, watch=True)
+        watched = await watcher.connect()
         await idle.ready()
+
+        async def follow() -> None:
+            while True:
+                await watcher.receive()
+
+        following = asyncio.create_task(follow())
         try:  # the person never acts (it is connected and its heartbeat goes on): the clock plays for it
             async with asyncio.timeout(30):
                 while sum("time is up" in line for line in lines) < 3:
                     await idle.receive()
         finally:
+            following.cancel()
             runner.cancel()
             await host.close()
             await idle.close()
-        return welcome, idle, lines, host
+            await watcher.close()
+        return welcome, idle, lines, host, watcher, watched
 
-    welcome, idle, lines, host = asyncio.run(main())
+    welcome, idle, lines, host, watcher, watched = asyncio.run(main())
     assert welcome.turn_limit_s == 0.15
     mine = [a for a in host.game.actions if a.seat == welcome.seat]
     assert len(mine) >= 3  # play went on: the seat's turns were taken for it
@@ -53,6 +63,16 @@ def test_a_person_who_does_not_act_has_ai_act_for_them_once_when_the_clock_runs_
     clocks = [m.clock_ms for m in idle.received if isinstance(m, Update)]
     assert any(0 < c <= 150 for c in clocks)  # the seat was told how long it had, when it had to act
     assert host.seats[welcome.seat].kind == "person"  # AI acted once each time; the seat stayed theirs
+    # everyone at the table sees whose clock runs: the seat and the watcher are told, seat by seat, and
+    # only the seat whose turn it is (public) ever has one
+    assert watched.turn_limit_s == 0.15
+    for client in (idle, watcher):
+        updates = [m for m in client.received if isinstance(m, Update) and any(m.clocks)]
+        assert updates, "no clock was ever shown"
+        for m in updates:
+            turn = m.view["turn"]
+            assert [s for s, ms in enumerate(m.clocks) if ms > 0] == [turn] == [welcome.seat]
+            assert 0 < m.clocks[turn] <= 150
 
 
 def test_without_a_limit_nobody_is_hurried():
@@ -81,30 +101,50 @@ def test_without_a_limit_nobody_is_hurried():
     assert clocks and set(clocks) == {0} and owing == {}
 
 
-def test_the_desktop_table_shows_the_seats_clock_counting_down(tmp_path, monkeypatch):
+def test_the_desktop_table_draws_the_seats_clock_on_its_plate_and_drops_it_when_the_seat_acts(
+    tmp_path, monkeypatch
+):
     import time
 
+    import pygame
     import uikit  # noqa: F401  (the dummy video driver)
     from test_lan_rejoin_ui import HostThread, sit_down
-    from uikit import make_app
-
-    from ui.text import tr
+    from uikit import make_app, press
 
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
     far = HostThread(turn_limit_s=4.0, timing=Timing(turn_ms=100, dobon_ms=50, window_ms=150))
     app = make_app()
     try:
         table = sit_down(app, far.host.port)
-        said: set[str] = set()
+        me = table.person
+        seen: list[int] = []  # the seconds the dial showed, frame by frame
         end = time.monotonic() + 30
-        clock = {tr("lan.clock", seconds=n) for n in range(1, 5)}
-        while len(said & clock) < 2 and time.monotonic() < end:  # two different seconds shown
+        while time.monotonic() < end:
             app.frame(1 / 60)
-            if table.toast is not None:
-                said.add(table.toast[0])
+            drawn = table.board.clocks_drawn.get(me)
+            if drawn is not None:
+                seen.append(drawn[1])
+                if len(set(seen)) >= 2 and table.accepts_input:
+                    break
             time.sleep(0.01)
-        assert len(said & clock) >= 2, said
-        assert table.remote.seconds_left() is None or table.remote.seconds_left() <= 4
+        assert len(set(seen)) >= 2 and seen == sorted(seen, reverse=True), seen  # it counts down
+        assert max(seen) <= 4
+        rect = table.board.clocks_drawn[me][0]
+        assert rect.colliderect(table.board.regions[f"plate:{me}"])  # on your own plate
+        surface = app.screen
+        face = [
+            surface.get_at((x, y))[:3]
+            for x in range(rect.left, rect.right)
+            for y in range(rect.top, rect.bottom)
+        ]
+        assert (245, 245, 240) in face  # the rim is drawn
+        low = seen[-1]
+        assert table.toast is None or str(low) not in table.toast[0]  # no lingering text notice
+        assert any(a.kind.name == "DRAW" for a in table.legal())
+        press(app, pygame.K_d)  # you act: draw a card
+        after = table.board.clocks_drawn.get(me)
+        # the old clock is gone at once (a fresh one may start at once if play waits for you again)
+        assert after is None or after[1] > low, (after, low)
     finally:
         app.close()
         far.close()

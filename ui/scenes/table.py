@@ -23,7 +23,7 @@ from game.seats import make_seat
 
 from ..scene import Scene
 from ..settings import clear_match, save_match, save_scenario
-from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board
+from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board, draw_dial
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
@@ -71,6 +71,7 @@ class TableScene(Scene):
         self.board = Board(self.source, self.viewer, names, lambda: self.app.settings.animation_speed)
         self.board.on_sound = self.app.sounds.play
         self.board.viewer_plays = self.viewer in self.humans
+        self.board.watching = self.watching
         self.clock_ms = 0.0
         # the open window and when this table first saw it, by the clock the host's deadlines use
         self.window_seen: tuple[tuple, float] | None = None
@@ -93,18 +94,9 @@ class TableScene(Scene):
         else:  # a match resumed: the table as it stands, from the view
             self.board.set_size(*self.app.size)
             view = self.source.view
-            shown = self.board.shown
-            shown.turn, shown.direction, shown.field_suit = view.turn, view.direction, view.field_suit
-            shown.chain_links, shown.chain_cards = view.chain_links, view.chain_cards
-            shown.revealed = dict(view.revealed)
-            shown.scores, shown.standings = view.scores, view.standings
+            self.board.shown = self.board.shown_from_view()
             resumed = self.board.preset_ui.log_resumed
             self.board.log.append(tr(resumed, round=view.round_no, match=view.match_no))
-            if view.window is not None:
-                shown.window = (view.window.placer, 0.0)
-                shown.window_pile = self.board.window_pile(view.window.cards[-1])
-            flags = view.extra.get("last_one", ())
-            shown.last_one = {seat for seat, on in enumerate(flags) if on}
 
     def _timing(self) -> Timing:
         s = self.app.settings
@@ -125,6 +117,8 @@ class TableScene(Scene):
             self.app.gui,
             container=self.container,
         )
+        if self.watching:
+            self.help_box.hide()  # practice help is about your own hand: a watcher has none
 
     def resize(self) -> None:
         super().resize()
@@ -204,6 +198,13 @@ class TableScene(Scene):
         and clicks before that (during the deal, while a card flies) do nothing; selecting a card
         with the arrow keys works at any time. A dobon call is taken whenever it is legal."""
         return self.person is not None and not self.paused and self.board.settled
+
+    @property
+    def watching(self) -> bool:
+        """A LAN watcher's table: no seat, so nothing to act with (the host sends the public side)."""
+        return (
+            self.remote is not None and self.remote.started and self.remote.viewer >= self.remote.view.players
+        )
 
     def legal(self) -> list[Action]:
         if self.person is None:
@@ -659,6 +660,10 @@ class TableScene(Scene):
         if events:
             self.moved_ms = self.board.time * 1000
             self.board.feed(events)
+        if remote.resynced:  # a view came alone (a comeback): the events it stands for never will
+            remote.resynced = False
+            self.board.resync()
+            self.window_seen = None
         for notice in remote.notices:
             self.say(explain(notice), RED)
         remote.notices.clear()
@@ -687,6 +692,7 @@ class TableScene(Scene):
         seat = self.person
         b.highlight = set()
         b.sum_hint = b.call_hint = b.clock_hint = None
+        b.seat_clocks = self.remote.clocks() if self.remote is not None else {}
         if b.chosen:  # a pick outlives neither the card leaving the hand nor the chance to play it
             held = {c.id for c in self.source.view.hand}
             plays = [{c.id for c in a.cards} for a in self.legal() if a.kind is Kind.PLAY]
@@ -699,6 +705,7 @@ class TableScene(Scene):
             b.clock_hint = tr(
                 "table.time_left", seconds=math.ceil(left)
             )  # a rule, shown with or without help
+            b.seat_clocks[seat] = (left, limit)
         if seat is None or not self.app.settings.practice_help:
             return
         legal = self.legal()
@@ -754,6 +761,9 @@ class TableScene(Scene):
     def _draw_controls(self, surface: pygame.Surface) -> None:
         lay = self.board.layout
         assert lay is not None
+        if self.watching:  # no seat, no controls: a banner says so where your hand would be
+            self._draw_watching(surface)
+            return
         legal = self.legal()
         kinds = {a.kind for a in legal}
         # the Dobon button: always there, lit and pulsing while you may call
@@ -907,6 +917,30 @@ class TableScene(Scene):
         cancel = pygame.Rect(x + count * (size + gap), y + size // 4, cancel_w, size // 2)
         self._button(surface, "cancel", cancel, tr("table.cancel"), True, (90, 60, 60))
 
+    def _draw_watching(self, surface: pygame.Surface) -> None:
+        """The watcher's banner, "Watching", at the foot of the table between the side columns."""
+        lay = self.board.layout
+        assert lay is not None
+        board = self.board
+        room = lay.w - 2 * lay.side_w - 24
+        big = max(18, int(lay.unit * 0.045))
+        small = max(12, int(lay.unit * 0.022))
+        title = board.text(board._fit(tr("table.watching_banner"), big, room - 40), big, GOLD, True)
+        sub = board.text(board._fit(tr("table.watching_sub"), small, room - 40), small, (225, 232, 225))
+        box = pygame.Rect(0, 0, min(room, max(title.get_width(), sub.get_width()) + 48), 0)
+        box.height = title.get_height() + sub.get_height() + 22
+        box.midbottom = (
+            lay.w // 2,
+            int(board.watch_hand_y() - lay.small_card_h * 0.55) - 6,
+        )  # above the cards
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 170), bg.get_rect(), border_radius=14)
+        surface.blit(bg, box)
+        pygame.draw.rect(surface, GOLD, box, 2, border_radius=14)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 8)))
+        surface.blit(sub, sub.get_rect(midtop=(box.centerx, box.y + 12 + title.get_height())))
+        board.regions["banner"] = box
+
     def _draw_gaeshi(self, surface: pygame.Surface) -> None:
         """Dobon-gaeshi (jda JD13): the top card a gaeshi answers, who put it there, what your hand
         adds up to, and the clock: a gaeshi within the first seconds always counts; after that the
@@ -960,23 +994,10 @@ class TableScene(Scene):
             sure, cap = clock
             r = max(12, card_h // 4)
             centre = (panel.right - r - 14, panel.centery)
-            pygame.draw.circle(surface, (40, 50, 46), centre, r)
             span, left = (sure, sure - elapsed) if elapsed < sure else (max(cap - sure, 0.001), cap - elapsed)
-            share = max(0.0, min(1.0, left / span))
             colour = GOLD if elapsed < sure else (200, 90, 80)
-            if share > 0:
-                points = [centre] + [
-                    (
-                        centre[0] + r * math.sin(2 * math.pi * share * i / 24),
-                        centre[1] - r * math.cos(2 * math.pi * share * i / 24),
-                    )
-                    for i in range(25)
-                ]
-                pygame.draw.polygon(surface, colour, points)
-            pygame.draw.circle(surface, WHITE, centre, r, 2)
-            seconds = str(math.ceil(max(0.0, left)))
-            digits = board.text(seconds, r, (20, 20, 20) if elapsed < sure else WHITE, True)
-            surface.blit(digits, digits.get_rect(center=centre))
+            digits = (20, 20, 20) if elapsed < sure else WHITE
+            draw_dial(board, surface, centre, r, left / span, math.ceil(max(0.0, left)), colour, digits)
             board.regions["clock"] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
 
     def _draw_prompt(self, surface: pygame.Surface, lines: list[str]) -> None:

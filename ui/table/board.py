@@ -80,6 +80,37 @@ class Flight:
     face_up: bool = True
 
 
+CLOCK_LOW_S = 5  # a turn clock turns red for its last seconds
+
+
+def draw_dial(
+    board: Board,
+    dest: pygame.Surface,
+    centre: Point,
+    r: int,
+    share: float,
+    seconds: int,
+    colour: tuple[int, int, int],
+    digits_colour: tuple[int, int, int],
+) -> pygame.Rect:
+    """A clock face that empties as time runs out: a wedge of `share` (1: full, 0: empty) going round
+    from twelve o'clock, a white rim, and the seconds left in the middle. Used for jda's gaeshi
+    window and for a person's time to act on a LAN table; returns where it was drawn."""
+    cx, cy = int(centre[0]), int(centre[1])
+    pygame.draw.circle(dest, (40, 50, 46), (cx, cy), r)
+    share = max(0.0, min(1.0, share))
+    if share > 0:
+        points = [(cx, cy)] + [
+            (cx + r * math.sin(2 * math.pi * share * i / 24), cy - r * math.cos(2 * math.pi * share * i / 24))
+            for i in range(25)
+        ]
+        pygame.draw.polygon(dest, colour, points)
+    pygame.draw.circle(dest, WHITE, (cx, cy), r, 2)
+    digits = board.text(str(max(0, seconds)), max(10, int(r * 0.9)), digits_colour, True)
+    dest.blit(digits, digits.get_rect(center=(cx, cy)))
+    return pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
+
+
 @dataclass
 class Splash:
     text: str
@@ -123,9 +154,9 @@ class Board:
         self.away: set[int] = set()  # LAN seats the host has not heard from for a few seconds
         self.stock_hold = 0  # cards shown in the stock though the engine has dealt them
         self.pile_hold: Counter[str] = Counter()  # face-down cards still flying to a preset's pile
-        view = source.view
-        self.shown = Shown(turn=view.turn, direction=view.direction)
         self.time = 0.0
+        self.shown = Shown()
+        self.shown = self.shown_from_view()
         self.wait = 0.0  # a pause before the next event (e.g. after a dobon splash)
         self.ring_spin = Tween(0.01)
         self.ring_spin.finish()
@@ -143,6 +174,7 @@ class Board:
         self._felt: pygame.Surface | None = None
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
         self.viewer_plays = False  # a person sits in the viewer's seat (not a demo)
+        self.watching = False  # a LAN watcher: the seat at the foot of the table is someone else's
         self.hover: int | None = None  # index into the viewer's hand
         self.selected: int | None = None
         self.chosen: set[int] = set()  # card ids picked for a play of several cards (raised)
@@ -150,6 +182,11 @@ class Board:
         self.sum_hint: str | None = None  # practice help under your name: the hand's sum
         self.call_hint: str | None = None  # practice help: you may call now
         self.clock_hint: str | None = None  # your turn's time limit, where the rules set one
+        # seats whose time to act is running: seat -> (seconds left, of how many); each is drawn as a
+        # dial on that seat's plate, for every seat at the table to see (set by the table each frame)
+        self.seat_clocks: dict[int, tuple[float, float]] = {}
+        # the dials the last frame drew: seat -> (where, the seconds shown)
+        self.clocks_drawn: dict[int, tuple[pygame.Rect, int]] = {}
         # what the last frame drew where, by name ("plate:2", "hand", "stock", "log", ...): the table's
         # own check that nothing overlaps at any size (tests/test_layout.py)
         self.regions: dict[str, pygame.Rect] = {}
@@ -191,6 +228,40 @@ class Board:
             and all(p.done for p in self.pulses.values())
             and self.shown.window is None
         )
+
+    def shown_from_view(self) -> Shown:
+        """The indicators as the view has them now (no events to follow: a table opening on a game
+        under way, or one that came back after a lost connection). Who called "last one" is in the
+        view's extra where the preset keeps it; elsewhere the calls seen so far are kept."""
+        view = self.view
+        flags = view.extra.get("last_one")
+        last_one = {s for s, on in enumerate(flags) if on} if flags is not None else set(self.shown.last_one)
+        window = None
+        if view.window is not None:
+            window = (view.window.placer, self.time)
+        return Shown(
+            turn=view.turn,
+            field_suit=view.field_suit,
+            chain_links=view.chain_links,
+            chain_cards=view.chain_cards,
+            direction=view.direction,
+            window=window,
+            window_pile=self.window_pile(view.window.cards[-1]) if view.window is not None else None,
+            revealed=dict(view.revealed),
+            last_one=last_one,
+            scores=view.scores,
+            standings=view.standings,
+        )
+
+    def resync(self) -> None:
+        """Show the game as the view has it now, at once: whatever was queued or flying lands, and the
+        turn, window, direction and field suit are taken from the view (the events a lost connection
+        missed never come; the view that comes back instead is the whole truth)."""
+        self.finish_all()
+        self.splashes.clear()
+        self.shown = self.shown_from_view()
+        if self.layout is not None:
+            self.set_size(self.layout.w, self.layout.h)  # the seating may have changed meanwhile
 
     def finish_all(self) -> None:
         """Skip every animation (e.g. when the window is resized or the player skips ahead)."""
@@ -908,6 +979,7 @@ class Board:
         assert lay is not None
         n = self.view.players
         self.regions = {}
+        self.clocks_drawn = {}
         dest.blit(self.felt(), (0, 0))
         self._draw_direction(dest)
         self._draw_stock(dest)
@@ -1084,6 +1156,16 @@ class Board:
             + 24
         )
         h = name.get_height() + score.get_height() + 10 + sum(x.get_height() + 2 for x in hints)
+        clock = self.seat_clocks.get(seat)
+        dial_r = (name.get_height() + score.get_height()) // 2  # as tall as the name and score rows
+        if clock is not None and seat != self.viewer:  # their time to act: a dial at the plate's right end
+            inner = max(w, lay.plate_width(seat) - 36) - 24  # the most the plate may take, within
+            row = score.get_width() + cards.get_width() + 14
+            dial_r = max(8, min(dial_r, (inner - row - 8) // 2))  # smaller only where room is short
+            dial = 2 * dial_r + 8
+            if name.get_width() > inner - dial:  # a long name is cut shorter
+                name = self.text(self._clip(label, size, max(20, inner - dial), bold=True), size, WHITE, True)
+            w = max(w - 24, name.get_width() + dial, row + dial) + 24
         box = pygame.Rect(0, 0, w, h)
         if seat == self.viewer:  # yours sits in the left column, above the log
             box.bottomleft = (12, lay.plate_bottom)
@@ -1099,12 +1181,35 @@ class Board:
             pygame.draw.rect(dest, (255, 214, 90, glow), box.inflate(12, 12), 1, border_radius=14)
         dest.blit(name, (box.x + 12, box.y + 4))
         dest.blit(score, (box.x + 12, box.y + 6 + name.get_height()))
-        dest.blit(cards, (box.right - 12 - cards.get_width(), box.y + 6 + name.get_height()))
+        beside = clock is not None and seat != self.viewer
+        right = box.right - (2 * dial_r + 8 if beside else 0)
+        dest.blit(cards, (right - 12 - cards.get_width(), box.y + 6 + name.get_height()))
+        if clock is not None:
+            left, span = clock
+            if beside:
+                at = (right + dial_r - 4, box.y + 6 + (name.get_height() + score.get_height()) // 2)
+            else:  # your own time: a larger dial just above your plate, where your eyes are
+                dial_r = int(dial_r * 1.25)
+                at = (box.x + dial_r + 2, box.top - 10 - dial_r)
+            low = left <= CLOCK_LOW_S
+            dial = draw_dial(
+                self,
+                dest,
+                at,
+                dial_r,
+                left / span if span > 0 else 0.0,
+                math.ceil(left),
+                (210, 80, 70) if low else GOLD,
+                WHITE if low else (20, 20, 20),
+            )
+            self.clocks_drawn[seat] = (dial, math.ceil(left))
         y = box.y + 8 + name.get_height() + score.get_height()
         for hint in hints:
             dest.blit(hint, (box.x + 12, y))
             y += hint.get_height() + 2
         self.regions[f"plate:{seat}"] = box.inflate(12, 12)
+        if seat in self.clocks_drawn:
+            self._note(f"plate:{seat}", self.clocks_drawn[seat][0])
         if seat in self.away:  # LAN: silent for a few seconds; AI stands in if it lasts
             badge = self.text(tr("table.away_badge"), size - 2, (235, 235, 235), True)
             b = badge.get_rect().inflate(12, 4)
@@ -1214,12 +1319,23 @@ class Board:
                 pygame.draw.rect(dest, GOLD, box, border_radius=8)
                 dest.blit(tag, tag.get_rect(center=box.center))
                 self._note("hand", box)
+        if self.watching and not hand:  # a watcher sees that seat's cards face down, as any other's
+            count = max(0, self.hand_size(self.viewer) - self.hidden_backs.get(self.viewer, 0))
+            for i in range(count):
+                x = lay.w / 2 + (i - (count - 1) / 2) * lay.small_card_h * 0.3
+                back = self.blit_card(dest, None, (x, self.watch_hand_y()), lay.small_card_h, 0.0, False)
+                self._note("hand", back)
         spot = lay.spots[self.viewer]
         self._plate(dest, self.viewer, spot.centre)
         revealed = self.shown.revealed.get(self.viewer) or view.laid[self.viewer]
         if revealed and not hand:
             for pos, card in zip(lay.laid_positions(self.viewer, len(revealed)), revealed, strict=True):
                 self._note("hand", self.blit_card(dest, card, pos, lay.reveal_card_h))
+
+    def watch_hand_y(self) -> float:
+        """Where a watcher sees the foot seat's face-down cards: low at the foot of the table."""
+        assert self.layout is not None
+        return self.layout.h - self.layout.small_card_h * 0.62
 
     def _draw_splashes(self, dest: pygame.Surface) -> None:
         lay = self.layout

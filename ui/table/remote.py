@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 
-from game.actions import Action
+from game.actions import Action, Kind, is_call
 from game.cards import deck as get_deck
 from game.events import Event, RoundEnded, event_from_json
 from game.rules import make_rules
@@ -42,8 +42,10 @@ class RemoteTable:
         self._pending: list[Event] = []  # received, not yet handed to the table
         self.reconnecting: Reconnecting | None = None  # the connection is lost and being taken up again
         self._said_at = 0.0
-        self.clock_until: float | None = None  # when this seat's time to act runs out (monotonic)
-        self._clock_said = -1
+        # when each seat's time to act runs out (monotonic), as the host last said: this seat's own
+        # clock, and the clock of the seat whose turn it is (drawn as a dial on its plate)
+        self.clocks_until: dict[int, float] = {}
+        self.resynced = False  # a view came alone (a comeback, a stale action): the board is rebuilt from it
 
     @property
     def started(self) -> bool:
@@ -75,7 +77,11 @@ class RemoteTable:
                 self.seq = message.seq
                 self.names = message.names or self.names
                 self._pending.extend(events)
-                self.clock_until = time.monotonic() + message.clock_ms / 1000 if message.clock_ms else None
+                self.resynced = self.resynced or not message.events
+                now = time.monotonic()
+                self.clocks_until = {s: now + ms / 1000 for s, ms in enumerate(message.clocks) if ms > 0}
+                if message.clock_ms and view.seat < view.players:
+                    self.clocks_until[view.seat] = now + message.clock_ms / 1000
             elif isinstance(message, Refused):
                 self.notices.append(message.reason)
             elif isinstance(message, Error):
@@ -101,22 +107,29 @@ class RemoteTable:
         if self.reconnecting is not None and time.monotonic() - self._said_at >= NOTICE_EVERY_S:
             self._said_at = time.monotonic()
             self.notices.append(self.reconnecting_text())
-        self._tick_clock()
+
+    @property
+    def turn_limit_s(self) -> float:
+        """A person's time to act at this table, as the host said when we sat down (0: no limit)."""
+        client = self.session.client
+        welcome = getattr(client, "welcome", None) if client is not None else None
+        return float(welcome.turn_limit_s) if welcome is not None else 0.0
+
+    def clocks(self) -> dict[int, tuple[float, float]]:
+        """The clocks running now: seat -> (seconds left, of how many), for the board to draw."""
+        now = time.monotonic()
+        out = {}
+        for seat, until in self.clocks_until.items():
+            left = max(0.0, until - now)
+            out[seat] = (left, max(self.turn_limit_s, left, 0.001))
+        return out
 
     def seconds_left(self) -> int | None:
         """This seat's time left to act, in whole seconds (None: no clock running)."""
-        if self.clock_until is None:
+        until = self.clocks_until.get(self.viewer)
+        if until is None:
             return None
-        return max(0, math.ceil(self.clock_until - time.monotonic()))
-
-    def _tick_clock(self) -> None:
-        """The host's turn clock, said each second as a notice (the table shows the latest one)."""
-        left = self.seconds_left()
-        if left is None or left == self._clock_said:
-            return
-        self._clock_said = left
-        if left > 0:
-            self.notices.append(tr("lan.clock", seconds=left))
+        return max(0, math.ceil(until - time.monotonic()))
 
     def reconnecting_text(self) -> str:
         assert self.reconnecting is not None
@@ -136,7 +149,11 @@ class RemoteTable:
     def submit(self, action: Action) -> str | None:
         """Send a person's action. One the view does not list goes too: the host says why not ("")."""
         self.session.send_action(action, self.seq)
-        return None if action in self.view.legal else ""
+        if action not in self.view.legal:
+            return ""
+        if action.kind is not Kind.PASS and not is_call(action):
+            self.clocks_until.pop(self.viewer, None)  # acted: the clock stops at once (the host agrees)
+        return None
 
     def refusal(self, action: Action) -> str | None:
         return None  # only the host can tell, and it does when the action is sent
