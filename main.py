@@ -163,6 +163,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="a person's time to act; then AI acts for them once (default 0: no limit)",
     )
     host.add_argument(
+        "--away-ai",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long a seat whose connection has gone silent is shown away before AI plays it until it"
+        " is heard again (default 5)",
+    )
+    host.add_argument(
         "--log-dir",
         metavar="DIR",
         default=None,
@@ -306,6 +314,8 @@ def run_host_command(args: argparse.Namespace) -> int:
         return fail("host", "--rounds must be at least 1")
     if not 0 <= args.turn_limit <= 3600:
         return fail("host", "--turn-limit must be 0..3600 seconds (0: no limit)")
+    if not 1 <= args.away_ai <= 600:
+        return fail("host", "--away-ai must be 1..600 seconds")
     if not 0 <= args.people <= args.players:
         return fail("host", f"--people must be 0..{args.players} (the number of seats)")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -322,6 +332,7 @@ def run_host_command(args: argparse.Namespace) -> int:
             lobby_seconds=args.wait,
             min_people=args.people,
             turn_limit_s=args.turn_limit,
+            away_ai_s=args.away_ai,
             log_dir=args.log_dir or str(match_log_folder()),
             advertise=not args.no_announce,
             keep_history=args.history,

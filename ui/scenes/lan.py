@@ -30,6 +30,7 @@ from ..text import key, tr
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
 TURN_LIMITS = (0, 15, 30, 60)  # the host's choices of a person's time to act (0: no limit)
+AWAY_AI = (5, 15, 30, 60)  # the host's choices of how long a silent seat waits before AI plays it
 
 
 def _background(surface: pygame.Surface) -> None:
@@ -147,6 +148,7 @@ class HostScene(Scene):
         self.level = default_level()
         self.people = 1  # people the table waits for (the lobby says how many are missing)
         self.turn_limit = 0  # seconds a person may take to act before AI acts for them once (0: none)
+        self.away_ai = AWAY_AI[0]  # seconds a seat gone silent is shown away before AI plays it
         self.announce = True
         self.error: str | None = None
         self.session: NetSession | None = None
@@ -211,6 +213,16 @@ class HostScene(Scene):
             container=c,
         )
         y += 46
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.away_ai"), gui, container=c)
+        waits = [(tr("lan.seconds", n=n), str(n)) for n in AWAY_AI]
+        self.away_menu = pygame_gui.elements.UIDropDownMenu(
+            waits,
+            next(lv for lv in waits if lv[1] == str(self.away_ai)),
+            pygame.Rect(x + lw, y, 200, 36),
+            gui,
+            container=c,
+        )
+        y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.rounds"), gui, container=c)
         rounds = _kept(getattr(self, "rounds", None), "5")
         self.rounds = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 100, 36), gui, container=c)
@@ -247,6 +259,8 @@ class HostScene(Scene):
                 self.people = int(event.text)
             elif event.ui_element is self.limit_menu:
                 self.turn_limit = int(event.ui_element.selected_option[1])
+            elif event.ui_element is self.away_menu:
+                self.away_ai = int(event.ui_element.selected_option[1])
             elif event.ui_element is self.level_menu:
                 self.level = event.ui_element.selected_option[1]
             self.build()
@@ -283,6 +297,7 @@ class HostScene(Scene):
             lobby_seconds=1e9,
             min_people=self.people,
             turn_limit_s=float(self.turn_limit),
+            away_ai_s=float(self.away_ai),
             log_dir=str(match_log_folder()),
             advertise=self.announce,
             keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
