@@ -72,6 +72,10 @@ class PresetKnowledge:
         """Cards of other seats' hands this seat knows are there (revealed and still held)."""
         return {}
 
+    # The normal seat's whole decision where the preset's shape needs its own (jda: out-of-turn
+    # placements to weigh against letting the moment go, dobons that can lose); None: the generic one.
+    decide: Callable[..., Action | None] | None = None
+
 
 @cache
 def knowledge(preset: str) -> PresetKnowledge:
