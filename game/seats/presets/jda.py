@@ -24,9 +24,11 @@ from ...cards import Card
 from . import PresetKnowledge
 
 if TYPE_CHECKING:
+    from ...engine import Game
     from ...view import SeatView
     from ..normal import NormalSeat
 
+MAX_CANDIDATES = 4  # plays the hard seat searches, the normal seat's best first
 LOSS = 100.0  # what being hit costs, on the scale of the scores below (one step up)
 
 
@@ -57,6 +59,34 @@ class Knowledge(PresetKnowledge):
 
     def known_in_hand(self, view: SeatView) -> dict[int, list[Card]]:
         return {}  # a laid-down hand is on the field: nothing revealed stays in a hand
+
+    @staticmethod
+    def calls_on(hand: list[Card], card: Card) -> bool:
+        return sum(c.rank for c in hand) == card.rank
+
+    def rollout_interrupt(self, game: Game) -> Action | None:
+        """In the hard seat's simulations: a dobon on the field card, by the first seat in turn order
+        whose hand adds up to it (never the card's own placer, JD15). Placements out of turn are left
+        out: the rollouts stay cheap."""
+        field, placer, hands = game.field.rank, game.ext.placer, game.hands
+        for k in range(game.n):
+            seat = game.seat_after(game.turn, k)
+            hand = hands[seat]
+            if hand and seat != placer and sum(c.rank for c in hand) == field:
+                return Action(seat, Kind.DOBON, (hand[0],))
+        return None
+
+    def candidates(self, seat: NormalSeat, view: SeatView) -> list[Action]:
+        """The options the hard seat searches on its turn: the normal seat's best plays (each set of
+        cards once) and the take. Out of turn it keeps the heuristic's answer (a search there costs
+        a decision's budget on every card placed)."""
+        if not any(a.kind is Kind.DRAW for a in view.legal):
+            return [seat.act(view)]  # out of turn: the heuristic's placement or letting go, unsearched
+        plays = [a for a in view.legal if a.kind is Kind.PLAY]
+        scored = sorted(self.play_scores(seat, view, plays, seat.risk(view)), key=lambda sa: -sa[0])
+        out = [action for _score, action in scored[:MAX_CANDIDATES]]
+        out += [a for a in view.legal if a.kind is Kind.DRAW]
+        return out
 
     # ------------------------------------------------------------------ the seat's own decisions
 
@@ -91,10 +121,14 @@ class Knowledge(PresetKnowledge):
         """A dobon on the field card this seat placed loses for it (JD15); a gaeshi never is one."""
         return view.window is None and view.extra.get("placer") == view.seat
 
-    def play_scores(self, seat: NormalSeat, view: SeatView, plays: list[Action], risk) -> list[tuple[float, Action]]:
+    def play_scores(
+        self, seat: NormalSeat, view: SeatView, plays: list[Action], risk
+    ) -> list[tuple[float, Action]]:
         """Each distinct set of cards once: what it sheds, the danger of its top card, the hope of
         the hand it keeps."""
-        w_rank, w_danger, w_hope = (seat.weight(view, n) for n in ("rank_weight", "danger_weight", "hope_weight"))
+        w_rank, w_danger, w_hope = (
+            seat.weight(view, n) for n in ("rank_weight", "danger_weight", "hope_weight")
+        )
         seen: set[frozenset[int]] = set()
         out: list[tuple[float, Action]] = []
         for action in plays:
