@@ -641,7 +641,7 @@ class JdaRulebook(Rulebook):
         r = self._round(game)
         return {
             "placer": r.placer,
-            "dobons": tuple((seat, top) for seat, top in r.dobons),
+            "dobons": tuple(r.dobons),  # (seat, top) pairs, already tuples
             "thrown": tuple(r.thrown),
             "let_go": tuple(r.let_go),
             # between games, for the table's result screen: who deals next, and whether a lap completed
