@@ -169,6 +169,16 @@ class JdaRulebook(Rulebook):
 
     def __init__(self, rules: JdaRules):
         self.rules = rules
+        # actions offered again and again, made once (Action is immutable; a speed measure only): by
+        # seat, kind and the cards' identities, the cards kept alive by the actions themselves
+        self._actions: dict[tuple[int, Kind, tuple[int, ...]], Action] = {}
+
+    def _made(self, seat: int, kind: Kind, cards: tuple[Card, ...]) -> Action:
+        key = (seat, kind, tuple(map(id, cards)))
+        action = self._actions.get(key)
+        if action is None:
+            action = self._actions[key] = Action(seat, kind, cards)
+        return action
 
     @staticmethod
     def _round(game: Game) -> JdaRound:
@@ -278,8 +288,9 @@ class JdaRulebook(Rulebook):
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         hand = game.hands[seat]
-        out = [Action(seat, Kind.PLAY, cards) for cards in sequences(hand, self._firsts(game, seat, True))]
-        out.append(Action(seat, Kind.DRAW))  # a take (§3.1), or paying a chain (§3.2, JD8)
+        made = self._made
+        out = [made(seat, Kind.PLAY, cards) for cards in sequences(hand, self._firsts(game, seat, True))]
+        out.append(made(seat, Kind.DRAW, ()))  # a take (§3.1), or paying a chain (§3.2, JD8)
         return out
 
     def refuse_turn(self, game: Game, action: Action) -> str | None:
@@ -351,11 +362,11 @@ class JdaRulebook(Rulebook):
         out: list[Action] = []
         if placing:
             firsts = [c for c in hand if c.rank == rank]  # §3.3: the field card's number only
-            out.extend(Action(seat, Kind.PLAY, cards) for cards in sequences(hand, firsts))
+            out.extend(self._made(seat, Kind.PLAY, cards) for cards in sequences(hand, firsts))
         if dobon:
-            out.extend(Action(seat, Kind.DOBON, (card,)) for card in hand)
+            out.extend(self._made(seat, Kind.DOBON, (card,)) for card in hand)
         if out and seat != game.turn and seat not in self._round(game).let_go:
-            out.append(Action(seat, Kind.PASS))
+            out.append(self._made(seat, Kind.PASS, ()))
         return out
 
     def refuse_other(self, game: Game, action: Action) -> str | None:
