@@ -438,12 +438,9 @@ class JdaRulebook(Rulebook):
         let_go, rank, hands = self._round(game).let_go, game.field.rank, game.hands
         seating, n = game.seating, game.n
         start = seating.index(game.turn)
-        for k in range(1, n):
-            seat = seating[(start + k) % n]
-            if seat in let_go:
-                continue
+        for seat in (seating + seating)[start + 1 : start + n]:  # clockwise from the turn player
             ranks = [c.rank for c in hands[seat]]
-            if sum(ranks) == rank or (len(ranks) > 1 and rank in ranks):
+            if (sum(ranks) == rank or (len(ranks) > 1 and rank in ranks)) and seat not in let_go:
                 return seat  # a dobon or a placement (`other_actions`), in the cheapest order
         return None
 
