@@ -256,11 +256,11 @@ class JdaRulebook(Rulebook):
         hand, cards = game.hands[action.seat], action.cards
         if not cards:
             return "a play names the card(s) to put down, the bottom one first and the top one last"
-        held = {id(c) for c in hand}
+        held = [id(c) for c in hand]
         for card in cards:
             if id(card) not in held:
                 return f"{card} is not in your hand"
-        if len({id(c) for c in cards}) != len(cards):
+        if len(cards) > 1 and len({id(c) for c in cards}) != len(cards):
             return "a card is named twice"
         if len(cards) >= len(hand):
             return "a play must leave at least one card in your hand: a hand can never be emptied (§1, JD9)"
