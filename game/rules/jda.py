@@ -646,7 +646,7 @@ class JdaRulebook(Rulebook):
     # ------------------------------------------------------------------ views
 
     def public_state(self, game: Game) -> dict[str, Any]:
-        r = self._round(game)
+        r: JdaRound = game.ext  # type: ignore[assignment]  # (read directly: a view asks every time)
         return {
             "placer": r.placer,
             "dobons": tuple(r.dobons),  # (seat, top) pairs, already tuples
@@ -655,7 +655,7 @@ class JdaRulebook(Rulebook):
             # between games, for the table's result screen: who deals next, and whether a lap completed
             # in this game reseats the table (both public: the result and the draws were seen by all)
             "next_dealer": REFEREE if r.next_dealer is None else r.next_dealer,
-            "reseat": bool(self._match(game).reseat),
+            "reseat": bool(game.match_ext.reseat),  # type: ignore[attr-defined]
         }
 
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
