@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import REFEREE, Action, Kind
 from ..cards import RANK_LETTERS, Card
+from ..clues import Clue
 from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
 from ..phase import Phase
 from ..piles import Rebuild
@@ -97,7 +98,7 @@ def by_strength(draws: dict[int, Card]) -> list[int]:
 
 def total(cards: Iterable[Card]) -> int:
     """A hand's dobon sum [JD4]: A 1, J 11, Q 12, K 13, the others their number."""
-    return sum(c.rank for c in cards)
+    return sum([c.rank for c in cards])  # a list comprehension: the hot path's cheapest form
 
 
 def sequences(hand: Sequence[Card], firsts: Iterable[Card]) -> list[tuple[Card, ...]]:
@@ -105,8 +106,15 @@ def sequences(hand: Sequence[Card], firsts: Iterable[Card]) -> list[tuple[Card, 
     last on top), leaving at least one card in the hand [JD9]."""
     room = len(hand) - 1
     out: list[tuple[Card, ...]] = []
+    if room < 1:
+        return out
+    ranks = [c.rank for c in hand]
     for first in firsts:
-        same = [c for c in hand if c.rank == first.rank and c is not first]
+        rank = first.rank
+        if room < 2 or ranks.count(rank) == 1:  # the usual case: a single card
+            out.append((first,))
+            continue
+        same = [c for c in hand if c.rank == rank and c is not first]
         for more in range(min(len(same), room - 1) + 1):
             out.extend((first, *rest) for rest in permutations(same, more))
     return out
@@ -161,6 +169,16 @@ class JdaRulebook(Rulebook):
 
     def __init__(self, rules: JdaRules):
         self.rules = rules
+        # actions offered again and again, made once (Action is immutable; a speed measure only): by
+        # seat, kind and the cards' identities, the cards kept alive by the actions themselves
+        self._actions: dict[tuple[int, Kind, tuple[int, ...]], Action] = {}
+
+    def _made(self, seat: int, kind: Kind, cards: tuple[Card, ...]) -> Action:
+        key = (seat, kind, tuple(map(id, cards)))
+        action = self._actions.get(key)
+        if action is None:
+            action = self._actions[key] = Action(seat, kind, cards)
+        return action
 
     @staticmethod
     def _round(game: Game) -> JdaRound:
@@ -238,10 +256,11 @@ class JdaRulebook(Rulebook):
         hand, cards = game.hands[action.seat], action.cards
         if not cards:
             return "a play names the card(s) to put down, the bottom one first and the top one last"
+        held = [id(c) for c in hand]
         for card in cards:
-            if not any(card is held for held in hand):
+            if id(card) not in held:
                 return f"{card} is not in your hand"
-        if len({id(c) for c in cards}) != len(cards):
+        if len(cards) > 1 and len({id(c) for c in cards}) != len(cards):
             return "a card is named twice"
         if len(cards) >= len(hand):
             return "a play must leave at least one card in your hand: a hand can never be emptied (§1, JD9)"
@@ -269,8 +288,9 @@ class JdaRulebook(Rulebook):
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         hand = game.hands[seat]
-        out = [Action(seat, Kind.PLAY, cards) for cards in sequences(hand, self._firsts(game, seat, True))]
-        out.append(Action(seat, Kind.DRAW))  # a take (§3.1), or paying a chain (§3.2, JD8)
+        made = self._made
+        out = [made(seat, Kind.PLAY, cards) for cards in sequences(hand, self._firsts(game, seat, True))]
+        out.append(made(seat, Kind.DRAW, ()))  # a take (§3.1), or paying a chain (§3.2, JD8)
         return out
 
     def refuse_turn(self, game: Game, action: Action) -> str | None:
@@ -330,17 +350,23 @@ class JdaRulebook(Rulebook):
         """[JD18] any seat but the turn player may place the field card's number; [JD11] any seat whose
         hand adds up to the field card may call dobon, naming its top card [JD12]. A seat with such a
         chance may also let the moment go (PASS), which only the headless protocol needs."""
-        if not self._in_play(game):
+        if game.window is not None or game.phase is not Phase.TURN:
             return []
         hand = game.hands[seat]
+        ranks = [c.rank for c in hand]
+        rank = game.field.rank
+        dobon = bool(ranks) and sum(ranks) == rank
+        placing = seat != game.turn and rank in ranks
+        if not dobon and not placing:
+            return []  # the usual case, answered without building anything
         out: list[Action] = []
-        if seat != game.turn:
-            firsts = self._firsts(game, seat, False)
-            out.extend(Action(seat, Kind.PLAY, cards) for cards in sequences(hand, firsts))
-        if self._can_dobon(game, seat, game.field):
-            out.extend(Action(seat, Kind.DOBON, (card,)) for card in hand)
+        if placing:
+            firsts = [c for c in hand if c.rank == rank]  # §3.3: the field card's number only
+            out.extend(self._made(seat, Kind.PLAY, cards) for cards in sequences(hand, firsts))
+        if dobon:
+            out.extend(self._made(seat, Kind.DOBON, (card,)) for card in hand)
         if out and seat != game.turn and seat not in self._round(game).let_go:
-            out.append(Action(seat, Kind.PASS))
+            out.append(self._made(seat, Kind.PASS, ()))
         return out
 
     def refuse_other(self, game: Game, action: Action) -> str | None:
@@ -409,15 +435,22 @@ class JdaRulebook(Rulebook):
         its own dobon offered beside its play and take."""
         if not self._in_play(game):
             return None
-        let_go, rank = self._round(game).let_go, game.field.rank
-        for k in range(1, game.n):
-            seat = game.seat_after(game.turn, k)
-            if seat in let_go:
-                continue
-            hand = game.hands[seat]
-            if total(hand) == rank or (len(hand) > 1 and any(c.rank == rank for c in hand)):
+        let_go, rank, hands = self._round(game).let_go, game.field.rank, game.hands
+        seating, n = game.seating, game.n
+        start = seating.index(game.turn)
+        for seat in (seating + seating)[start + 1 : start + n]:  # clockwise from the turn player
+            ranks = [c.rank for c in hands[seat]]
+            if (sum(ranks) == rank or (len(ranks) > 1 and rank in ranks)) and seat not in let_go:
                 return seat  # a dobon or a placement (`other_actions`), in the cheapest order
         return None
+
+    def call_totals(self, history: Sequence[Clue], index: int, seat: int, held: int) -> tuple[int, ...]:
+        """For the AI's inference: any other hand may call on a play's top card [JD11] (its own
+        placer's would lose, JD15, so its silence says nothing)."""
+        clue = history[index]
+        if not clue.cards or seat == clue.seat or held < 1:
+            return ()
+        return (clue.cards[-1].rank,)
 
     # ------------------------------------------------------------------ dobon and dobon-gaeshi
 
@@ -613,16 +646,16 @@ class JdaRulebook(Rulebook):
     # ------------------------------------------------------------------ views
 
     def public_state(self, game: Game) -> dict[str, Any]:
-        r = self._round(game)
+        r: JdaRound = game.ext  # type: ignore[assignment]  # (read directly: a view asks every time)
         return {
             "placer": r.placer,
-            "dobons": tuple((seat, top) for seat, top in r.dobons),
+            "dobons": tuple(r.dobons),  # (seat, top) pairs, already tuples
             "thrown": tuple(r.thrown),
             "let_go": tuple(r.let_go),
             # between games, for the table's result screen: who deals next, and whether a lap completed
             # in this game reseats the table (both public: the result and the draws were seen by all)
             "next_dealer": REFEREE if r.next_dealer is None else r.next_dealer,
-            "reseat": bool(self._match(game).reseat),
+            "reseat": bool(game.match_ext.reseat),  # type: ignore[attr-defined]
         }
 
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:

@@ -65,6 +65,7 @@ def play_out(game: Game, rng, policy: Callable[[Game, int, object], Action] = ro
     measure of the search's work."""
     steps = 0
     book = game.book
+    interrupt = knowledge(game.rules.preset).rollout_interrupt
     while steps < ROLLOUT_CAP:
         phase = game.phase
         if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
@@ -91,6 +92,11 @@ def play_out(game: Game, rng, policy: Callable[[Game, int, object], Action] = ro
                     game.apply(bids[0])
                     break
             continue
+        if interrupt is not None:
+            action = interrupt(game)
+            if action is not None:
+                game.apply(action)
+                continue
         game.apply(policy(game, game.turn, rng))
     return steps
 
@@ -162,12 +168,19 @@ class HardSeat(Seat):
         ):
             return self.normal.act(view)
         self.infer(view)
-        options = self.candidates(view)
+        know = knowledge(view.preset)
+        if know.candidates is not None:  # a preset with its own decisions (jda)
+            options = know.candidates(self.normal, view)
+            prior = self.normal.act(view)
+        else:
+            options = self.candidates(view)
+            if len(options) == 1:
+                return options[0]
+            plays = [a for a in legal if a.kind is Kind.PLAY]
+            draw = next((a for a in legal if a.kind is Kind.DRAW), None)
+            prior = self.normal.choose(view, plays, draw)
         if len(options) == 1:
             return options[0]
-        plays = [a for a in legal if a.kind is Kind.PLAY]
-        draw = next((a for a in legal if a.kind is Kind.DRAW), None)
-        prior = self.normal.choose(view, plays, draw)
         if prior not in options:
             options.append(prior)
         return self.search(view, options, self.sampler(view), prior)

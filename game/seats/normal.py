@@ -31,6 +31,11 @@ class NormalSeat(Seat):
         return knowledge(view.preset).weights.get(name, getattr(self, name))
 
     def act(self, view: SeatView) -> Action:
+        decide = knowledge(view.preset).decide
+        if decide is not None:
+            chosen = decide(self, view)
+            if chosen is not None:
+                return chosen
         legal = view.legal
         sure = obvious(legal)
         if sure is not None:

@@ -72,6 +72,16 @@ class PresetKnowledge:
         """Cards of other seats' hands this seat knows are there (revealed and still held)."""
         return {}
 
+    # The normal seat's whole decision where the preset's shape needs its own (jda: out-of-turn
+    # placements to weigh against letting the moment go, dobons that can lose); None: the generic one.
+    decide: Callable[..., Action | None] | None = None
+    # With `decide`: the options the hard seat searches, the normal seat's choice among them
+    # (candidates(normal_seat, view) -> list of actions).
+    candidates: Callable[..., list[Action]] | None = None
+    # An action a rollout (the hard seat's simulations) takes before the turn player's, or None: where
+    # seats act out of turn (jda: a dobon on the field card at any moment). None: nobody does.
+    rollout_interrupt: Callable[..., Action | None] | None = None
+
 
 @cache
 def knowledge(preset: str) -> PresetKnowledge:

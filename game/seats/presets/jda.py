@@ -1,0 +1,147 @@
+"""What the heuristic seats know of `jda` (shared/rules/jda.md): public rules only.
+
+A hand's dobon total is the plain sum of its ranks (A 1 ... K 13), and a dobon may be called at any
+moment on the field card. A hand can never be emptied, so nobody goes out: a game ends when a dobon hits
+someone's card, and the one thing that costs is being that someone (the loser moves one step up; the
+winner's step down is worth nothing at the first deal size). So the seat's judgement is mostly about
+which card it dares leave on the field, and about keeping a hand small and low enough to call.
+
+Decisions the generic normal seat makes otherwise, and jda needs its own (`decide`):
+
+* a dobon on a card this seat placed itself loses (JD15): never call it; of the others, put on top the
+  card some opponent is least likely to answer with a gaeshi;
+* out of turn, a same-number placement moves the field card's danger onto the placer: place only when
+  the hand it keeps is worth more than the danger, else let the moment go (PASS);
+* a multi-card play sheds every card of it, so a play is scored on its whole set of cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ...actions import Action, Kind, is_call
+from ...cards import Card
+from . import PresetKnowledge
+
+if TYPE_CHECKING:
+    from ...engine import Game
+    from ...view import SeatView
+    from ..normal import NormalSeat
+
+MAX_CANDIDATES = 4  # plays the hard seat searches, the normal seat's best first
+LOSS = 100.0  # what being hit costs, on the scale of the scores below (one step up)
+
+
+class Knowledge(PresetKnowledge):
+    call_top = 13  # the field card's number: K at most
+    min_cards_to_call = 1  # a one-card hand calls on its own number
+    # the normal seat's weights here (arena, 800 duplicate deals, seed 7, normal's steps per game
+    # against easy / greedy: rank_weight 1, draw_cost 6: -0.10 / -0.09; shedding high ranks first
+    # (rank_weight 3) -0.06 / -0.06; these: -0.21 / -0.21). A take is safe, a card left on the field
+    # is not: take readily, and shed whatever is least likely to be hit.
+    weights: ClassVar[dict[str, float]] = {
+        "shed_weight": 0.0,
+        "rank_weight": 0.0,
+        "hope_weight": 60.0,
+        "danger_weight": 1.0,
+        "draw_cost": 3.0,
+    }
+    steer = weights
+
+    def points(self, card: Card) -> int:
+        return card.rank  # the hand's total is what a dobon needs, and what stops one
+
+    def loss(self, view: SeatView, card: Card, keep: list[Card], kept: int) -> float:
+        return LOSS
+
+    def bonus(self, view: SeatView, card: Card, keep: list[Card], choice: Action) -> float:
+        return 0.0
+
+    def known_in_hand(self, view: SeatView) -> dict[int, list[Card]]:
+        return {}  # a laid-down hand is on the field: nothing revealed stays in a hand
+
+    @staticmethod
+    def calls_on(hand: list[Card], card: Card) -> bool:
+        return sum(c.rank for c in hand) == card.rank
+
+    def rollout_interrupt(self, game: Game) -> Action | None:
+        """In the hard seat's simulations: a dobon on the field card, by the first seat in turn order
+        whose hand adds up to it (never the card's own placer, JD15). Placements out of turn are left
+        out: the rollouts stay cheap."""
+        field, placer, hands = game.field.rank, game.ext.placer, game.hands
+        for k in range(game.n):
+            seat = game.seat_after(game.turn, k)
+            hand = hands[seat]
+            if hand and seat != placer and sum(c.rank for c in hand) == field:
+                return Action(seat, Kind.DOBON, (hand[0],))
+        return None
+
+    def candidates(self, seat: NormalSeat, view: SeatView) -> list[Action]:
+        """The options the hard seat searches on its turn: the normal seat's best plays (each set of
+        cards once) and the take. Out of turn it keeps the heuristic's answer (a search there costs
+        a decision's budget on every card placed)."""
+        if not any(a.kind is Kind.DRAW for a in view.legal):
+            return [seat.act(view)]  # out of turn: the heuristic's placement or letting go, unsearched
+        plays = [a for a in view.legal if a.kind is Kind.PLAY]
+        scored = sorted(self.play_scores(seat, view, plays, seat.risk(view)), key=lambda sa: -sa[0])
+        out = [action for _score, action in scored[:MAX_CANDIDATES]]
+        out += [a for a in view.legal if a.kind is Kind.DRAW]
+        return out
+
+    # ------------------------------------------------------------------ the seat's own decisions
+
+    def decide(self, seat: NormalSeat, view: SeatView) -> Action | None:
+        """The normal seat's whole decision in jda (None: nothing to decide here)."""
+        legal = view.legal
+        risk = seat.risk(view)
+        calls = [a for a in legal if is_call(a)]
+        if calls and not self.self_dobon(view):
+            return min(calls, key=lambda a: risk.of(a.cards[0]))  # the top least likely answered
+        plays = [a for a in legal if a.kind is Kind.PLAY]
+        draw = next((a for a in legal if a.kind is Kind.DRAW), None)
+        let_go = next((a for a in legal if a.kind is Kind.PASS and not a.flag), None)
+        if not plays:
+            if draw is not None:
+                return draw
+            passes = [a for a in legal if a.kind is Kind.PASS]
+            return max(passes, key=lambda a: a.flag) if passes else legal[0]
+        scored = self.play_scores(seat, view, plays, risk)
+        best_score, best = max(scored, key=lambda sa: sa[0])
+        hope = seat.weight(view, "hope_weight")
+        if draw is not None:
+            owe = view.chain_cards if view.chain_links else 1
+            if best_score < -seat.weight(view, "draw_cost") * owe + hope * risk.hope(list(view.hand)) * 0.5:
+                return draw
+        elif let_go is not None and best_score < hope * risk.hope(list(view.hand)):
+            return let_go
+        return best
+
+    @staticmethod
+    def self_dobon(view: SeatView) -> bool:
+        """A dobon on the field card this seat placed loses for it (JD15); a gaeshi never is one."""
+        return view.window is None and view.extra.get("placer") == view.seat
+
+    def play_scores(
+        self, seat: NormalSeat, view: SeatView, plays: list[Action], risk
+    ) -> list[tuple[float, Action]]:
+        """Each distinct set of cards once: what it sheds, the danger of its top card, the hope of
+        the hand it keeps."""
+        w_rank, w_danger, w_hope = (
+            seat.weight(view, n) for n in ("rank_weight", "danger_weight", "hope_weight")
+        )
+        seen: set[frozenset[int]] = set()
+        out: list[tuple[float, Action]] = []
+        for action in plays:
+            ids = frozenset(c.id for c in action.cards)
+            if ids in seen:
+                continue
+            seen.add(ids)
+            keep = [c for c in view.hand if c.id not in ids]
+            top = action.cards[-1]
+            score = (
+                w_rank * sum(c.rank for c in action.cards)
+                - w_danger * risk.of(top) * LOSS
+                + w_hope * risk.hope(keep)
+            )
+            out.append((score, action))
+        return out
