@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from uikit import frames, make_app, play_for_person, press_button
+from uikit import frames, make_app, pick, play_for_person, press_button
 
 from game import Game, make_rules
 from game.headless import play
@@ -51,14 +51,6 @@ def open_history(app) -> HistoryScene:
     press_button(app, app.stack.top.items["history"])
     assert isinstance(app.stack.top, HistoryScene)
     return app.stack.top
-
-
-def pick(app, menu, text: str) -> None:
-    """Open a drop-down menu and click one of its options, as a player would."""
-    press_button(app, menu.current_state.selected_option_button)
-    options = menu.current_state.options_selection_list.item_list_container.elements
-    press_button(app, next(o for o in options if o.text == text))
-    frames(app, 2)
 
 
 def test_a_round_played_at_the_table_is_kept_and_a_resumed_match_writes_the_same_record(app):

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from uikit import frames, make_app, press_button
+from uikit import frames, make_app, pick
 
 from ui.scenes.lan import AWAY_AI, HostScene
 
@@ -21,14 +21,6 @@ def app(tmp_path, monkeypatch):
     application = make_app((800, 600))
     yield application
     application.close()
-
-
-def pick(app, menu, text: str) -> None:
-    """Open a drop-down menu and click one of its options, as a player would."""
-    press_button(app, menu.current_state.selected_option_button)
-    options = menu.current_state.options_selection_list.item_list_container.elements
-    press_button(app, next(o for o in options if o.text == text))
-    frames(app, 2)
 
 
 def test_the_host_screen_sets_how_long_a_silent_seat_waits_before_ai_plays_it(app, monkeypatch):

@@ -53,6 +53,14 @@ def press_button(app: App, element) -> None:
     frames(app, 1)
 
 
+def pick(app, menu, text: str) -> None:
+    """Open a drop-down menu and click one of its options, as a player would."""
+    press_button(app, menu.current_state.selected_option_button)
+    options = menu.current_state.options_selection_list.item_list_container.elements
+    press_button(app, next(o for o in options if o.text == text))
+    frames(app, 2)
+
+
 def play_for_person(app: App, until, limit: int = 6000, dt: float = 0.1, act: bool = True) -> None:
     """Run the table, letting a basic seat choose the person's turn actions and bids (through the same
     calls the clicks make; with act=False the person does nothing), until `until()` is true; fails
