@@ -4,7 +4,7 @@
 
 Prints rounds/s and actions/s per preset (every applied action counts: plays, draws, dobon calls,
 passes in reaction windows and the referee's deals). Target for `app`: >= 100,000 actions/s. The event log
-is on. Presets in development (jda, kabu) are marked so; one that does not seat `--players` is left out.
+is on. Presets in development (none today; jda and kabu were) are marked so; one that does not seat `--players` is left out.
 """
 
 from __future__ import annotations
