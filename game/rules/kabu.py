@@ -131,6 +131,21 @@ def is_soul_four(card: Card) -> bool:
     return card.rank == FOUR and card.mark == "S"
 
 
+SOUL_FACTOR, PIN_FACTOR, LAST_TEN = 4, 10, 5  # M3 the ensouled four x4, the red pin x10; A7 a 十 +5
+
+
+def naming_adds(card: Card) -> tuple[str, int] | None:
+    """What a dobon naming `card` adds to the points (the table shows it under the card): "×" with M3's
+    factor, or "+" with A7's points; None for a card that adds nothing."""
+    if is_soul_four(card):
+        return ("×", SOUL_FACTOR)
+    if is_red_pin(card):
+        return ("×", PIN_FACTOR)
+    if card.rank == TEN:
+        return ("+", LAST_TEN)
+    return None
+
+
 def specials(cards: Iterable[Card]) -> int:
     """Step M2's factor for the cards of the hands it reads: ×2 if 4S is among them, ×5 if 1R is."""
     held = list(cards)
@@ -722,7 +737,7 @@ class KabuRulebook(Rulebook):
             ("groups", groups),  # A4
             ("their_cards", max(0, len(theirs) - 2)),  # A5
             ("tens", sum(1 for c in both if c.rank == TEN)),  # A6
-            ("last_ten", 5 if d.target.rank == TEN else 0),  # A7 [D28]
+            ("last_ten", LAST_TEN if d.target.rank == TEN else 0),  # A7 [D28]
             ("okoshi_ten", 10 if okoshi.rank == TEN else 0),  # A8 [D15]
         ]
         factors = [
@@ -730,8 +745,8 @@ class KabuRulebook(Rulebook):
             ("hand_specials", specials(both)),  # M2
             (
                 "card_specials",
-                (4 if is_soul_four(okoshi) or is_soul_four(d.target) else 1)
-                * (10 if is_red_pin(okoshi) or is_red_pin(d.target) else 1),
+                (SOUL_FACTOR if is_soul_four(okoshi) or is_soul_four(d.target) else 1)
+                * (PIN_FACTOR if is_red_pin(okoshi) or is_red_pin(d.target) else 1),
             ),  # M3
             ("single_pin", 10 if d.pin else 1),  # M4
         ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pytweening
 
-from game.rules.kabu import MAX_TOTAL, TRUMP, total
+from game.rules.kabu import MAX_TOTAL, TRUMP, naming_adds, total
 
 from ..text import tr
 from ..tween import Tween
@@ -140,7 +140,8 @@ class UI(PresetUI):
         if window is not None and window.owners and len(set(window.owners)) > 1:
             index = next((i for i, c in enumerate(window.cards) if c.id == card.id), None)
             return None if index is None else names[window.owners[index]]
-        return {"S": "×4", "R": "×10"}.get(card.mark) or ("+5" if card.rank == 10 else None)
+        adds = naming_adds(card)
+        return f"{adds[0]}{adds[1]}" if adds else None
 
     def prompt(self, view: SeatView, seat: int | None) -> list[str]:
         """Your trumps to put out after your dobon (§4.3): what to do and what it is worth."""
@@ -240,37 +241,17 @@ class UI(PresetUI):
 
     def on_ParentDrawn(self, board: Board, event: Any) -> bool:
         """§1 the first parent is drawn: said in the log, and a splash."""
-        from ..table.board import GOLD, Splash
-
         board.carry.append(tr("log.kabu.parent", name=board._name(event.seat)))
-        lay = board.layout
-        if lay is not None:
-            board.splashes.append(
-                Splash(
-                    tr("table.kabu.parent"),
-                    board._name(event.seat),
-                    GOLD,
-                    Tween(1.2, pytweening.linear),
-                    lay.centre,
-                )
-            )
+        if board.layout is not None:
+            _splash(board, "table.kabu.parent", event.seat, 1.2, board.layout.centre)
         return False
 
     def on_FourShown(self, board: Board, event: Any) -> bool:
-        from ..table.board import GOLD, Splash
-
         board.shown.revealed[event.seat] = event.hand
         board.log.append(tr("log.kabu.four", name=board._name(event.seat)))
-        lay = board.layout
-        if lay is not None:
-            board.splashes.append(
-                Splash(
-                    tr("table.kabu.four_of_a_kind"),
-                    board._name(event.seat),
-                    GOLD,
-                    Tween(1.6, pytweening.linear),
-                    lay.spots[event.seat].centre,
-                )
+        if board.layout is not None:
+            _splash(
+                board, "table.kabu.four_of_a_kind", event.seat, 1.6, board.layout.spots[event.seat].centre
             )
             board.wait = 1.0
             return True
@@ -283,3 +264,10 @@ class UI(PresetUI):
     def on_DealExhausted(self, board: Board, event: Any) -> bool:
         board.carry.append(tr("log.kabu.deal_exhausted"))
         return False
+
+
+def _splash(board: Board, title: str, seat: int, seconds: float, at: tuple[float, float]) -> None:
+    """A gold splash naming `seat` under the translated `title`, for `seconds`, at `at`."""
+    from ..table.board import GOLD, Splash
+
+    board.splashes.append(Splash(tr(title), board._name(seat), GOLD, Tween(seconds, pytweening.linear), at))
