@@ -173,6 +173,20 @@ class RealtimeTable:
                 chosen.append(choice)
         return chosen
 
+    def match_left_ms(self, now: float) -> float | None:
+        """What is left at `now` of a match played to a time (Rulebook.match_time_ms): 0 once it is up,
+        None when the match has no time limit. Its clock starts the first time the driver ticks the
+        match, as `tick` counts it, so the table shows the very clock the referee calls time by."""
+        game = self.game
+        limit = game.book.match_time_ms(game)
+        if limit is None:
+            return None
+        if game.time_up:
+            return 0.0
+        if self._match is None or self._match[0] != game.match_no:
+            return float(limit)
+        return max(0.0, limit - (now - self._match[1]))
+
     def tick(self, now: float) -> list[Event]:
         """Apply what is due now, if anything; returns its events (call again for more)."""
         game = self.game

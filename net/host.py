@@ -161,6 +161,7 @@ class Host:
         self.queue: asyncio.Queue[tuple[int, object]] = asyncio.Queue()
         self.game: Game | None = None
         self.table: RealtimeTable | None = None
+        self.play_start = 0.0  # when play began (monotonic): the table's clock counts from it
         self.started = asyncio.Event()
         self.finished = asyncio.Event()
         self.last_join = time.monotonic()
@@ -611,7 +612,13 @@ class Host:
         assert game is not None
         self._start_clocks()
         update = Update(
-            len(game.actions), public_events, _public(game), self.names(), 0, self.public_clocks()
+            len(game.actions),
+            public_events,
+            _public(game),
+            self.names(),
+            0,
+            self.public_clocks(),
+            self.match_ms(),
         )
         await self._send_watcher(w, update)
 
@@ -756,7 +763,7 @@ class Host:
         assert game is not None and table is not None
         await self._broadcast_lobby()
         await self._broadcast(game.events)
-        start = time.monotonic()
+        start = self.play_start = time.monotonic()
         pause_until = 0.0
         while self.result is None and not self.closing:
             await self._heartbeat()
@@ -989,6 +996,13 @@ class Host:
             return []
         return [self.clock_ms(seat) if seat == game.turn else 0 for seat in range(game.n)]
 
+    def match_ms(self) -> int:
+        """What is left of a match played to a time, by the clock the referee calls time by (-1: none)."""
+        if self.table is None:
+            return -1
+        left = self.table.match_left_ms((time.monotonic() - self.play_start) * 1000)
+        return -1 if left is None else int(left)
+
     async def _call_time(self) -> None:
         """A person whose time is up has AI act for them, once: the action a seat of the host's AI level
         would choose, applied as theirs; their clock starts again if play still waits for them."""
@@ -1037,6 +1051,7 @@ class Host:
                 self.names(),
                 self.clock_ms(s.seat),
                 self.public_clocks(),
+                self.match_ms(),
             ),
         )
 

@@ -93,6 +93,9 @@ class Update(msgspec.Struct, tag="update"):
     # the time left of the seat whose turn it is, by seat (0: none running), for everyone to see whose
     # clock runs; only the turn's seat (public), never a seat that owes something for a hidden reason
     clocks: list[int] = []
+    # what is left of a match played to a time (Rulebook.match_time_ms; 0 once it is up), by the
+    # host's clock, which alone calls time; -1: the match has no time limit
+    match_ms: int = -1
 
 
 class Refused(msgspec.Struct, tag="refused"):

@@ -320,3 +320,26 @@ def test_a_stalling_limit_counts_down_on_your_plate_and_costs_two_cards(app):
     assert len(game.hands[0]) == 5 and game.turn == 0  # two penalty cards; still your turn
     frames(app, 30, 1 / 30)
     assert any("ran out of time" in line for line in scene.board.log)
+
+
+def test_a_match_played_to_a_time_shows_its_clock_and_when_it_is_up(app):
+    """JD20: a match to a time shows what is left of it in the corner; once it is up, whether this game
+    ends the match or how many more the minimum asks for."""
+    scene = jda_table(
+        app, {"hand/0": ["3D", "KC", "9H"], "field": ["7S"]}, 0, 1, games=0, time_limit_min=1, min_games=3
+    )
+    frames(app, 3)
+    assert scene.board.match_clock is not None and scene.board.match_clock.startswith("Match time 1:00")
+    assert "match_clock" in scene.board.regions  # drawn
+    frames(app, 30, 1.0)  # half a minute of your thinking
+    assert scene.board.match_clock in ("Match time 0:30", "Match time 0:31", "Match time 0:29")
+    frames(app, 40, 1.0)
+    assert scene.game.time_up and scene.board.match_clock_up
+    assert scene.board.match_clock == "Time is up: 2 more game(s)"  # this is game 1 of at least 3
+    assert "The match's time is up" in scene.board.log
+
+
+def test_a_match_without_a_time_limit_shows_no_match_clock(app):
+    scene = jda_table(app, {"hand/0": ["3D", "KC", "9H"], "field": ["7S"]}, 0, 1)
+    frames(app, 3)
+    assert scene.board.match_clock is None and "match_clock" not in scene.board.regions

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from game.realtime import Timing
-from net.client import Client
+from game.seats import make_seat
+from net.client import Client, play_as_ai
 from net.host import Host, HostConfig
 from net.protocol import Update
 
@@ -148,3 +149,58 @@ def test_the_desktop_table_draws_the_seats_clock_on_its_plate_and_drops_it_when_
     finally:
         app.close()
         far.close()
+
+
+def test_a_match_played_to_a_time_sends_its_clock_to_seats_and_watchers():
+    """jda JD20 over the LAN: the host keeps the match's clock (it alone calls time) and every update
+    says what is left of it, to the seats and the watchers alike; a match with no time limit says -1."""
+
+    async def main(preset: str, options: dict) -> tuple[Client, Client]:
+        cfg = HostConfig(
+            preset=preset,
+            players=2,
+            options=options,
+            rounds=1,
+            seed=4,
+            host="127.0.0.1",
+            port=0,
+            min_people=1,
+            lobby_seconds=0.05,
+            timing=Timing(turn_ms=30, dobon_ms=20, window_ms=60),
+            round_pause=0.05,
+            advertise=False,
+        )
+        host = Host(cfg, log=lambda line: None)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        seat = Client("127.0.0.1", host.port, "Aoi", log=lambda line: None)
+        await seat.connect()
+        watcher = Client("127.0.0.1", host.port, "Mio", log=lambda line: None, watch=True)
+        await watcher.connect()
+
+        async def follow() -> None:
+            while True:
+                await watcher.receive()
+
+        following = asyncio.create_task(follow())
+        playing = asyncio.create_task(play_as_ai(seat, make_seat("normal", 1, seat.seat), reconnect=False))
+        try:
+            async with asyncio.timeout(20):
+                while sum(isinstance(m, Update) for m in watcher.received) < 3:
+                    await asyncio.sleep(0.01)
+        finally:
+            playing.cancel()
+            following.cancel()
+            runner.cancel()
+            await host.close()
+            await seat.close()
+            await watcher.close()
+        return seat, watcher
+
+    seat, watcher = asyncio.run(main("jda", {"games": 0, "time_limit_min": 1, "min_games": 1}))
+    for client in (seat, watcher):
+        left = [m.match_ms for m in client.received if isinstance(m, Update)]
+        assert left and all(50_000 < ms <= 60_000 for ms in left)  # a minute, counting down
+        assert left == sorted(left, reverse=True)
+    seat, watcher = asyncio.run(main("app", {}))
+    assert all(m.match_ms == -1 for m in seat.received if isinstance(m, Update))

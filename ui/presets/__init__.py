@@ -10,6 +10,7 @@ its target (`dobon_target`) and which labels it gives the pending-draw badge and
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -86,6 +87,15 @@ class PresetUI:
         """Seconds a player may take over a turn before the rules cost them (None: no limit), for the
         countdown on your plate."""
         return None
+
+    def match_clock(self, view: SeatView, left_s: float) -> str:
+        """The clock of a match played to a time: what is left of it, or that it is up."""
+        from ..text import tr
+
+        if left_s > 0:
+            whole = math.ceil(left_s)
+            return tr("table.match_time", time=f"{whole // 60}:{whole % 60:02d}")
+        return tr("table.match_time_up")
 
     def pass_label(self, action: Any) -> str | None:
         """The button for a preset's own answer in a window (a flagged PASS: jda's throw-in), or None

@@ -51,6 +51,15 @@ class UI(PresetUI):
         limit = view.options.get("turn_time_limit_s", 0)
         return float(limit) if limit and view.window is None else None
 
+    def match_clock(self, view: SeatView, left_s: float) -> str:
+        """[JD20] once the time is up the match ends after the game that reaches the minimum of games."""
+        if left_s > 0:
+            return super().match_clock(view, left_s)
+        more = int(view.options.get("min_games", 0)) - view.round_no
+        if more > 0:
+            return tr("table.jda.time_up_more", games=more)
+        return tr("table.jda.time_up_last")
+
     def chain_label(self, cards: int) -> str:
         return tr("table.jda.owes", cards=cards)  # 2^n to take, or a 2 to pass it on doubled
 

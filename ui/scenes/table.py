@@ -685,6 +685,14 @@ class TableScene(Scene):
             self.result_shown = None
             self.save()
 
+    def _match_clock(self) -> None:
+        """A match played to a time shows its clock (the host's, which alone calls time)."""
+        b = self.board
+        now = self.clock_ms if self.local is not None else b.time * 1000
+        left = self.source.match_left_s(now)
+        b.match_clock = None if left is None else b.preset_ui.match_clock(self.source.view, left)
+        b.match_clock_up = left is not None and left <= 0
+
     def _help(self) -> None:
         """Practice help: playable cards outlined and the hand's sum once the table has caught up (not
         during the deal), and "you can call" whenever the Dobon button is lit."""
@@ -693,6 +701,7 @@ class TableScene(Scene):
         b.highlight = set()
         b.sum_hint = b.call_hint = b.clock_hint = None
         b.seat_clocks = self.remote.clocks() if self.remote is not None else {}
+        self._match_clock()
         if b.chosen:  # a pick outlives neither the card leaving the hand nor the chance to play it
             held = {c.id for c in self.source.view.hand}
             plays = [{c.id for c in a.cards} for a in self.legal() if a.kind is Kind.PLAY]

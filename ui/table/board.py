@@ -38,6 +38,7 @@ from game.events import (
     RoundEnded,
     SuitChosen,
     TimedOut,
+    TimeUp,
     TurnChanged,
     TurnQueued,
     WindowClosed,
@@ -182,6 +183,8 @@ class Board:
         self.sum_hint: str | None = None  # practice help under your name: the hand's sum
         self.call_hint: str | None = None  # practice help: you may call now
         self.clock_hint: str | None = None  # your turn's time limit, where the rules set one
+        self.match_clock: str | None = None  # a match played to a time: what is left of it
+        self.match_clock_up = False  # ... and whether it is up
         # seats whose time to act is running: seat -> (seconds left, of how many); each is drawn as a
         # dial on that seat's plate, for every seat at the table to see (set by the table each frame)
         self.seat_clocks: dict[int, tuple[float, float]] = {}
@@ -362,6 +365,7 @@ class Board:
             TurnChanged: self._on_turn_changed,
             WindowOpened: self._on_window_opened,
             TimedOut: self._on_timed_out,
+            TimeUp: self._on_time_up,
             TurnQueued: self._on_turn_queued,
             QueueDropped: self._on_queue_dropped,
             LastOneDeclared: self._on_last_one,
@@ -641,6 +645,17 @@ class Board:
         """The referee called time on a seat: said in the log (what it costs follows as events)."""
         self.log.append(tr("log.timed_out", name=self._name(event.seat)))
         self.wait = 0.3
+        return True
+
+    def _on_time_up(self, event: TimeUp) -> bool:
+        """The match's time is up: said in the log and over the table (the game in play goes on)."""
+        self.log.append(tr("log.time_up"))
+        lay = self.layout
+        if lay is not None:
+            self.splashes.append(
+                Splash(tr("table.match_time_up"), "", GOLD, Tween(1.2, pytweening.linear), lay.centre)
+            )
+        self.wait = 0.6
         return True
 
     def _on_turn_queued(self, event: TurnQueued) -> bool:
@@ -1007,6 +1022,7 @@ class Board:
             )
         self._draw_splashes(dest)
         self._draw_log(dest)
+        self._draw_match_clock(dest)
 
     def _draw_direction(self, dest: pygame.Surface) -> None:
         lay = self.layout
@@ -1359,6 +1375,21 @@ class Board:
             layer.blit(sub, sub.get_rect(midtop=(layer.get_width() // 2, word.get_height() + 4)))
             layer.set_alpha(alpha)
             dest.blit(layer, layer.get_rect(center=(int(x), int(y))))
+
+    def _draw_match_clock(self, dest: pygame.Surface) -> None:
+        """A match played to a time: its clock in the top left corner, gold once the time is up."""
+        if not self.match_clock:
+            return
+        lay = self.layout
+        assert lay is not None
+        up = self.match_clock_up
+        surf = self.text(self.match_clock, lay.log_size + 2, (40, 20, 0) if up else WHITE, True)
+        box = surf.get_rect(topleft=(14, 12)).inflate(18, 8)
+        box.topleft = (10, 10)
+        pygame.draw.rect(dest, GOLD if up else (20, 45, 35), box, border_radius=10)
+        pygame.draw.rect(dest, GOLD, box, 1, border_radius=10)
+        dest.blit(surf, surf.get_rect(center=box.center))
+        self._note("match_clock", box)
 
     def _draw_log(self, dest: pygame.Surface) -> None:
         """The latest lines of the log in the left column under your plate, as wide as the space left of

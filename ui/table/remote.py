@@ -45,6 +45,7 @@ class RemoteTable:
         # when each seat's time to act runs out (monotonic), as the host last said: this seat's own
         # clock, and the clock of the seat whose turn it is (drawn as a dial on its plate)
         self.clocks_until: dict[int, float] = {}
+        self.match_until: float | None = None  # when a match played to a time runs out (monotonic)
         self.resynced = False  # a view came alone (a comeback, a stale action): the board is rebuilt from it
 
     @property
@@ -82,6 +83,7 @@ class RemoteTable:
                 self.clocks_until = {s: now + ms / 1000 for s, ms in enumerate(message.clocks) if ms > 0}
                 if message.clock_ms and view.seat < view.players:
                     self.clocks_until[view.seat] = now + message.clock_ms / 1000
+                self.match_until = None if message.match_ms < 0 else now + message.match_ms / 1000
             elif isinstance(message, Refused):
                 self.notices.append(message.reason)
             elif isinstance(message, Error):
@@ -123,6 +125,12 @@ class RemoteTable:
             left = max(0.0, until - now)
             out[seat] = (left, max(self.turn_limit_s, left, 0.001))
         return out
+
+    def match_left_s(self, now_ms: float) -> float | None:
+        """Seconds left of a match played to a time, as the host last said (it keeps the clock)."""
+        if self.match_until is None:
+            return None
+        return max(0.0, self.match_until - time.monotonic())
 
     def seconds_left(self) -> int | None:
         """This seat's time left to act, in whole seconds (None: no clock running)."""

@@ -64,6 +64,11 @@ class TableSource(Protocol):
         """Whether some other seat may change the table by itself now (so it must keep drawing)."""
         ...
 
+    def match_left_s(self, now_ms: float) -> float | None:
+        """Seconds left of a match played to a time, by the clock the referee calls time by (0 once it
+        is up; None: the match has no time limit). `now_ms` is the table's clock (a local game's)."""
+        ...
+
 
 class LocalHost:
     """A game played on this computer, kept the way a LAN host keeps one: the game, the AI seats and
@@ -142,3 +147,7 @@ class LocalHost:
         game = self.game
         person = self.viewer if self.viewer not in self.rt.ai else None
         return any(game.sync_actions(seat) for seat in range(game.n) if seat != person)
+
+    def match_left_s(self, now_ms: float) -> float | None:
+        left = self.rt.match_left_ms(now_ms)
+        return None if left is None else left / 1000
