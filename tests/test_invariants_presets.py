@@ -1,7 +1,8 @@
 """Invariants every preset must keep, over many random games (hypothesis).
 
-For each playable preset, each preset in development (`DEVELOPING`: jda, kabu) and each player count it allows: every card is in exactly one place after
-every action; only legal actions are applied, and an action is refused exactly when it is not legal,
+For each playable preset, each preset in development (`DEVELOPING`) and each player count it allows:
+every card is in exactly one place after every action, taken in the headless order, one at a time in
+real time, or several at once in one host tick (`Game.apply_together`); only legal actions are applied, and an action is refused exactly when it is not legal,
 with a reason and the state unchanged; seat views and per-seat events never show another seat's hidden
 cards; and replaying the action log (through its JSON form) reproduces the identical game.
 """
@@ -166,6 +167,38 @@ def test_replay_reproduces_the_game(case, seed, choice, realtime, length):
         again.apply(Action.from_json(json.loads(line), again.deck))
     assert again.events == g.events
     assert again.state_key() == g.state_key()
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**31), choice=st.integers(0, 2**31))
+def test_actions_in_one_tick_go_by_precedence_and_keep_the_invariants(case, seed, choice):
+    """Real time at its most crowded: in each tick several seats act at once (jda's JD10, a call race).
+    They are applied in the rulebook's order of precedence, each checked when its turn comes; one that
+    an earlier one overtook is refused with its reason and changes nothing; the cards stay whole and the
+    log replays the same game."""
+    preset, players = case
+    g = new_game(preset, players, seed)
+    rng = random.Random(choice)
+    for _ in range(300):
+        seats = [s for s in [REFEREE, *range(g.n)] if g.legal_actions(s)]
+        if not seats:
+            break
+        together = [rng.choice(g.legal_actions(s)) for s in rng.sample(seats, rng.randint(1, len(seats)))]
+        rank = {id(a): g.book.precedence(g, a) for a in together}
+        before = len(g.actions)
+        outcomes = g.apply_together(together)
+        assert sorted(id(o.action) for o in outcomes) == sorted(id(a) for a in together)
+        keys = [rank[id(o.action)] for o in outcomes]
+        assert keys == sorted(keys), "not applied in the order of precedence"
+        for outcome in outcomes:
+            if outcome.refused is not None:  # overtaken: said why, nothing happened
+                assert outcome.refused and not outcome.events
+        assert list(g.actions[before:]) == [o.action for o in outcomes if o.refused is None]
+        check_cards(g)
+    again = Game(make_rules(preset, players, g.rules.options(), developing=True), seed)
+    for action in g.actions:
+        again.apply(Action.from_json(json.loads(json.dumps(action.to_json())), again.deck))
+    assert again.events == g.events and again.state_key() == g.state_key()
 
 
 def pile_sizes(g: Game) -> dict[str, int]:
