@@ -1,0 +1,39 @@
+"""What the LAN tests share: the card codes a message names, for the wire leak checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def card_codes(message: Any, codes: set[str] | dict[str, Any]) -> set[str]:
+    """The card codes named anywhere in a decoded message's values (never its keys: a seat number
+    "3" keying a map is not kabufuda's 3), for checking that no hidden card was sent."""
+    found: set[str] = set()
+    stack = [message]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in codes:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+def drawn_apart(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events but jda's seat draws: those cards are drawn from a shuffled copy of the deck that
+    is put away again (the deal is shuffled afresh), so naming them tells nothing of where a card is."""
+    return [e for e in events if e.get("event") != "SeatsDrawn"]
+
+
+# rule options that keep a preset's real-time waits short at a test's pace (jda's gaeshi window
+# lasts 3 s after a throw-in, 10 s at most: JD13; its host gathers a tick for 100 ms: JD10)
+QUICK_OPTIONS: dict[str, dict[str, Any]] = {
+    "jda": {"gaeshi_ms": 300, "gaeshi_max_ms": 600, "simultaneity_ms": 20}
+}
+
+
+def quick_options(preset: str) -> dict[str, Any]:
+    return dict(QUICK_OPTIONS.get(preset, {}))
