@@ -417,3 +417,48 @@ def test_actions_within_the_presets_simultaneity_are_applied_together(monkeypatc
     assert len(refused) == 1 and "turn" in refused[0]  # gathered, it went first and was out of turn
     apart, refused = asyncio.run(race(0))
     assert [len(b) for b in apart] == [1, 1] and refused == [], (apart, refused)  # two ticks: both stand
+
+
+def test_jda_racing_clients_are_ordered_by_seat_within_a_tick_and_all_see_the_same_order(monkeypatch):
+    """jda over the LAN (JD10): AI clients race to place out of turn; the host gathers what arrives
+    within 100 ms of the first into one tick and applies it by the rulebook's precedence (seat order from
+    the turn player), a placement it overtook refused to its sender with the rule; every client receives
+    the same updates, in the same order."""
+    batches: list[tuple[list[tuple], list]] = []
+    real = Game.apply_together
+
+    def recording(self, actions):
+        keys = [self.book.precedence(self, a) for a in actions]
+        outcomes = real(self, actions)
+        if len(actions) > 1:
+            order = [keys[next(i for i, a in enumerate(actions) if a is o.action)] for o in outcomes]
+            batches.append((order, outcomes))
+        return outcomes
+
+    monkeypatch.setattr(Game, "apply_together", recording)
+    options = {"gaeshi_ms": 300, "gaeshi_max_ms": 600}  # JD10's tick stays at its 100 ms
+
+    async def main():
+        host = Host(config(preset="jda", options=options, rounds=2, seed=9), log=quiet)
+        clients = [Client("127.0.0.1", 0, f"P{i}", log=quiet) for i in range(3)]
+        await run_match(host, clients, ["normal", "normal", "easy"])
+        return host, clients
+
+    host, clients = asyncio.run(main())
+    assert host.game.rules.simultaneity_ms == 100
+    assert len(batches) >= 2, "no tick ever held two actions"
+    for order, _ in batches:
+        assert order == sorted(order)  # by precedence
+    overtaken = [o for _, outcomes in batches for o in outcomes if o.refused]
+    by_seat = {c.seat: c for c in clients}
+    for (
+        o
+    ) in overtaken:  # told to its sender (a client; the host's own AI seat needs no telling), with the rule
+        sender = by_seat.get(o.action.seat)
+        if sender is not None:
+            assert any(r.reason == o.refused for r in sender.refused)
+    seen = [
+        [(m.seq, [e["event"] for e in m.events]) for m in c.received if isinstance(m, Update)]
+        for c in clients
+    ]
+    assert len(seen[0]) > 20 and all(s == seen[0] for s in seen)
