@@ -17,6 +17,7 @@ from game.actions import Action, Kind, is_call
 from game.seats import Seat
 from game.view import SeatView
 
+from .keeping import Keeper, Kept
 from .protocol import (
     HEARTBEAT_S,
     HOST_SILENT_S,
@@ -28,6 +29,7 @@ from .protocol import (
     Finished,
     Hello,
     Lobby,
+    MatchLog,
     Ping,
     ProtocolError,
     Ready,
@@ -77,6 +79,9 @@ class Client:
         self.received: list[object] = []  # every message, for tests and the table's log
         self.refused: list[Refused] = []
         self.silence_s = HOST_SILENT_S  # how long the host may be silent before we give up on it
+        # set to keep the match in this computer's history from the log the host sends at its end
+        self.keeper: Keeper | None = None
+        self.kept: Kept | None = None  # what became of that log
         self._beat: asyncio.Task | None = None
 
     async def connect(self) -> Welcome:
@@ -170,7 +175,33 @@ class Client:
             self.refused.append(message)
         elif isinstance(message, Bye) and self.finished is None:
             raise HostClosed(message.reason or "the host closed the table")  # the host says why, whole
+        elif isinstance(message, MatchLog) and self.keeper is not None:
+            return await self._keep(message)
         return message
+
+    async def _keep(self, part: MatchLog) -> MatchLog | Kept:
+        """A part of the match's log: once it is whole (or refused), keep it in the history on a worker
+        thread (a replay and a file; the heartbeat goes on) and hand back what became of it."""
+        keeper = self.keeper
+        assert keeper is not None
+        if not keeper.take(part) and keeper.result is None:
+            return part  # more parts to come
+        if keeper.result is None:
+            welcome = self.welcome
+            assert welcome is not None
+            scores = self.view.scores if self.view is not None else None
+            try:
+                await asyncio.to_thread(keeper.keep, welcome, self.seq, scores)
+            except Exception as exc:  # whatever a hostile log does to the replay, the client goes on
+                keeper.result = Kept(None, f"it could not be replayed ({exc!r})")
+        if self.kept is not None:
+            return part  # said once already (a refused log's later parts)
+        kept = self.kept = keeper.result
+        assert kept is not None
+        self.log(
+            f"kept in the history: {kept.path}" if kept.path else f"not kept in the history: {kept.problem}"
+        )
+        return kept
 
     async def _send(self, message) -> None:
         """Send to the host; HostGone when there is no connection (between a loss and the comeback)."""

@@ -17,6 +17,7 @@ from game.rules import make_rules
 from game.rules.base import RuleSet
 from game.view import SeatView
 from net.client import HostClosed, HostGone
+from net.keeping import Kept
 from net.protocol import Error, Finished, Lobby, Refused, Update
 from net.session import NetSession, Reconnected, Reconnecting
 
@@ -46,6 +47,7 @@ class RemoteTable:
         # clock, and the clock of the seat whose turn it is (drawn as a dial on its plate)
         self.clocks_until: dict[int, float] = {}
         self.resynced = False  # a view came alone (a comeback, a stale action): the board is rebuilt from it
+        self.kept: Kept | None = None  # the match as kept in this computer's history (a guest's)
 
     @property
     def started(self) -> bool:
@@ -86,12 +88,16 @@ class RemoteTable:
                 self.notices.append(message.reason)
             elif isinstance(message, Error):
                 self.notices.append(message.message)
+            elif isinstance(message, Kept):  # the match's log, kept in the history (or why not)
+                self.kept = message
+                if message.problem:
+                    self.notices.append(tr("lan.not_kept", reason=message.problem))
             elif isinstance(message, Finished):
                 self.session.forget_seat()  # the match is over: there is nothing to come back to
                 if message.complete:
                     self.finished = message
                 else:  # the host closed the table first: say so, with the standings so far
-                    self.gone = closed_early(message)
+                    self.gone = closed_early(message, self.kept)
             elif isinstance(message, Lobby):
                 self.lobby = message
             elif isinstance(message, Reconnecting):
@@ -165,11 +171,14 @@ class RemoteTable:
         return True  # the host may send something at any moment
 
 
-def closed_early(finished: Finished) -> str:
-    """The host closed the table mid-match: a message with the standings so far, best first."""
+def closed_early(finished: Finished, kept: Kept | None = None) -> str:
+    """The host closed the table mid-match: a message with the standings so far, best first, and
+    whether the rounds finished were kept in the history."""
     order = sorted(range(len(finished.ranks)), key=lambda i: (finished.ranks[i], i))
     lines = [tr("lan.closed_early")]
     for seat in order:
         name = finished.names[seat] if seat < len(finished.names) else str(seat + 1)
         lines.append(f"{finished.ranks[seat]}. {name}  {finished.scores[seat]}")
+    if kept is not None and kept.path is not None:
+        lines.append(tr("lan.kept_rounds"))
     return "\n".join(lines)
