@@ -81,7 +81,8 @@ class Client:
         self.silence_s = HOST_SILENT_S  # how long the host may be silent before we give up on it
         # set to keep the match in this computer's history from the log the host sends at its end
         self.keeper: Keeper | None = None
-        self.kept: Kept | None = None  # what became of that log
+        self.kept: Kept | None = None  # what became of that log (set before `finished`)
+        self._keeping: asyncio.Task | None = None
         self._beat: asyncio.Task | None = None
 
     async def connect(self) -> Welcome:
@@ -171,37 +172,47 @@ class Client:
             self.lobby = message
         elif isinstance(message, Finished):
             self.finished = message
+            await self._kept()  # the match's log came just before it
         elif isinstance(message, Refused):
             self.refused.append(message)
         elif isinstance(message, Bye) and self.finished is None:
             raise HostClosed(message.reason or "the host closed the table")  # the host says why, whole
         elif isinstance(message, MatchLog) and self.keeper is not None:
-            return await self._keep(message)
+            self._take(message)
         return message
 
-    async def _keep(self, part: MatchLog) -> MatchLog | Kept:
-        """A part of the match's log: once it is whole (or refused), keep it in the history on a worker
-        thread (a replay and a file; the heartbeat goes on) and hand back what became of it."""
+    def _take(self, part: MatchLog) -> None:
+        """A part of the match's log. Once it is whole it is kept on a worker thread while this client
+        reads on: `Finished` is right behind it, and a client that stopped reading could lose it to a
+        host that closes (its socket resets). `_kept` settles what became of it."""
         keeper = self.keeper
         assert keeper is not None
-        if not keeper.take(part) and keeper.result is None:
-            return part  # more parts to come
-        if keeper.result is None:
+        if keeper.take(part) and self._keeping is None:
             welcome = self.welcome
             assert welcome is not None
             scores = self.view.scores if self.view is not None else None
-            try:
-                await asyncio.to_thread(keeper.keep, welcome, self.seq, scores)
-            except Exception as exc:  # whatever a hostile log does to the replay, the client goes on
-                keeper.result = Kept(None, f"it could not be replayed ({exc!r})")
-        if self.kept is not None:
-            return part  # said once already (a refused log's later parts)
+            self._keeping = asyncio.get_running_loop().create_task(
+                asyncio.to_thread(_keep, keeper, welcome, self.seq, scores)
+            )
+
+    async def _kept(self) -> None:
+        """The match is over: wait for its log to be kept (if one came) and say what became of it."""
+        keeper = self.keeper
+        if keeper is None or self.kept is not None:
+            return
+        if self._keeping is not None:
+            await self._keeping
+        elif keeper.parts and keeper.result is None:
+            keeper.result = Kept(
+                None, f"it came incomplete ({len(keeper.parts)} of {keeper.parts[0].parts} parts)"
+            )
         kept = self.kept = keeper.result
-        assert kept is not None
-        self.log(
-            f"kept in the history: {kept.path}" if kept.path else f"not kept in the history: {kept.problem}"
-        )
-        return kept
+        if kept is not None:
+            self.log(
+                f"kept in the history: {kept.path}"
+                if kept.path
+                else f"not kept in the history: {kept.problem}"
+            )
 
     async def _send(self, message) -> None:
         """Send to the host; HostGone when there is no connection (between a loss and the comeback)."""
@@ -235,6 +246,14 @@ class Client:
                 self.writer.close()
                 await self.writer.wait_closed()
             self.writer = None
+
+
+def _keep(keeper: Keeper, welcome: Welcome, seen: int, scores) -> None:
+    """Keeper.keep on a worker thread; whatever a hostile log does to the replay, the client goes on."""
+    try:
+        keeper.keep(welcome, seen, scores)
+    except Exception as exc:
+        keeper.result = Kept(None, f"it could not be replayed ({exc!r})")
 
 
 def choose(agent: Seat, view: SeatView) -> Action | None:

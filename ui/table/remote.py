@@ -88,12 +88,11 @@ class RemoteTable:
                 self.notices.append(message.reason)
             elif isinstance(message, Error):
                 self.notices.append(message.message)
-            elif isinstance(message, Kept):  # the match's log, kept in the history (or why not)
-                self.kept = message
-                if message.problem:
-                    self.notices.append(tr("lan.not_kept", reason=message.problem))
             elif isinstance(message, Finished):
                 self.session.forget_seat()  # the match is over: there is nothing to come back to
+                self.kept = getattr(self.session.client, "kept", None)  # the match in the history
+                if self.kept is not None and self.kept.problem:
+                    self.notices.append(tr("lan.not_kept", reason=self.kept.problem))
                 if message.complete:
                     self.finished = message
                 else:  # the host closed the table first: say so, with the standings so far
