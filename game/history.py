@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,9 +27,12 @@ from typing import Any
 
 import platformdirs
 
+from .actions import Action
 from .engine import Game
+from .errors import IllegalAction
 from .events import MatchEnded, RoundEnded
 from .headless import LOG_FORMAT, LogError, read_log
+from .rules import make_rules
 
 APP = "DobonTable"  # the same folder as the settings' data folder (ui.settings.data_dir)
 HISTORY = 1  # the version of the header's `history` object
@@ -95,11 +98,55 @@ class Entry:
 @dataclass
 class Listing:
     entries: list[Entry]  # newest first
-    problems: list[str]  # one line per file skipped: its name and why
+    problems: list[Problem]  # one line per file skipped: its name and why
+
+
+# why a file is not a record, in English (`Problem`'s text; a screen translates the key instead)
+REASONS = {
+    "unreadable": "cannot read it ({error})",
+    "not-json": "not a Dobon Table record (its first line is not JSON)",
+    "not-log": "not a Dobon Table log",
+    "not-record": "a log, but not a history record (no 'history' header)",
+    "not-number": "'{field}' must be a whole number",
+    "bad-seats": "'seats' must name every seat",
+    "bad-me": "'me' is not a seat at the table",
+    "bad-deltas": "'deltas' must be a number per seat",
+    "bad-lists": "'names' must be a list and 'reviews' an object",
+    "no-replay": "its log does not replay ({error})",
+    "refused": "line {line}: refused: {error}",
+}
+
+
+class Problem(str):
+    """Why a file was skipped: the English line the command line prints ("NAME: reason"), which also
+    carries its parts, so a screen can say it in its own language: the file's name, `why` (a key of
+    REASONS) and `params` (the specifics: a field's name, a line number, the system's own error)."""
+
+    file: str
+    why: str
+    params: dict[str, str]
+
+    def __new__(cls, file: str, why: str, **params: object) -> Problem:
+        texts = {k: str(v) for k, v in params.items()}
+        self = super().__new__(cls, f"{file}: {REASONS[why].format(**texts)}")
+        self.file, self.why, self.params = file, why, texts
+        return self
 
 
 class RecordError(ValueError):
-    """A file that is not a readable history record; the message names it and the problem."""
+    """A file that is not a readable history record; the message (`problem`) names it and why."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem)
+        self.problem = problem
+
+
+class _BadHeader(ValueError):
+    """A header field that is not what a record holds (`why`: a key of REASONS)."""
+
+    def __init__(self, why: str, **params: object):
+        super().__init__(why)
+        self.why, self.params = why, params
 
 
 def _result(game: Game) -> tuple[int, int, list[int]]:
@@ -194,16 +241,16 @@ def read_header(path: str | Path) -> dict[str, Any]:
         with open(path, encoding="utf-8") as f:
             first = f.readline()
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path.name}: cannot read it ({exc})") from None
+        raise RecordError(Problem(path.name, "unreadable", error=exc)) from None
     try:
         header = json.loads(first)
     except json.JSONDecodeError:
-        raise RecordError(f"{path.name}: not a Dobon Table record (its first line is not JSON)") from None
+        raise RecordError(Problem(path.name, "not-json")) from None
     if not isinstance(header, dict) or header.get("dobon_log") != LOG_FORMAT:
-        raise RecordError(f"{path.name}: not a Dobon Table log")
+        raise RecordError(Problem(path.name, "not-log"))
     meta = header.get("history")
     if not isinstance(meta, dict) or meta.get("version") != HISTORY:
-        raise RecordError(f"{path.name}: a log, but not a history record (no 'history' header)")
+        raise RecordError(Problem(path.name, "not-record"))
     return header
 
 
@@ -216,17 +263,17 @@ def entry(path: str | Path) -> Entry:
         players = _whole(header.get("players"), "players")
         seats = meta.get("seats")
         if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
-            raise ValueError("'seats' must name every seat")
+            raise _BadHeader("bad-seats")
         me = meta.get("me")
         if me is not None and (_whole(me, "me") < 0 or me >= players):
-            raise ValueError("'me' is not a seat at the table")
+            raise _BadHeader("bad-me")
         deltas = meta.get("deltas")
         if not isinstance(deltas, list) or len(deltas) != players or not all(_is_int(d) for d in deltas):
-            raise ValueError("'deltas' must be a number per seat")
+            raise _BadHeader("bad-deltas")
         names = meta.get("names", [])
         reviews = header.get("reviews", {})
         if not isinstance(names, list) or not isinstance(reviews, dict):
-            raise ValueError("'names' must be a list and 'reviews' an object")
+            raise _BadHeader("bad-lists")
         return Entry(
             path=path,
             preset=str(header.get("rules")),
@@ -242,8 +289,8 @@ def entry(path: str | Path) -> Entry:
             names=[str(n) for n in names],
             reviews=reviews,
         )
-    except ValueError as exc:
-        raise RecordError(f"{path.name}: {exc}") from None
+    except _BadHeader as exc:
+        raise RecordError(Problem(path.name, exc.why, **exc.params)) from None
 
 
 def _is_int(value: Any) -> bool:
@@ -252,7 +299,7 @@ def _is_int(value: Any) -> bool:
 
 def _whole(value: Any, name: str) -> int:
     if not _is_int(value):
-        raise ValueError(f"{name!r} must be a whole number")
+        raise _BadHeader("not-number", field=name)
     return value
 
 
@@ -268,7 +315,7 @@ def listing(folder: str | Path | None = None, preset: str | None = None) -> List
         try:
             found = entry(path)
         except RecordError as exc:
-            problems.append(str(exc))
+            problems.append(exc.problem)
             continue
         if preset is None or found.preset == preset:
             entries.append(found)
@@ -283,15 +330,25 @@ def load(path: str | Path) -> tuple[Entry, Game]:
     try:
         _header, game, actions = read_log(path)
     except LogError as exc:
-        raise RecordError(f"{Path(path).name}: {exc}") from None
-    from .errors import IllegalAction
-
+        raise RecordError(Problem(Path(path).name, "no-replay", error=exc)) from None
     for number, action in enumerate(actions, start=2):
         try:
             game.apply(action)
         except IllegalAction as exc:
-            raise RecordError(f"{Path(path).name}:{number}: refused: {exc}") from None
+            raise RecordError(Problem(Path(path).name, "refused", line=number, error=exc)) from None
     return found, game
+
+
+def rebuild(preset: str, players: int, options: Mapping[str, Any], seed: int, actions: Sequence[Any]) -> Game:
+    """A game replayed from a log that came from elsewhere as data (a LAN host sends its match's log
+    at the end): ValueError, saying which action and why, for anything these rules would not play."""
+    game = Game(make_rules(preset, players, options), seed)
+    for number, data in enumerate(actions, start=1):
+        try:
+            game.apply(Action.from_json(data, game.deck))
+        except ValueError as exc:  # IllegalAction is one too
+            raise ValueError(f"action {number}: {exc}") from None
+    return game
 
 
 def save_review(path: str | Path, seat: int, review: dict[str, Any]) -> None:
@@ -301,7 +358,7 @@ def save_review(path: str | Path, seat: int, review: dict[str, Any]) -> None:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()[1:]
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path.name}: cannot read it ({exc})") from None
+        raise RecordError(Problem(path.name, "unreadable", error=exc)) from None
     reviews = header.get("reviews")
     if not isinstance(reviews, dict):
         reviews = {}

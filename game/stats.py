@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .events import Ending, MatchEnded, RoundEnded
-from .history import RecordError, listing, load
+from .history import Problem, RecordError, listing, load
 
 DOBON_ENDINGS = frozenset({Ending.DOBON, Ending.GAESHI, Ending.COUNTER})
 
@@ -74,7 +74,7 @@ class Stats:
     presets: dict[str, Tally] = field(default_factory=dict)
     levels: dict[tuple[str, str], Tally] = field(default_factory=dict)  # (preset, levels faced)
     games: int = 0  # records counted
-    skipped: list[str] = field(default_factory=list)  # records not counted, and why
+    skipped: list[Problem] = field(default_factory=list)  # records not counted, and why (each a str)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -131,7 +131,7 @@ def compute(folder: str | Path | None = None) -> Stats:
         try:
             _entry, game = load(item.path)
         except RecordError as exc:
-            stats.skipped.append(str(exc))
+            stats.skipped.append(exc.problem)
             continue
         stats.games += 1
         better = game.book.higher_is_better

@@ -17,6 +17,7 @@ from game.actions import Action, Kind, is_call
 from game.seats import Seat
 from game.view import SeatView
 
+from .keeping import Keeper, Kept
 from .protocol import (
     HEARTBEAT_S,
     HOST_SILENT_S,
@@ -28,6 +29,7 @@ from .protocol import (
     Finished,
     Hello,
     Lobby,
+    MatchLog,
     Ping,
     ProtocolError,
     Ready,
@@ -77,6 +79,10 @@ class Client:
         self.received: list[object] = []  # every message, for tests and the table's log
         self.refused: list[Refused] = []
         self.silence_s = HOST_SILENT_S  # how long the host may be silent before we give up on it
+        # set to keep the match in this computer's history from the log the host sends at its end
+        self.keeper: Keeper | None = None
+        self.kept: Kept | None = None  # what became of that log (set before `finished`)
+        self._keeping: asyncio.Task | None = None
         self._beat: asyncio.Task | None = None
 
     async def connect(self) -> Welcome:
@@ -166,11 +172,47 @@ class Client:
             self.lobby = message
         elif isinstance(message, Finished):
             self.finished = message
+            await self._kept()  # the match's log came just before it
         elif isinstance(message, Refused):
             self.refused.append(message)
         elif isinstance(message, Bye) and self.finished is None:
             raise HostClosed(message.reason or "the host closed the table")  # the host says why, whole
+        elif isinstance(message, MatchLog) and self.keeper is not None:
+            self._take(message)
         return message
+
+    def _take(self, part: MatchLog) -> None:
+        """A part of the match's log. Once it is whole it is kept on a worker thread while this client
+        reads on: `Finished` is right behind it, and a client that stopped reading could lose it to a
+        host that closes (its socket resets). `_kept` settles what became of it."""
+        keeper = self.keeper
+        assert keeper is not None
+        if keeper.take(part) and self._keeping is None:
+            welcome = self.welcome
+            assert welcome is not None
+            scores = self.view.scores if self.view is not None else None
+            self._keeping = asyncio.get_running_loop().create_task(
+                asyncio.to_thread(_keep, keeper, welcome, self.seq, scores)
+            )
+
+    async def _kept(self) -> None:
+        """The match is over: wait for its log to be kept (if one came) and say what became of it."""
+        keeper = self.keeper
+        if keeper is None or self.kept is not None:
+            return
+        if self._keeping is not None:
+            await self._keeping
+        elif keeper.parts and keeper.result is None:
+            keeper.result = Kept(
+                None, f"it came incomplete ({len(keeper.parts)} of {keeper.parts[0].parts} parts)"
+            )
+        kept = self.kept = keeper.result
+        if kept is not None:
+            self.log(
+                f"kept in the history: {kept.path}"
+                if kept.path
+                else f"not kept in the history: {kept.problem}"
+            )
 
     async def _send(self, message) -> None:
         """Send to the host; HostGone when there is no connection (between a loss and the comeback)."""
@@ -204,6 +246,14 @@ class Client:
                 self.writer.close()
                 await self.writer.wait_closed()
             self.writer = None
+
+
+def _keep(keeper: Keeper, welcome: Welcome, seen: int, scores) -> None:
+    """Keeper.keep on a worker thread; whatever a hostile log does to the replay, the client goes on."""
+    try:
+        keeper.keep(welcome, seen, scores)
+    except Exception as exc:
+        keeper.result = Kept(None, f"it could not be replayed ({exc!r})")
 
 
 def choose(agent: Seat, view: SeatView) -> Action | None:

@@ -32,7 +32,9 @@ round (`SeatState.waiting`; it sees no hand before). Watchers (`Hello.watch`) ge
 and the public side of every update (`game.view.public_view`). With `turn_limit_s` a person whose
 time to act runs out has AI act for them once (`owing`; the seat is sent its clock). Closing mid-match
 sends everyone the standings so far and saves the log (`log_dir`). Connections are limited per
-address and in total (`Gate`), and running out of file descriptors is said once a minute.
+address and in total (`Gate`), and running out of file descriptors is said once a minute. At the
+match's end (or a close: up to the last round finished) every client gets the action log, to keep in
+its own history (net.keeping).
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from game.actions import REFEREE, Action, Kind, is_call
 from game.engine import Game
 from game.events import Event, RoundDealt, RoundEnded, WindowOpened
 from game.headless import write_log
-from game.history import Recorder
+from game.history import HUMAN, Recorder
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
@@ -58,6 +60,7 @@ from game.view import public_view
 
 from .client import choose
 from .discovery import Announcement, advertise, describe
+from .keeping import log_parts
 from .protocol import (
     HEARTBEAT_S,
     PROTOCOL_VERSION,
@@ -180,6 +183,8 @@ class Host:
         self._announcing: asyncio.Task | None = None
         self._next_beat = 0.0  # when the heartbeat next goes out
         self.recorder: Recorder | None = None  # keeps the game in the history (HostConfig.keep_history)
+        self.history_seats: list[str] = []  # per seat "human" or the AI level, as the history names them
+        self.kept_seq = 0  # actions up to the last round's end: the log every client gets at the close
         self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
         self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
         self.watchers: list[Watcher] = []
@@ -745,8 +750,9 @@ class Host:
         self.game = Game(self.rules, self.cfg.seed)
         ai = {s.seat: make_seat(self.cfg.ai, self.cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
         self.table = RealtimeTable(self.game, ai, self.cfg.timing)
+        self.history_seats = [HUMAN if s.kind == "person" else self.cfg.ai for s in self.seats]
         if self.cfg.keep_history:
-            seats = ["human" if s.kind == "person" else self.cfg.ai for s in self.seats]
+            seats = self.history_seats
             self.recorder = Recorder(
                 seats, self.cfg.history_me, names=self.names(), lan=True, folder=self.cfg.history_folder
             )
@@ -805,6 +811,7 @@ class Host:
 
     def _keep(self, game: Game) -> None:
         """Save the game in the history; a disk that refuses is reported, and the table plays on."""
+        self.kept_seq = len(game.actions)  # what a guest may keep if the table closes before the end
         if self.recorder is None:
             return
         try:
@@ -823,11 +830,22 @@ class Host:
         ranks = list(game.book.ranks(game))
         standings = [score.to_json() for score in game.standings()]
         self.result = Finished(list(game.scores), ranks, self.names(), standings, complete)
+        await self._send_log()
         for s in self.seats:
             await self._send(s, self.result)
         for w in list(self.watchers):
             await self._send_watcher(w, self.result)
         self._save_log()
+
+    async def _send_log(self) -> None:
+        """The match is over: every client gets its log (net.keeping), up to the last round finished,
+        to keep in its own history. Only now: it tells every hand."""
+        assert self.game is not None
+        for part in log_parts(self.game, self.kept_seq, self.history_seats, self.names()):
+            for s in self.seats:
+                await self._send(s, part)
+            for w in list(self.watchers):
+                await self._send_watcher(w, part)
 
     def _standings_text(self) -> str:
         assert self.result is not None

@@ -12,7 +12,8 @@ the number of players, one past the last, and its updates carry public informati
 host sends `Lobby` updates until the match starts, then `Update`s: the events of each action as this
 seat may see them, and this seat's whole view afterwards, numbered by `seq` (the count of actions
 applied so far). A client acts with `Act(action, seq)`, where `seq` is the last `Update.seq` it has
-seen. On reconnecting with its token a client gets its full view at once.
+seen. On reconnecting with its token a client gets its full view at once. When the match is over the
+host sends its action log (`MatchLog`), then `Finished`.
 
 Heartbeat: after the handshake both sides send `Ping` every `HEARTBEAT_S`, so silence means trouble
 even when TCP says nothing (a pulled cable, a closed lid, a host machine gone): the host shows a seat
@@ -28,7 +29,8 @@ from typing import Any
 
 import msgspec
 
-PROTOCOL_VERSION = 3  # 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock
+# 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock; 4: the match's log
+PROTOCOL_VERSION = 4
 MAX_FRAME = 256 * 1024  # bytes; a view of the biggest table is a few KB
 READ_TIMEOUT = 30.0  # seconds a frame may take to arrive once its header has started
 SERVICE_TYPE = "_dobon-table._tcp.local."
@@ -118,6 +120,24 @@ class Finished(msgspec.Struct, tag="finished"):
     complete: bool = True  # False: the host closed the table first; these are the standings so far
 
 
+class MatchLog(msgspec.Struct, tag="log"):
+    """The match's whole action log, sent to every client once the match is over (or, when the host
+    closes early, up to the last round finished), so a guest keeps the game in its own history. Sent
+    only then: with the seed it tells every hand and the deal order, which is no secret any more. A long
+    log comes in parts (`part` 0..`parts`-1, in order), each under `MAX_FRAME`; every part repeats the
+    header fields."""
+
+    rules: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]  # per seat "human" or the host's AI level (game.history's `seats`)
+    names: list[str]
+    actions: list[dict[str, Any]]
+    part: int = 0
+    parts: int = 1
+
+
 class Ping(msgspec.Struct, tag="ping"):
     """A heartbeat: "I am still here" (never queued, never answered)."""
 
@@ -126,7 +146,9 @@ class Bye(msgspec.Struct, tag="bye"):
     reason: str = ""
 
 
-Message = Hello | Welcome | Lobby | Ready | Chat | Act | Update | Refused | Error | Finished | Bye | Ping
+Message = (
+    Hello | Welcome | Lobby | Ready | Chat | Act | Update | Refused | Error | Finished | MatchLog | Bye | Ping
+)
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(Message)

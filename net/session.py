@@ -21,6 +21,7 @@ from game.actions import Action
 
 from .client import REJOIN_PATIENCE_S, Client, HostClosed, HostGone
 from .host import Host, HostConfig
+from .keeping import Keeper
 from .protocol import Welcome
 from .ticket import Ticket, clear_ticket, save_ticket
 
@@ -56,6 +57,10 @@ class NetSession:
         self.ready = False  # said ready in the lobby (said again after a comeback)
         self.closing = False
         self.on_seat: Callable[[Welcome], None] | None = None  # told of every seat given (keeps the token)
+        # a guest keeps the match in its history from the log the host sends at the end (net.keeping);
+        # a hosting session does not: its host keeps the game already
+        self.keep_history = False
+        self.history_folder: str | None = None  # None: the data folder's
 
     # ------------------------------------------------------------------ starting
 
@@ -92,6 +97,8 @@ class NetSession:
 
     async def _join(self, address: str, port: int, token: str | None = None, watch: bool = False):
         self.client = Client(address, port, self.name, token, log=lambda line: None, watch=watch)
+        if self.keep_history and self.host is None:
+            self.client.keeper = Keeper(self.history_folder)
         welcome = await self.client.connect()
         self._seated(welcome)
         self.loop.create_task(self._pump())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from pygame_gui.core.utility import translate
 from uikit import frames, make_app, pick, play_for_person, press_button
 
 from game import Game, make_rules
@@ -303,3 +304,66 @@ def test_main_replay_under_a_headless_video_driver_prints_the_summary(tmp_path):
         timeout=60,
     )
     assert done.returncode == 0 and "2 rounds" in done.stdout
+
+
+@pytest.mark.parametrize("language, label", [("en", "Statistics"), ("ja", "統計")])
+def test_statistics_open_from_the_title_in_either_language(app, language, label):
+    kept("app", 3, "20260101T100000000000Z", rounds=2)
+    app.set_language(language)
+    try:
+        app.stack.push(TitleScene(app))
+        frames(app, 2)
+        title = app.stack.top
+        button = title.items["stats"]
+        assert translate(button.text) == label
+        history_row = title.items["history"].rect
+        assert button.rect.top == history_row.top and not button.rect.colliderect(history_row)
+        press_button(app, button)
+        stats = app.stack.top
+        assert isinstance(stats, StatsScene)
+        wait_for(app, lambda: stats.figures is not None)
+        assert stats.rows()[0][1] == "2"  # the two rounds kept, from the data folder's history
+        press_button(app, stats.back)
+        assert app.stack.top is title
+    finally:
+        app.set_language("en")
+
+
+def test_skipped_files_are_said_in_the_screens_language(app, tmp_path):
+    kept("app", 3, "20260101T100000000000Z")
+    folder = tmp_path / "history"
+    (folder / "broken.jsonl").write_text("{not json\n", encoding="utf-8")
+    (folder / "someone.jsonl").write_text('{"name": "a list of cats"}\n', encoding="utf-8")
+    app.set_language("ja")
+    try:
+        scene = open_history(app)
+        said = scene.problem_box.html_text
+        assert "broken.jsonl: ドボン・テーブルの記録ではありません（1行目が JSON ではありません）" in said
+        assert "someone.jsonl: ドボン・テーブルのログではありません" in said
+        assert "not JSON" not in said and "not a Dobon Table" not in said
+        press_button(app, scene.stats)
+        stats = app.stack.top
+        wait_for(app, lambda: stats.figures is not None)
+        frames(app, 2)
+        assert "1行目が JSON ではありません" in stats.skipped.html_text
+        assert "not JSON" not in stats.skipped.html_text
+    finally:
+        app.set_language("en")
+    frames(app, 2)  # English again: the same reasons as the command line prints them
+    assert "broken.jsonl: not a Dobon Table record (its first line is not JSON)" in stats.skipped.html_text
+
+
+def test_every_skipped_reason_has_both_languages_and_english_matches_the_command_line():
+    from game.history import REASONS, Problem
+    from ui.scenes.history import skipped_reason
+    from ui.text import setup
+
+    params = {"error": "E", "field": "rounds", "line": "7"}
+    for why, text in REASONS.items():
+        problem = Problem("f.jsonl", why, **{k: v for k, v in params.items() if "{" + k + "}" in text})
+        setup("en")
+        assert skipped_reason(problem) == str(problem)
+        setup("ja")
+        japanese = skipped_reason(problem)
+        assert japanese.startswith("f.jsonl: ") and japanese != str(problem) and "why" not in japanese
+    setup("en")

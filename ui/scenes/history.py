@@ -101,7 +101,7 @@ class HistoryScene(Scene):
         self.folder = folder
         self.preset: str | None = None  # None: every preset
         self.entries: list[Entry] = []
-        self.problems: list[str] = []
+        self.problems: list[str] = []  # game.history.Problem lines, said in the screen's language
 
     def enter(self) -> None:
         self.refresh()
@@ -132,7 +132,7 @@ class HistoryScene(Scene):
             text = (
                 tr("history.skipped", count=len(self.problems))
                 + "<br>"
-                + "<br>".join(html.escape(p) for p in self.problems)
+                + "<br>".join(html.escape(skipped_reason(p)) for p in self.problems)
             )
             box_h = min(150, 50 + 30 * (len(self.problems) + 1))
             self.problem_box = pygame_gui.elements.UITextBox(
@@ -331,7 +331,7 @@ class RecordScene(Scene):
             _entry, game = history.load(item.path)
             self.rounds = round_lines(game, item)
         except RecordError as exc:
-            self.error = str(exc)
+            self.error = exc.problem  # said in the screen's language (skipped_reason)
         saved = item.reviews.get(str(item.me)) if item.me is not None else None
         self.review: dict[str, Any] | None = saved if isinstance(saved, dict) else None
         self.review_note: str | None = None  # why there is no review to show (it failed, or is unreadable)
@@ -355,7 +355,7 @@ class RecordScene(Scene):
         self.back = _button(self, pygame.Rect(w - 150, 16, 130, 40), "settings.back")
         left_w = int(w * 0.42)
         top = 92
-        rows = self.rounds or [self.error or tr("history.no_rounds")]
+        rows = self.rounds or [skipped_reason(self.error) if self.error else tr("history.no_rounds")]
         self.round_list = pygame_gui.elements.UISelectionList(
             pygame.Rect(20, top, left_w, h - top - 222),
             [(r, f"#{i}") for i, r in enumerate(rows)],
@@ -398,7 +398,7 @@ class RecordScene(Scene):
         else:
             note = (
                 self.review_note
-                or self.error
+                or (skipped_reason(self.error) if self.error else None)
                 or (tr("history.review_none") if self.item.me is not None else tr("history.no_me"))
             )
             self.review_list = pygame_gui.elements.UITextBox(
@@ -571,3 +571,11 @@ def _title(app) -> Scene:
     from .title import TitleScene
 
     return TitleScene(app)
+
+
+def skipped_reason(problem: str) -> str:
+    """Why a file in the history folder was skipped, in the screen's language (game.history.Problem
+    carries its reason's key; any other line is shown as it came)."""
+    if not isinstance(problem, history.Problem):
+        return problem
+    return tr(f"history.why.{problem.why.replace('-', '_')}", file=problem.file, **problem.params)

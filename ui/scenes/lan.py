@@ -465,6 +465,7 @@ class JoinScene(Scene):
         self.rejoining = token is not None
         session = NetSession(_remember_name(self, self.name.get_text()))
         session.keep_seat(host, port)
+        session.keep_history = True  # the match's log comes at its end: kept like a game played here
         future = session.join(host, port, token, watch)
         self.attempt = (session, future, host, port, time.monotonic() + JOIN_SECONDS)
         self.build()

@@ -20,7 +20,7 @@ from game.stats import Stats, Tally
 
 from ..scene import Scene
 from ..text import key, rules_text, tr
-from .history import BACKGROUND, faced_text, when
+from .history import BACKGROUND, faced_text, skipped_reason, when
 
 COLUMNS = ("faced", "rounds", "won", "matches", "dobon", "dobonned", "per_round", "best", "worst", "streak")
 LINE = (236, 196, 80)
@@ -105,7 +105,7 @@ class StatsScene(Scene):
             text = (
                 tr("history.skipped", count=len(skipped))
                 + "<br>"
-                + "<br>".join(html.escape(s) for s in skipped)
+                + "<br>".join(html.escape(skipped_reason(s)) for s in skipped)
             )
             box_h = min(130, 50 + 30 * (len(skipped) + 1))
             self.skipped = pygame_gui.elements.UITextBox(

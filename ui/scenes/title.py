@@ -1,4 +1,4 @@
-"""The title screen: continue a saved match, solo game, LAN, history, rules, settings, quit."""
+"""The title screen: continue a saved match, solo game, LAN, history and statistics, rules, settings, quit."""
 
 from __future__ import annotations
 
@@ -48,12 +48,15 @@ class TitleScene(Scene):
         x = (w - bw) // 2
         self.items: dict[str, pygame_gui.elements.UIButton] = {}
         for i, name in enumerate(names):
-            self.items[name] = pygame_gui.elements.UIButton(
-                pygame.Rect(x, y + i * (bh + gap), bw, bh),
-                key(f"title.{name}"),
-                self.app.gui,
-                container=self.container,
-            )
+            # History and its Statistics share a row (half as wide each), so the column stays as short
+            row = [("history", x, (bw - gap) // 2), ("stats", x + (bw + gap) // 2, bw - (bw + gap) // 2)]
+            for item, left, width in row if name == "history" else [(name, x, bw)]:
+                self.items[item] = pygame_gui.elements.UIButton(
+                    pygame.Rect(left, y + i * (bh + gap), width, bh),
+                    key(f"title.{item}"),
+                    self.app.gui,
+                    container=self.container,
+                )
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -81,6 +84,10 @@ class TitleScene(Scene):
                 from .history import HistoryScene
 
                 self.app.stack.push(HistoryScene(self.app))
+            elif el is self.items["stats"]:
+                from .stats import StatsScene
+
+                self.app.stack.push(StatsScene(self.app))
             elif el is self.items["rules"]:
                 from .rules import RulesScene
 

@@ -17,6 +17,7 @@ from game.rules import make_rules
 from game.rules.base import RuleSet
 from game.view import SeatView
 from net.client import HostClosed, HostGone
+from net.keeping import Kept
 from net.protocol import Error, Finished, Lobby, Refused, Update
 from net.session import NetSession, Reconnected, Reconnecting
 
@@ -47,6 +48,7 @@ class RemoteTable:
         self.clocks_until: dict[int, float] = {}
         self.match_until: float | None = None  # when a match played to a time runs out (monotonic)
         self.resynced = False  # a view came alone (a comeback, a stale action): the board is rebuilt from it
+        self.kept: Kept | None = None  # the match as kept in this computer's history (a guest's)
 
     @property
     def started(self) -> bool:
@@ -90,10 +92,13 @@ class RemoteTable:
                 self.notices.append(message.message)
             elif isinstance(message, Finished):
                 self.session.forget_seat()  # the match is over: there is nothing to come back to
+                self.kept = getattr(self.session.client, "kept", None)  # the match in the history
+                if self.kept is not None and self.kept.problem:
+                    self.notices.append(tr("lan.not_kept", reason=self.kept.problem))
                 if message.complete:
                     self.finished = message
                 else:  # the host closed the table first: say so, with the standings so far
-                    self.gone = closed_early(message)
+                    self.gone = closed_early(message, self.kept)
             elif isinstance(message, Lobby):
                 self.lobby = message
             elif isinstance(message, Reconnecting):
@@ -173,11 +178,14 @@ class RemoteTable:
         return True  # the host may send something at any moment
 
 
-def closed_early(finished: Finished) -> str:
-    """The host closed the table mid-match: a message with the standings so far, best first."""
+def closed_early(finished: Finished, kept: Kept | None = None) -> str:
+    """The host closed the table mid-match: a message with the standings so far, best first, and
+    whether the rounds finished were kept in the history."""
     order = sorted(range(len(finished.ranks)), key=lambda i: (finished.ranks[i], i))
     lines = [tr("lan.closed_early")]
     for seat in order:
         name = finished.names[seat] if seat < len(finished.names) else str(seat + 1)
         lines.append(f"{finished.ranks[seat]}. {name}  {finished.scores[seat]}")
+    if kept is not None and kept.path is not None:
+        lines.append(tr("lan.kept_rounds"))
     return "\n".join(lines)
