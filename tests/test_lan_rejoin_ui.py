@@ -80,7 +80,9 @@ def test_the_table_reconnects_by_itself_and_says_so_meanwhile(tmp_path, monkeypa
     from ui.scenes.table import TableScene
 
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
-    far = HostThread()
+    # a turn limit, so that play goes on even if the comeback lands on this seat's own turn (nobody
+    # clicks here): past it the host's AI acts for the seat once
+    far = HostThread(turn_limit_s=1.0)
     app = make_app()
     try:
         table = sit_down(app, far.host.port)
