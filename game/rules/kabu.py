@@ -76,6 +76,9 @@ class KabuRules(RuleSet):
     max_matches: int = 20  # [D26] the game ends after this many matches (0: no such end) ...
     lap_limit: int = 100  # [D26] ... or once the most laps exceed this (0: no such end)
     gaeshi_mult: str = "linear"  # [D16] n gaeshi multiply by 2n ("linear") or by 2^n ("doubling")
+    # [D11] house rule: trumps are shown but stay in the hand (its total and the scored hand count
+    # them); a card is a trump once per match, so chains of gaeshi still terminate (see `held`)
+    trumps_stay_in_hand: bool = False
 
     def validate(self) -> None:
         super().validate()
@@ -201,10 +204,11 @@ class FourShown(Event):
 @dataclass(frozen=True, slots=True)
 class NoTrump(Event):
     """A declarer puts out no trump: a single pin (§4.5, D17), or every other hand is face up and none
-    can answer any card of it (§4.3, D12)."""
+    can answer any card of it (§4.3, D12), or (house rule `trumps_stay_in_hand`) every card it holds
+    has already been a trump this match."""
 
     seat: int
-    why: str  # "single_pin" or "nobody_can_answer"
+    why: str  # "single_pin", "nobody_can_answer" or "all_put_out" (trumps_stay_in_hand: none left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +308,24 @@ class KabuRulebook(Rulebook):
     @staticmethod
     def _match(game: Game) -> KabuMatch:
         return game.match_ext  # type: ignore[return-value]
+
+    def held(self, game: Game, seat: int) -> list[Card]:
+        """The cards that make up `seat`'s hand for its dobon total and for scoring: the hand, plus,
+        under the house rule `trumps_stay_in_hand` [D11], the trumps it has put out this match.
+
+        Reading of that option (source §C: 「「切り札」を自分の手札の中から最低1枚選択する」, trumps are
+        *chosen* from the hand): the trumps are shown on the player's trump pile but still belong to the
+        hand, so they keep counting in its total (a later gaeshi, D14) and in the scored hand (A3, A4, A6,
+        M2, on either side). What they may not do is be a trump again: only the cards still in
+        `hand/N` can be put out, so every trump play uses up at least one card and a chain of gaeshi
+        ends after at most as many trump plays as there are cards in the hands (the spec's rationale
+        for D11, "chains then terminate", kept). Without that limit two players could answer each
+        other's same trump for ever (B holds 2+5, C holds 7+5: B's 2 is hit by C's 12, C's 7 by B's 7).
+        A declarer with no card left to put out puts out none (`NoTrump` "all_put_out", A2 = 0, D13)."""
+        hand = game.hands[seat]
+        if not self.rules.trumps_stay_in_hand:
+            return hand
+        return [*hand, *game.extra[f"trumps/{seat}"]]
 
     # ------------------------------------------------------------------ match, piles and the deal
 
@@ -408,6 +430,12 @@ class KabuRulebook(Rulebook):
             return "a play names the card(s) to put out"
         for card in cards:
             if not any(card is held for held in hand):
+                put_out = game.extra.get(f"trumps/{action.seat}", ())
+                if self.rules.trumps_stay_in_hand and any(card is put for put in put_out):
+                    return (
+                        f"{card} is already one of your trumps: under the house rule trumps_stay_in_hand "
+                        "it still counts in your hand, but a card is a trump once a match (D11)"
+                    )
                 return f"{card} is not in your hand"
         if len({id(c) for c in cards}) != len(cards):
             return "a card is named twice"
@@ -519,7 +547,7 @@ class KabuRulebook(Rulebook):
 
     def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
         r = self._round(game)
-        hand = game.hands[seat]
+        hand = self.held(game, seat)
         out = []
         if hand and total(hand) <= MAX_TOTAL:
             for i, card in enumerate(window.cards):
@@ -543,7 +571,7 @@ class KabuRulebook(Rulebook):
             return f"{target} is not a card of the play you may answer now ({what}) (§4.2)"
         if window.owner(index) == action.seat:
             return "you cannot dobon your own card (§4.1)"
-        hand = game.hands[action.seat]
+        hand = self.held(game, action.seat)
         if not hand:
             return "an empty hand cannot dobon (D8)"
         t = total(hand)
@@ -636,7 +664,7 @@ class KabuRulebook(Rulebook):
                 gaeshi = r.decls[parent].gaeshi + 1
             elif victim != REFEREE:
                 game.reveal(victim)  # §4.3 the player dobon'd shows the hand (a first-card loser does not)
-            hand = game.hands[call.seat]
+            hand = self.held(game, call.seat)
             r.decls.append(Declaration(call.seat, target, victim, parent, gaeshi, single_pin(hand)))
             new.append(len(r.decls) - 1)
         if r.stage == TRUMP and len(r.batch) > 1 and all(r.decls[i].hit for i in r.batch):
@@ -651,15 +679,19 @@ class KabuRulebook(Rulebook):
         return [game.next_seat(start, k) for k in range(game.n)]
 
     def _must_trump(self, game: Game, d: Declaration) -> str | None:
-        """Why `d` puts out no trump, or None if it must: a single pin [D17]; or every other hand is
-        face up and no total matches any card of the declarer's hand [§4.3, D12]."""
+        """Why `d` puts out no trump, or None if it must: a single pin [D17]; under
+        `trumps_stay_in_hand`, no card left that has not been a trump [D11]; or every other hand is
+        face up and no total matches any card the declarer could put out [§4.3, D12]."""
         if d.pin:
             return "single_pin"
+        mine = game.hands[d.seat]
+        if not mine:
+            return "all_put_out"  # only under trumps_stay_in_hand: else a declarer holds a card
         others = [s for s in range(game.n) if s != d.seat]
-        if all(s in game.revealed for s in others):
-            mine = game.hands[d.seat]
-            if not any(matches(game.hands[s], c) for s in others for c in mine):
-                return "nobody_can_answer"
+        if all(s in game.revealed for s in others) and not any(
+            matches(self.held(game, s), c) for s in others for c in mine
+        ):
+            return "nobody_can_answer"
         return None
 
     def _next_trump(self, game: Game) -> None:
@@ -690,7 +722,8 @@ class KabuRulebook(Rulebook):
             game.open_window(owners[0], tuple(cards), freezes_turn=True, seats=range(game.n), owners=owners)
 
     def _trump(self, game: Game, seat: int, cards: tuple[Card, ...]) -> None:
-        """§4.3 trumps leave the hand for the player's face-up trump pile [D11]."""
+        """§4.3 trumps leave the hand for the player's face-up trump pile [D11] (under the house rule
+        `trumps_stay_in_hand` they still count as held there: `held`)."""
         r = self._round(game)
         d = r.decls[r.queue.pop(0)]
         game.put_on_field(seat, cards, f"trumps/{seat}")
@@ -725,8 +758,8 @@ class KabuRulebook(Rulebook):
         says, and n = 3 gives ×6. A first-card dobon scores A1 = 5 and ignores the loser's hand (A5 = 0;
         A6 and M2 read the winner's hand only) [§5.3]."""
         d, w, loser = pair.decl, pair.winner, pair.loser
-        mine = game.hands[w]
-        theirs = () if pair.first_card else game.hands[loser]
+        mine = self.held(game, w)
+        theirs = [] if pair.first_card else self.held(game, loser)
         both = [*mine, *theirs]
         okoshi = self.okoshi(game)
         groups = sum(GROUP_POINTS.get(n, 0) for n in Counter(c.rank for c in mine).values())
