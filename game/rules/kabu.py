@@ -48,6 +48,7 @@ from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
 from ..phase import Phase
 from ..piles import PileSpec, Rebuild, Seen
 from ..scores import Score
+from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -399,6 +400,8 @@ class KabuRulebook(Rulebook):
         r = self._round(game)
         hand = game.hands[seat]
         if r.stage == TRUMP:
+            if not r.queue:
+                return []  # the trumps are out: their window is open, or the match is over
             return [Action(seat, Kind.PLAY, cards) for cards in subsets(hand)]
         values = self.field_values(game)
         if self._forced(game):  # §3.3: only 2s, one, or several whose sum is in F [D7]
@@ -415,6 +418,8 @@ class KabuRulebook(Rulebook):
         r = self._round(game)
         if action.suit is not None or action.amount or action.flag:
             return "a play names only its cards, and a draw names nothing"
+        if r.stage == TRUMP and not r.queue:
+            return "every declarer has put out its trumps: no turn until they are answered (§4.4)"
         if action.kind is Kind.DRAW:
             if r.stage == TRUMP:
                 return "you declared dobon: put out at least one trump from your hand (§4.3)"
@@ -926,6 +931,22 @@ class KabuRulebook(Rulebook):
             "next_parent": r.next_parent,  # set when the match ends: who deals the next one (§E, D24)
         }
 
+    def round_data(self, game: Game) -> dict[str, Any]:
+        """The whole round state is public (`public_state`): a position saved mid-round keeps it."""
+        return encode_state(self.public_state(game))
+
+    def load_round(self, game: Game, data: dict[str, Any]) -> None:
+        """A position's round state; in the trump stage, the turn player must be the declarer whose
+        trumps are due (the first of `queue`), and a declarer still to put out trumps must not have."""
+        super().load_round(game, data)
+        r = self._round(game)
+        if r.stage == TRUMP and r.queue:
+            due = r.decls[r.queue[0]]
+            if game.turn != due.seat:
+                raise ValueError(f"in the trump stage it is seat {due.seat}'s turn to put out trumps")
+            if any(r.decls[i].trumped for i in r.queue):
+                raise ValueError("queue names a declaration that has already put out its trumps")
+
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
         n = game.n
         stage = public.get("stage", PLAY)
@@ -952,7 +973,10 @@ class KabuRulebook(Rulebook):
             raise ValueError("queue and batch name declarations")
         window = game.window
         if stage != PRE_PLAY and window is not None and window.placer == REFEREE and not window.calls:
+            chain = (game.chain_links, game.chain_cards)
             game.close_window()  # a position past the pre-play window: nobody answered the okoshi-fuda
+            if (game.chain_links, game.chain_cards) != chain:
+                game.set_chain(*chain)  # the position's own draw chain, not the one an okoshi 2 starts
         game.ext = r
 
     def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:
