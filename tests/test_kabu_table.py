@@ -378,3 +378,27 @@ def test_with_trumps_staying_in_the_hand_your_total_counts_them():
         game.apply(Action(1, Kind.PLAY, (game.deck.card("4"),)))  # B's trump
         ui = preset_ui(game.rules)
         assert ui.hand_value(game.view(1)) == shown
+
+
+def test_a_kabu_deal_saved_from_the_menu_loads_in_its_pre_play_window(app, tmp_path):
+    """Menu → Save this deal on a kabu table writes the deal as it stood in the window on the
+    okoshi-fuda; loaded again it stands in that window (not past it), the parent to play first."""
+    from uikit import play_for_person, press_button
+
+    from game.scenario import load
+    from ui.scenes.menu import PauseMenu
+
+    scene = kabu_table(app, [["3", "5", "7"], *BYSTANDERS], ["8"])
+    game = scene.game
+    play_for_person(app, lambda: len(game.actions) >= 5)
+    press(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, PauseMenu)
+    press_button(app, menu.items["save_deal"])
+    (saved,) = (tmp_path / "scenarios").glob("deal-*.json")
+    deal = load(saved).game()
+    assert deal.ext.stage == "pre_play" and deal.window is not None and deal.window.placer == -1
+    for seat in list(deal.window.pending):
+        deal.apply(Action(seat, Kind.PASS))
+    assert deal.ext.stage == "play" and deal.turn == deal.parent
+    frames(app, 2)

@@ -439,26 +439,35 @@ def test_a_kabu_deal_saved_in_its_pre_play_window_loads_in_that_window():
     assert back.turn == back.parent == g.parent and back.ext.stage == "play"
 
 
-def test_jda_mid_round_positions_load_back_exactly(tmp_path):
-    """jda's round state (the field card's placer, the dobon chain, throw-ins, let-go seats) and the
-    window on a laid hand; random play, a position saved at every tenth moment of a round."""
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("jda", {}), ("kabu", {}), ("kabu", {"trumps_stay_in_hand": True})],
+    ids=["jda", "kabu", "kabu-trumps-stay"],
+)
+def test_random_positions_mid_round_load_back_exactly(tmp_path, preset, options):
+    """Random play, a position saved at every seventh moment of play: jda's round state (the field
+    card's placer, the dobon chain, throw-ins, let-go seats) and its window on a laid hand; kabu's
+    stages, declarations, trumps and windows, with and without trumps staying in the hand."""
     import random
 
     from game import REFEREE
 
+    saved = 0
     for seed in range(3):
-        g = Game(make_rules("jda", 3), seed)
+        g = Game(make_rules(preset, 3 + seed % 2, options), seed)
         rng = random.Random(seed)
         for step in range(300):
-            if g.phase in (Phase.TURN, Phase.REACTION) and step % 10 == 0:
+            if g.phase in (Phase.TURN, Phase.REACTION) and step % 7 == 0:
                 back = round_trip(g, tmp_path)
                 assert back.book.public_state(back) == g.book.public_state(g)
+                saved += 1
             if g.phase is Phase.MATCH_OVER:
                 break
             seat = g.sync_next()
             legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
             calls = [a for a in legal if a.kind is Kind.DOBON]
             g.apply(calls[0] if calls and rng.random() < 0.7 else rng.choice(list(legal)))
+    assert saved > 60
 
 
 BAD_ROUND = [
