@@ -128,6 +128,9 @@ class Scenario:
                 game.set_chain(*self.chain)
         if self.window is not None:
             _open_window(game, self.window)
+        problem = game.book.position_problem(game)
+        if problem is not None:
+            raise ScenarioError(problem)
         if game.phase in (Phase.TURN, Phase.REACTION) and not any(
             game.legal_actions(s) for s in range(-1, game.n)
         ):

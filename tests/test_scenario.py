@@ -488,6 +488,14 @@ BAD_ROUND = [
         "it is seat 1's turn to put out trumps",
     ),
     ({"round": {"stage": "trump"}}, "this position leaves nobody anything to do"),
+    ({"round": {"stage": "pre_play"}}, "the pre_play stage stands in the window on the okoshi-fuda"),
+    (
+        {
+            "round": {"stage": "trump", "decls": [[1, {"card": "7"}, 0, -1, 0, 0, [], 1, 0]], "batch": [0]},
+            "window": {"placer": 0, "cards": 1},
+        },
+        "each card must be a trump of a declarer of the batch",
+    ),
     ({"revealed": {"7": ["3"]}}, "revealed.7: not a seat 0..2"),
     ({"revealed": {"1": ["XX"]}}, "revealed.1: no card 'XX'"),
     ({"revealed": ["3"]}, "revealed must be an object"),

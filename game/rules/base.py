@@ -189,6 +189,11 @@ class Rulebook:
         `public_state` is its whole round state (jda, kabu) returns that, encoded."""
         return None
 
+    def position_problem(self, game: Game) -> str | None:
+        """Why a position set up from a file (its round state and window together) cannot be played
+        on, or None. Asked once the whole position stands (`game.scenario`)."""
+        return None
+
     def load_round(self, game: Game, data: dict[str, Any]) -> None:
         """Set the round state from a position's `round` (what `round_data` wrote, or the part of it a
         hand-written file names: the rest keeps a fresh round's values), through `restore_round`.

@@ -947,6 +947,21 @@ class KabuRulebook(Rulebook):
             if any(r.decls[i].trumped for i in r.queue):
                 raise ValueError("queue names a declaration that has already put out its trumps")
 
+    def position_problem(self, game: Game) -> str | None:
+        """A position's stage and window must agree: the pre-play window is on the okoshi-fuda; in the
+        trump stage, a window opens only when every declarer of the batch has put out its trumps, and
+        every card in it is a trump of one of them (a gaeshi names the declaration it hits)."""
+        r, window = self._round(game), game.window
+        if r.stage == PRE_PLAY and (window is None or window.placer != REFEREE):
+            return "round: the pre_play stage stands in the window on the okoshi-fuda (placer -1)"
+        if r.stage == TRUMP and window is not None:
+            if r.queue:
+                return "round: a trump window opens only once the queue has put out its trumps"
+            declarers = {r.decls[i].seat for i in r.batch}
+            if any(window.owner(i) not in declarers for i in range(len(window.cards))):
+                return "window: in the trump stage each card must be a trump of a declarer of the batch"
+        return None
+
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
         n = game.n
         stage = public.get("stage", PLAY)
