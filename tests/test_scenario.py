@@ -3,12 +3,15 @@ and saved back from a table; every bad file gets a one-line error naming the fie
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import Action, Game, Kind, make_rules
 from game.events import RoundDealt
@@ -531,3 +534,73 @@ def test_a_bad_round_state_revealed_hand_history_or_window_names_its_field(tmp_p
         load(path)
     message = str(caught.value)
     assert needle in message and message.startswith(str(path)) and "\n" not in message
+
+
+@functools.cache
+def kabu_positions() -> tuple[str, ...]:
+    """Files of kabu positions taken mid-round from random play: the stages, trumps and windows."""
+    import random
+
+    from game import REFEREE
+
+    out = []
+    for seed in range(4):
+        g = Game(make_rules("kabu", 3 + seed % 2), seed)
+        rng = random.Random(seed)
+        for step in range(300):
+            if g.phase in (Phase.TURN, Phase.REACTION) and (g.ext.stage != "play" or step % 13 == 0):
+                out.append(dumps(from_game(g)))
+            if g.phase is Phase.MATCH_OVER:
+                break
+            seat = g.sync_next()
+            legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
+            calls = [a for a in legal if a.kind is Kind.DOBON]
+            g.apply(calls[0] if calls and rng.random() < 0.7 else rng.choice(list(legal)))
+    return tuple(out)
+
+
+MUTANTS = [0, 1, 2, -1, None, True, "trump", "play", "pre_play", [], [0], [1, 0], [2], {"card": "3"}, ["3"]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pick=st.integers(0, 10**6),
+    edits=st.lists(
+        st.tuples(
+            st.sampled_from(["round", "window", "turn", "revealed"]),
+            st.integers(0, 20),
+            st.sampled_from(MUTANTS),
+        ),
+        min_size=1,
+        max_size=2,
+    ),
+    choice=st.integers(0, 2**31),
+)
+def test_a_corrupted_kabu_position_is_refused_or_plays_on(pick, edits, choice):
+    """A saved kabu position with parts of its round state, window, turn or shown hands changed:
+    either refused with a ScenarioError, or it stands and random play goes on from it without fault."""
+    import random
+
+    from game import REFEREE
+
+    files = kabu_positions()
+    data = json.loads(files[pick % len(files)])
+    for where, index, shared in edits:
+        value = json.loads(json.dumps(shared))  # its own copy: never one of MUTANTS itself
+        if where in ("round", "window") and isinstance(data.get(where), dict) and data[where]:
+            keys = sorted(data[where])
+            data[where][keys[index % len(keys)]] = value
+        else:
+            data[where] = value
+    try:
+        g = parse(data).game()
+    except ScenarioError:
+        return
+    rng = random.Random(choice)
+    for _ in range(40):
+        if g.phase is Phase.MATCH_OVER:
+            break
+        seat = g.sync_next()
+        legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
+        assert legal, "the position left the seat asked nothing to do"
+        g.apply(rng.choice(list(legal)))
