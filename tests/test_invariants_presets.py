@@ -1,9 +1,11 @@
 """Invariants every preset must keep, over many random games (hypothesis).
 
-For each playable preset, each preset in development (`DEVELOPING`: jda, kabu) and each player count it allows: every card is in exactly one place after
-every action; only legal actions are applied, and an action is refused exactly when it is not legal,
-with a reason and the state unchanged; seat views and per-seat events never show another seat's hidden
-cards; and replaying the action log (through its JSON form) reproduces the identical game.
+For each playable preset, each preset in development and each player count it allows, and again for
+each house rule of HOUSE that changes how play goes (kabu's trumps_stay_in_hand): every card is in
+exactly one place after every action; only legal actions are applied, and an action is refused exactly
+when it is not legal, with a reason and the state unchanged; seat views and per-seat events never show
+another seat's hidden cards; and replaying the action log (through its JSON form) reproduces the
+identical game.
 """
 
 from __future__ import annotations
