@@ -186,7 +186,7 @@ def _open_window(game: Game, spec: dict[str, Any]) -> None:
         raise ScenarioError(f"window.owners must list a seat 0..{n - 1} per card (who put it out)")
     if owners and len(owners) != len(cards):
         raise ScenarioError(f"window.owners names {len(owners)} seats for {len(cards)} cards: one per card")
-    calls = _calls(game, spec.get("calls", []), cards, pending)
+    calls = _calls(game, spec.get("calls", []), pending)
     if game.window is not None:
         # a window the preset opened itself when the round started (kabu's pre-play window): the file
         # says what stands instead, so it is replaced, not resolved
@@ -219,8 +219,9 @@ def _face_up(game: Game, codes: Any) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _calls(game: Game, raw: Any, cards: tuple[Card, ...], pending: list[int] | None) -> list[Action]:
-    """`window.calls`: the dobons already called in the window (actions in their JSON form)."""
+def _calls(game: Game, raw: Any, pending: list[int] | None) -> list[Action]:
+    """`window.calls`: the dobons already called in the window (actions in their JSON form; what
+    they name is the preset's to check: `Rulebook.position_problem`)."""
     if not isinstance(raw, list):
         raise ScenarioError("window.calls must be a list of actions")
     out = []
@@ -231,8 +232,6 @@ def _calls(game: Game, raw: Any, cards: tuple[Card, ...], pending: list[int] | N
             raise ScenarioError(f"window.calls[{i}]: {exc}") from None
         if not 0 <= action.seat < game.n or (pending is not None and action.seat in pending):
             raise ScenarioError(f"window.calls[{i}]: seat {action.seat} is no seat that has answered")
-        if not all(any(c is w for w in cards) for c in action.cards):
-            raise ScenarioError(f"window.calls[{i}]: names a card the window is not on")
         out.append(action)
     return out
 

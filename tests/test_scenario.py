@@ -444,13 +444,14 @@ def test_a_kabu_deal_saved_in_its_pre_play_window_loads_in_that_window():
 
 @pytest.mark.parametrize(
     ("preset", "options"),
-    [("jda", {}), ("kabu", {}), ("kabu", {"trumps_stay_in_hand": True})],
-    ids=["jda", "kabu", "kabu-trumps-stay"],
+    [("standard", {}), ("jda", {}), ("kabu", {}), ("kabu", {"trumps_stay_in_hand": True})],
+    ids=["standard", "jda", "kabu", "kabu-trumps-stay"],
 )
 def test_random_positions_mid_round_load_back_exactly(tmp_path, preset, options):
-    """Random play, a position saved at every seventh moment of play: jda's round state (the field
-    card's placer, the dobon chain, throw-ins, let-go seats) and its window on a laid hand; kabu's
-    stages, declarations, trumps and windows, with and without trumps staying in the hand."""
+    """Random play, a position saved at every seventh moment of play: standard's auction (its sealed
+    bids), yaku, claims and cut; jda's round state (the field card's placer, the dobon chain,
+    throw-ins, let-go seats) and its window on a laid hand; kabu's stages, declarations, trumps and
+    windows, with and without trumps staying in the hand."""
     import random
 
     from game import REFEREE
@@ -460,7 +461,7 @@ def test_random_positions_mid_round_load_back_exactly(tmp_path, preset, options)
         g = Game(make_rules(preset, 3 + seed % 2, options), seed)
         rng = random.Random(seed)
         for step in range(300):
-            if g.phase in (Phase.TURN, Phase.REACTION) and step % 7 == 0:
+            if g.phase in (Phase.OPENING, Phase.TURN, Phase.REACTION) and step % 7 == 0:
                 back = round_trip(g, tmp_path)
                 assert back.book.public_state(back) == g.book.public_state(g)
                 saved += 1
@@ -514,6 +515,10 @@ BAD_ROUND = [
     (
         {"window": {"placer": 0, "pending": [1, 2], "calls": [{"seat": 1, "act": "dobon"}]}},
         "seat 1 is no seat",
+    ),
+    (
+        {"window": {"placer": 0, "pending": [2], "calls": [{"seat": 1, "act": "dobon", "cards": ["3"]}]}},
+        "window.calls: a dobon names one card of the window",
     ),
 ]
 

@@ -952,6 +952,10 @@ class KabuRulebook(Rulebook):
         trump stage, a window opens only when every declarer of the batch has put out its trumps, and
         every card in it is a trump of one of them (a gaeshi names the declaration it hits)."""
         r, window = self._round(game), game.window
+        for call in window.calls if window is not None else ():
+            index = next((i for i, c in enumerate(window.cards) if call.cards == (c,)), None)
+            if call.kind is not Kind.DOBON or index is None or window.owner(index) == call.seat:
+                return "window.calls: a dobon names one card of the window, not the caller's own"
         if r.stage == PRE_PLAY and (window is None or window.placer != REFEREE):
             return "round: the pre_play stage stands in the window on the okoshi-fuda (placer -1)"
         if r.stage == TRUMP and window is not None:
