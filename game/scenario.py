@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import REFEREE
+from .actions import REFEREE, Action
 from .cards import Card, Suit
+from .clues import Clue
 from .engine import Game, Position
 from .phase import Phase
 from .piles import FIELD, STOCK
 from .rules import DEVELOPING, PRESETS, make_rules
 from .rules.base import MatchState
-from .view import decode_state
 
 FORMAT = 1
 KNOWN = {
@@ -48,6 +48,8 @@ KNOWN = {
     "opening",
     "window",
     "round",
+    "revealed",
+    "history",
     "rest",
     "note",
 }
@@ -75,7 +77,9 @@ class Scenario:
     match: dict[str, Any] = field(default_factory=dict)
     opening: str = "skip"  # "skip" or "play" (standard's auction)
     window: dict[str, Any] | None = None  # a reaction window open on the field's top card(s)
-    round: dict[str, Any] | None = None  # the preset's public round state (as views carry it)
+    round: dict[str, Any] | None = None  # the preset's round state (Rulebook.round_data / load_round)
+    revealed: dict[str, list[str]] | None = None  # hands shown this round, by seat (as they were shown)
+    history: list[Any] | None = None  # the round's public record so far (game.clues, Clue.to_json)
     rest: str = "stock"  # where the cards named nowhere go: under the stock, or under the field card
     note: str = ""
 
@@ -109,15 +113,30 @@ class Scenario:
             )
         except ValueError as exc:
             raise ScenarioError(str(exc)) from None
+        if self.revealed is not None:
+            game.revealed = _revealed(game, self.revealed)  # before the round state, which may read it
+        if self.history is not None:
+            game.clues = _history(game, self.history)
         if self.round is not None:
-            public = dict(game.book.public_state(game))
-            public.update(decode_state(self.round, game.deck))
             try:
-                game.book.restore_round(game, public)
+                game.book.load_round(game, self.round)
             except (KeyError, TypeError, ValueError, IndexError) as exc:
                 raise ScenarioError(f"round: this preset cannot start from it ({exc})") from None
+            if (game.chain_links, game.chain_cards) != self.chain:
+                # a round under way: the file's chain stands, not one the round's start sets up
+                # (an initial 2 whose penalty has been taken, a kabu okoshi 2)
+                game.set_chain(*self.chain)
         if self.window is not None:
             _open_window(game, self.window)
+        problem = game.book.position_problem(game)
+        if problem is not None:
+            raise ScenarioError(problem)
+        if game.phase in (Phase.TURN, Phase.REACTION) and not any(
+            game.legal_actions(s) for s in range(-1, game.n)
+        ):
+            raise ScenarioError(
+                "this position leaves nobody anything to do (round, window and turn disagree)"
+            )
         game.setup = self.to_json()  # logs carry it, so a replay starts from the same position
         return game
 
@@ -129,7 +148,7 @@ class Scenario:
         for key in ("names", "seats", "note"):
             if not out[key]:
                 del out[key]
-        for key in ("scores", "window", "round", "seating"):
+        for key in ("scores", "window", "round", "seating", "revealed", "history"):
             if out[key] is None:
                 del out[key]
         return out
@@ -140,9 +159,16 @@ def _open_window(game: Game, spec: dict[str, Any]) -> None:
     n = game.n
     if game.phase is Phase.OPENING:
         raise ScenarioError('window: no window is open while the opening is played (use "opening": "skip")')
-    count = spec.get("cards", 1)
-    if not _int(count) or not 1 <= count < len(game.discard) + 1:
-        raise ScenarioError("window.cards must be how many of the field's top cards it is on (1 or more)")
+    unknown = sorted(set(spec) - WINDOW_KEYS)
+    if unknown:
+        raise ScenarioError(f"window.{unknown[0]}: unknown (known: {', '.join(sorted(WINDOW_KEYS))})")
+    if "on" in spec:
+        cards = _face_up(game, spec["on"])
+    else:
+        count = spec.get("cards", 1)
+        if not _int(count) or not 1 <= count < len(game.discard) + 1:
+            raise ScenarioError("window.cards must be how many of the field's top cards it is on (1 or more)")
+        cards = tuple(game.discard[-count:])
     placer = spec.get("placer", REFEREE)
     if not _int(placer) or not -1 <= placer < n:
         raise ScenarioError(f"window.placer must be a seat 0..{n - 1}, or -1 for a card nobody played")
@@ -155,15 +181,98 @@ def _open_window(game: Game, spec: dict[str, Any]) -> None:
     stop = spec.get("stop", False)
     if not isinstance(freezes, bool) or not isinstance(stop, bool):
         raise ScenarioError("window.freezes_turn and window.stop must be true or false")
-    unknown = sorted(set(spec) - {"cards", "placer", "pending", "freezes_turn", "stop"})
-    if unknown:
-        raise ScenarioError(
-            f"window.{unknown[0]}: unknown (known: cards, placer, pending, freezes_turn, stop)"
-        )
-    cards = tuple(game.discard[-count:])
-    window = game.open_window(placer, cards, freezes, stop=stop, seats=pending)
+    owners = spec.get("owners", [])
+    if not isinstance(owners, list) or not all(_int(s) and 0 <= s < n for s in owners):
+        raise ScenarioError(f"window.owners must list a seat 0..{n - 1} per card (who put it out)")
+    if owners and len(owners) != len(cards):
+        raise ScenarioError(f"window.owners names {len(owners)} seats for {len(cards)} cards: one per card")
+    calls = _calls(game, spec.get("calls", []), pending)
+    if game.window is not None:
+        # a window the preset opened itself when the round started (kabu's pre-play window): the file
+        # says what stands instead, so it is replaced, not resolved
+        game.window = None
+        game.phase = Phase.TURN
+    window = game.open_window(placer, cards, freezes, stop=stop, seats=pending, owners=owners)
     if pending is not None:
         window.pending = list(pending)  # in the file's order: who is asked first
+    window.calls = calls
+
+
+WINDOW_KEYS = {"cards", "on", "placer", "pending", "freezes_turn", "stop", "owners", "calls"}
+
+
+def _face_up(game: Game, codes: Any) -> tuple[Card, ...]:
+    """The cards named by `window.on`: each face up on the field or on a public pile of the preset's."""
+    if not isinstance(codes, list) or not codes or not all(isinstance(c, str) for c in codes):
+        raise ScenarioError('window.on must list the card codes the window is on, such as ["4", "5"]')
+    where = {c.id: name for name, pile in game.piles().items() for c in pile.cards}
+    out = []
+    for code in codes:
+        try:
+            card = game.deck.card(code)
+        except ValueError as exc:
+            raise ScenarioError(f"window.on: {exc}") from None
+        pile = where[card.id]
+        if not game.piles()[pile].visible_to(game.n):  # a hand or the stock
+            raise ScenarioError(f"window.on: {code} is in {pile}, not face up on the table")
+        out.append(card)
+    return tuple(out)
+
+
+def _calls(game: Game, raw: Any, pending: list[int] | None) -> list[Action]:
+    """`window.calls`: the dobons already called in the window (actions in their JSON form; what
+    they name is the preset's to check: `Rulebook.position_problem`)."""
+    if not isinstance(raw, list):
+        raise ScenarioError("window.calls must be a list of actions")
+    out = []
+    for i, data in enumerate(raw):
+        try:
+            action = Action.from_json(data, game.deck)
+        except ValueError as exc:
+            raise ScenarioError(f"window.calls[{i}]: {exc}") from None
+        if not 0 <= action.seat < game.n or (pending is not None and action.seat in pending):
+            raise ScenarioError(f"window.calls[{i}]: seat {action.seat} is no seat that has answered")
+        out.append(action)
+    return out
+
+
+def _all_face_up(game: Game, cards: tuple[Card, ...]) -> bool:
+    ids = {c.id for c in cards}
+    shown = {c.id for pile in game.piles().values() if pile.visible_to(game.n) for c in pile.cards}
+    return ids <= shown
+
+
+def _revealed(game: Game, raw: Any) -> dict[int, tuple[Card, ...]]:
+    """`revealed`: each shown hand by seat, as card codes."""
+    if not isinstance(raw, dict):
+        raise ScenarioError('revealed must be an object of seats to cards, such as {"1": ["3", "4"]}')
+    out: dict[int, tuple[Card, ...]] = {}
+    for key, codes in raw.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < game.n):
+            raise ScenarioError(f"revealed.{key}: not a seat 0..{game.n - 1}")
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise ScenarioError(f"revealed.{key} must be a list of card codes")
+        try:
+            out[int(key)] = tuple(game.deck.card(c) for c in codes)
+        except ValueError as exc:
+            raise ScenarioError(f"revealed.{key}: {exc}") from None
+    return out
+
+
+def _history(game: Game, raw: Any) -> list[Clue]:
+    """`history`: the round's clues so far, each in its JSON form [seat, cards, drew, field, suit, chain]."""
+    if not isinstance(raw, list):
+        raise ScenarioError("history must be a list of the round's plays and draws")
+    out = []
+    for i, data in enumerate(raw):
+        try:
+            clue = Clue.from_json(data, game.deck)
+        except (ValueError, TypeError) as exc:
+            raise ScenarioError(f"history[{i}]: not a play or draw ({exc})") from None
+        if not 0 <= clue.seat < game.n:
+            raise ScenarioError(f"history[{i}]: seat {clue.seat} is not at this table")
+        out.append(clue)
+    return out
 
 
 def _state(fresh: MatchState | None, data: Any) -> MatchState:
@@ -309,6 +418,12 @@ def parse(data: Any) -> Scenario:
         scenario.window = dict(_need(data, "window", dict, "an object"))
     if data.get("round") is not None:
         scenario.round = dict(_need(data, "round", dict, "an object"))
+    if data.get("revealed") is not None:
+        scenario.revealed = dict(
+            _need(data, "revealed", dict, 'an object of seats to cards, such as {"1": ["3"]}')
+        )
+    if data.get("history") is not None:
+        scenario.history = list(_need(data, "history", list, "a list of the round's plays and draws"))
     if "rest" in data:
         if data["rest"] not in ("stock", "field"):
             raise ScenarioError('rest must be "stock" or "field"')
@@ -345,12 +460,17 @@ def load(path: str | Path) -> Scenario:
 
 
 def from_game(game: Game, names: list[str] | None = None, seats: list[str] | None = None) -> Scenario:
-    """The current position of `game` as a scenario: between turns, or in a reaction window before
-    anyone has called (a call in progress is not a position)."""
+    """The current position of `game` as a scenario: between turns, or in a reaction window. The
+    preset's round state goes with it where the preset writes one (`Rulebook.round_data`: jda, kabu),
+    with the hands shown and the round's public record, so a position taken mid-round (kabu in its
+    trumps, during a 2-chain, after a set) loads back to the same state; there, a window may also hold
+    the calls made in it so far. Without round data, a call in progress is not a position."""
+    under_way = game.phase in (Phase.TURN, Phase.REACTION, Phase.OPENING) and game.ext is not None
+    round_data = game.book.round_data(game) if under_way else None
     w = game.window
     window = None
     if w is not None:
-        if w.calls:
+        if w.calls and round_data is None:
             raise ScenarioError("a position cannot be saved while a dobon is being called")
         window = {
             "cards": len(w.cards),
@@ -359,6 +479,13 @@ def from_game(game: Game, names: list[str] | None = None, seats: list[str] | Non
             "freezes_turn": w.freezes_turn,
             "stop": w.stop,
         }
+        if tuple(game.discard[-len(w.cards) :]) != w.cards and _all_face_up(game, w.cards):
+            del window["cards"]  # not the field's top cards: kabu's trumps, jda's laid hand
+            window["on"] = [c.code for c in w.cards]
+        if w.owners:
+            window["owners"] = list(w.owners)
+        if w.calls:
+            window["calls"] = [a.to_json() for a in w.calls]
     piles = {name: [c.code for c in pile.cards] for name, pile in game.piles().items() if pile.cards}
     piles.setdefault(FIELD, [c.code for c in game.discard])
     state = game.match_ext
@@ -382,4 +509,12 @@ def from_game(game: Game, names: list[str] | None = None, seats: list[str] | Non
         match=match,
         opening="play" if game.phase is Phase.OPENING else "skip",
         window=window,
+        round=round_data,
+        revealed=_shown(game) if under_way else None,
+        history=([c.to_json() for c in game.clues] or None) if under_way else None,
     )
+
+
+def _shown(game: Game) -> dict[str, list[str]] | None:
+    """The hands shown this round, by seat, as the file writes them (None: none shown)."""
+    return {str(s): [c.code for c in h] for s, h in sorted(game.revealed.items())} or None

@@ -1,10 +1,12 @@
 """Invariants every preset must keep, over many random games (hypothesis).
 
-For each playable preset, each preset in development (`DEVELOPING`) and each player count it allows:
-every card is in exactly one place after every action, taken in the headless order, one at a time in
-real time, or several at once in one host tick (`Game.apply_together`); only legal actions are applied, and an action is refused exactly when it is not legal,
-with a reason and the state unchanged; seat views and per-seat events never show another seat's hidden
-cards; and replaying the action log (through its JSON form) reproduces the identical game.
+For each playable preset, each preset in development and each player count it allows, and again for
+each house rule of HOUSE that changes how play goes (kabu's trumps_stay_in_hand): every card is in
+exactly one place after every action, taken in the headless order, one at a time in real time, or
+several at once in one host tick (`Game.apply_together`); only legal actions are applied, and an action
+is refused exactly when it is not legal, with a reason and the state unchanged; seat views and per-seat
+events never show another seat's hidden cards; and replaying the action log (through its JSON form)
+reproduces the identical game.
 """
 
 from __future__ import annotations
@@ -21,16 +23,19 @@ from game.events import Drew, RoundDealt
 from game.rules import DEVELOPING, PRESETS
 
 ALL = {**PRESETS, **DEVELOPING}
+# house rules that change how play goes, each checked as a case of its own
+HOUSE = {"kabu": [{"trumps_stay_in_hand": True}]}  # D11: trumps stay in the hand (chains must still end)
 CASES = [
-    (preset, players)
+    (preset, players, house)
     for preset, cls in ALL.items()
+    for house in [{}, *HOUSE.get(preset, ())]
     for players in range(cls.min_players, cls.players_cap + 1)
 ]
 
 
-def new_game(preset: str, players: int, seed: int) -> Game:
+def new_game(preset: str, players: int, seed: int, house: dict | None = None) -> Game:
     cls = ALL[preset]
-    options = {"max_players": cls.players_cap}
+    options = {"max_players": cls.players_cap, **(house or {})}
     return Game(make_rules(preset, players, options, developing=True), seed)
 
 
@@ -100,11 +105,25 @@ GAME = dict(
 )
 
 
+HOUSE_GAME = {**GAME, "case": st.sampled_from([c for c in CASES if c[2]])}
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(**GAME)
 def test_cards_views_and_refusals(case, seed, choice, realtime):
-    preset, players = case
-    g = new_game(preset, players, seed)
+    cards_views_and_refusals(case, seed, choice, realtime)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**HOUSE_GAME)
+def test_house_rules_keep_cards_views_and_refusals(case, seed, choice, realtime):
+    """The same checks for every house rule of HOUSE, so each is exercised on every run."""
+    cards_views_and_refusals(case, seed, choice, realtime)
+
+
+def cards_views_and_refusals(case, seed, choice, realtime):
+    preset, players, house = case
+    g = new_game(preset, players, seed, house)
     rng = random.Random(choice)
     for n in range(400):
         check_cards(g)
@@ -131,8 +150,8 @@ def test_cards_views_and_refusals(case, seed, choice, realtime):
 @settings(max_examples=20, deadline=None)
 @given(**GAME)
 def test_events_for_a_seat_hide_other_hands(case, seed, choice, realtime):
-    preset, players = case
-    g = new_game(preset, players, seed)
+    preset, players, house = case
+    g = new_game(preset, players, seed, house)
     rng = random.Random(choice)
     for _ in range(800):
         action = step(g, rng, realtime)
@@ -152,8 +171,18 @@ def test_events_for_a_seat_hide_other_hands(case, seed, choice, realtime):
 @settings(max_examples=20, deadline=None)
 @given(**GAME, length=st.integers(1, 1500))
 def test_replay_reproduces_the_game(case, seed, choice, realtime, length):
-    preset, players = case
-    g = new_game(preset, players, seed)
+    replay_reproduces_the_game(case, seed, choice, realtime, length)
+
+
+@settings(max_examples=8, deadline=None)
+@given(**HOUSE_GAME, length=st.integers(1, 1500))
+def test_house_rules_replay_the_same(case, seed, choice, realtime, length):
+    replay_reproduces_the_game(case, seed, choice, realtime, length)
+
+
+def replay_reproduces_the_game(case, seed, choice, realtime, length):
+    preset, players, house = case
+    g = new_game(preset, players, seed, house)
     rng = random.Random(choice)
     for _ in range(length):
         action = step(g, rng, realtime)
@@ -219,8 +248,8 @@ def test_every_card_is_in_one_pile_and_the_events_move_them(case, seed, choice, 
     """The pile model: every card of the deck is in exactly one named pile after every action, and
     the deal plus the cards the events say they moved (from pile, to pile, how many) give the pile
     sizes the game has. Each seat's view shows its own hand and the public sizes of the piles."""
-    preset, players = case
-    g = new_game(preset, players, seed)
+    preset, players, house = case
+    g = new_game(preset, players, seed, house)
     rng = random.Random(choice)
     sizes: dict[str, int] = {}
     read = 0

@@ -794,3 +794,122 @@ def test_settlement_keeps_its_bounds_over_random_matches(players, seed, choice):
                 if not any(isinstance(e, DealExhausted) for e in dealt):
                     assert [len(h) for h in g.hands] == [4 + e for _, e in after]
                 before = [standing(g, s) for s in range(players)]
+
+
+# ---------------------------------------------------------------------------------------------- D11's option
+
+STAY = {"trumps_stay_in_hand": True}
+
+
+def test_example_8_variant_trumps_that_stay_in_the_hand_are_scored_with_it():
+    """D11's house rule: B's trump [4] is shown but still held, so A3 counts 5 cards, not 4: P = 26."""
+    g = table([[7, 8, 9, 10], [10, 10, 3, 3, 4], HIGH[1]], field=("10", "5"), options=STAY)
+    play(g, 0, 10)
+    dobon(g, 1, 10)
+    pass_all(g)
+    trump(g, 1, 4)
+    assert [c.rank for c in g.extra["trumps/1"]] == [4] and g.book.held(g, 1)[-1].rank == 4
+    pass_all(g)
+    got = lines(g, 0)
+    assert got["own_cards"] == 3 and got["groups"] == 4 and got["tens"] == 2 and got["points"] == 26
+    assert standing(g, 0) == (4, 2)  # 26 = 4 laps and 2 extra cards (25 without the option: 4, 1)
+
+
+def test_example_9_variant_a_trump_that_stays_keeps_its_total():
+    """Example 9's variant under the option: B's trump [4] stays in B's hand, so B's total is still 7 and
+    B cannot answer C's 3 as it does when its trump leaves (T = 3); A alone answers it."""
+    g = table([[5, 8, 7], [3, 4], [1, 3]], field=("6", "5"), options=STAY)
+    play(g, 0, 7)
+    dobon(g, 1, 7)
+    pass_all(g)
+    trump(g, 1, 4)
+    dobon(g, 2, 4)  # C (T = 4) gaeshis on the 4
+    pass_all(g)
+    trump(g, 2, 3)  # C still holds [1, 3] (T = 4)
+    assert g.window.pending == [0, 1]
+    assert not any(a.kind is Kind.DOBON for a in g.legal_actions(1))  # B: 3 + 4 = 7 does not match 3
+    assert "totals 7" in refused(g, Action(1, Kind.DOBON, (g.window.cards[0],)))
+    dobon(g, 0, 3)
+    pass_all(g)
+    assert any(isinstance(e, NoTrump) and e.seat == 0 and e.why == "nobody_can_answer" for e in g.events)
+    assert g.result.winners == (0,) and g.result.losers == (2,)
+    got = lines(g, 2)
+    assert got["gaeshi"] == 4 and got["their_cards"] == 0 and got["points"] == 4  # C holds 1 and 3
+
+
+@pytest.mark.parametrize("stay", [False, True])
+def test_a_card_is_a_trump_once_a_match_so_a_chain_that_could_loop_ends(stay):
+    """B [2, 5] and C [7, 5]: B's 2 is hit by C's 12 and C's 7 by B's 7. With trumps staying in the hand
+    their totals never change, so without a limit they could answer each other for ever; a card is a
+    trump once (D11's reading), so B's second trump must be its 5, which A (T = 5) answers, and the
+    chain ends there. When trumps leave the hand (the default), C's trump wins at once."""
+    g = table([[7, 5], [2, 5], [7, 5]], field=("6", "5"), options={"trumps_stay_in_hand": stay})
+    play(g, 0, 7)  # A keeps [5]
+    dobon(g, 1, 7)  # B (T = 7)
+    pass_all(g)
+    trump(g, 1, 2)
+    dobon(g, 2, 2)  # C (T = 12)
+    pass_all(g)
+    trump(g, 2, 7)  # B's 7 (or A's 5) could answer the 5: C must put out a trump (D12)
+    if not stay:
+        pass_all(g)  # B holds [5], C [5]: nobody answers the 7
+        assert g.result.winners == (2,) and g.result.losers == (1,) and lines(g, 1)["points"] == 2
+        return
+    dobon(g, 1, 7)  # B (still 2 + 5 = 7) gaeshis back
+    pass_all(g)
+    assert g.turn == 1 and turn_plays(g, 1) == {(5,)}  # the 2 has been a trump: only the 5 is left
+    two = g.extra["trumps/1"][0]
+    assert "already one of your trumps" in refused(g, Action(1, Kind.PLAY, (two,)))
+    trump(g, 1, 5)
+    dobon(g, 0, 5)  # A (T = 5); C (T = 12) cannot
+    pass_all(g)
+    assert any(isinstance(e, NoTrump) and e.seat == 0 for e in g.events)
+    assert g.result.winners == (0,) and g.result.losers == (1,)
+    assert lines(g, 1)["gaeshi"] == 6 and lines(g, 1)["points"] == 6  # n = 3: ×6
+    assert standing(g, 1) == (1, 0)
+
+
+def test_a_declarer_whose_every_card_was_a_trump_puts_out_none():
+    """Under the option, B put out both its cards; when B gaeshis back on C's 7 it has no card left that
+    has not been a trump: no trump (A2 = 0), and B wins from C with n = 2."""
+    g = table([[7, 9, 8], [2, 5], [7, 5]], field=("6", "5"), options=STAY)
+    play(g, 0, 7)  # A keeps [9, 8]: never dobons
+    dobon(g, 1, 7)
+    pass_all(g)
+    trump(g, 1, 2, 5)
+    assert g.hands[1] == [] and matches(g.book.held(g, 1), card("7#2"))  # an empty hand/1 still totals 7
+    dobon(g, 2, 2)
+    pass_all(g)
+    trump(g, 2, 7)
+    dobon(g, 1, 7)
+    pass_all(g)
+    assert any(isinstance(e, NoTrump) and e.seat == 1 and e.why == "all_put_out" for e in g.events)
+    assert g.result.winners == (1,) and g.result.losers == (2,)
+    got = lines(g, 2)
+    assert got["trumps"] == 0 and got["gaeshi"] == 4 and got["points"] == 4
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**31), choice=st.integers(0, 2**31))
+def test_with_trumps_staying_no_card_is_a_trump_twice_and_every_chain_ends(players, seed, choice):
+    """Random play under the option: within a match no card goes onto a trump pile twice, so the trump
+    plays of a match are at most the 40 cards, and every match ends (a chain of gaeshi is finite)."""
+    g = Game(make_rules("kabu", players, {"max_matches": 4, **STAY}, developing=True), seed)
+    rng = random.Random(choice)
+    trumps: list[int] = []
+    read = 0
+    for _ in range(3000):
+        if g.phase is Phase.MATCH_OVER:
+            break
+        seat = g.sync_next()
+        legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
+        calls = [a for a in legal if a.kind is Kind.DOBON]
+        g.apply(calls[0] if calls and rng.random() < 0.8 else rng.choice(list(legal)))
+        for event in g.events[read:]:
+            if isinstance(event, RoundEnded):
+                trumps = []
+            elif getattr(event, "pile", "").startswith("trumps/"):
+                trumps.extend(c.id for c in event.cards)
+        read = len(g.events)
+        assert len(trumps) == len(set(trumps)) <= 40
+    assert g.phase is Phase.MATCH_OVER

@@ -323,3 +323,82 @@ def test_a_first_card_dobon_is_called_on_the_okoshi_fuda_and_every_other_seat_lo
     # A1 5 (first card), A3 0 (two cards left), A6 0 (the 十 went out as a trump): 5 to each of the others
     assert title == "You → Ren, Hana" and steps[0] == "A1 +5 base" and steps[-1] == "= 5 points"
     assert game.result.losers == (1, 2)
+
+
+def test_the_new_game_screen_offers_trumps_staying_in_the_hand_in_both_languages(app):
+    """D11's house rule: a toggle among kabu's options (off by default), named in English and Japanese."""
+    from ui.scenes.new_game import NewGameScene
+
+    scene = NewGameScene(app)
+    app.stack.clear_to(scene)
+    scene.preset = "kabu"
+    scene.build()
+    frames(app, 1)
+    toggle = scene.option_fields["trumps_stay_in_hand"]
+    assert toggle.text == "Trumps stay in the hand: off"
+    uikit.press_button(app, toggle)
+    assert scene.option_fields["trumps_stay_in_hand"].text == "Trumps stay in the hand: on"
+    text.setup("ja")
+    try:
+        scene.build()
+        frames(app, 1)
+        assert scene.option_fields["trumps_stay_in_hand"].text == "切り札は手札に残る: オン"
+    finally:
+        text.setup("en")
+    scene.build()
+    frames(app, 1)
+    uikit.press_button(app, scene.start)
+    frames(app, 2)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.game.rules.trumps_stay_in_hand is True
+
+
+def test_with_trumps_staying_in_the_hand_your_total_counts_them():
+    """Your total by your hand (and in the trump prompt) counts the trumps you have put out, as the
+    rules do under the option; without it, only the cards still in your hand."""
+    from ui.presets import preset_ui
+
+    for stay, shown in ((True, "Total 7"), (False, "Total 3")):
+        data = {
+            "dobon_scenario": 1,
+            "preset": "kabu",
+            "players": 3,
+            "options": {"draw_parent": False, "trumps_stay_in_hand": stay},
+            "piles": {
+                "hand/0": ["5", "8", "7"],
+                "hand/1": ["3", "4"],
+                "hand/2": ["1", "3#2"],
+                "field": ["6", "5#2"],
+            },
+        }
+        game = parse(data).game()
+        seven = game.deck.card("7")
+        for action in (Action(0, Kind.PLAY, (seven,)), Action(1, Kind.DOBON, (seven,)), Action(2, Kind.PASS)):
+            game.apply(action)
+        game.apply(Action(1, Kind.PLAY, (game.deck.card("4"),)))  # B's trump
+        ui = preset_ui(game.rules)
+        assert ui.hand_value(game.view(1)) == shown
+
+
+def test_a_kabu_deal_saved_from_the_menu_loads_in_its_pre_play_window(app, tmp_path):
+    """Menu → Save this deal on a kabu table writes the deal as it stood in the window on the
+    okoshi-fuda; loaded again it stands in that window (not past it), the parent to play first."""
+    from uikit import play_for_person, press_button
+
+    from game.scenario import load
+    from ui.scenes.menu import PauseMenu
+
+    scene = kabu_table(app, [["3", "5", "7"], *BYSTANDERS], ["8"])
+    game = scene.game
+    play_for_person(app, lambda: len(game.actions) >= 5)
+    press(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, PauseMenu)
+    press_button(app, menu.items["save_deal"])
+    (saved,) = (tmp_path / "scenarios").glob("deal-*.json")
+    deal = load(saved).game()
+    assert deal.ext.stage == "pre_play" and deal.window is not None and deal.window.placer == -1
+    for seat in list(deal.window.pending):
+        deal.apply(Action(seat, Kind.PASS))
+    assert deal.ext.stage == "play" and deal.turn == deal.parent
+    frames(app, 2)

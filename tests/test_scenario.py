@@ -3,14 +3,17 @@ and saved back from a table; every bad file gets a one-line error naming the fie
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game import Action, Kind
+from game import Action, Game, Kind, make_rules
 from game.events import RoundDealt
 from game.headless import replay, simulate, write_log
 from game.phase import Phase
@@ -337,3 +340,272 @@ def test_a_scenario_carries_the_presets_round_state():
     assert public["last_one"] == (False, True, False) and public["had_turn"] == (False, True, True)
     with pytest.raises(ScenarioError, match="round must be an object"):
         parse({**data, "round": [1]})
+
+
+# ---------------------------------------------------------------------------------- a round under way
+
+
+def comparable(g):
+    """The game's state_key without what a position does not carry: the action and event logs (a
+    position starts its own) and the RNG's state (seeded afresh from the file's seed)."""
+    key = list(g.state_key())
+    return key[:21] + key[24:]
+
+
+def round_trip(g, tmp_path):
+    """`g`'s position saved to a file and loaded back: it stands exactly where `g` does, and every seat
+    (and a watcher) sees the same view."""
+    path = tmp_path / "mid.json"
+    path.write_text(dumps(from_game(g)), encoding="utf-8")
+    back = load(path).game()
+    assert comparable(back) == comparable(g)
+    for seat in range(g.n + 1):
+        assert back.view(seat).to_json() == g.view(seat).to_json(), seat
+    return back
+
+
+def go_on(g, back, actions):
+    """The same actions on the game and on its loaded position give the same events and result."""
+    start, again = len(g.events), len(back.events)
+    for action in actions:
+        g.apply(action)
+        back.apply(action)
+    assert back.events[again:] == g.events[start:] and back.result == g.result
+
+
+def kabu(hands, field, **kw):
+    from positions import scenario
+
+    data = scenario("kabu", hands, field, options={"draw_parent": False}, **kw)
+    n = len(hands)
+    laps, extra = [1, 0, 2, 0][:n], [3, 0, 1, 5][:n]
+    data["match"] = {"parent": kw.get("turn", 0), "state": {"laps": laps, "extra": extra, "matches": 4}}
+    data["scores"] = [6 * lap + e for lap, e in zip(laps, extra, strict=True)]
+    return parse(data).game()
+
+
+def by_code(g, *codes):
+    return tuple(sorted((g.deck.card(c) for c in codes), key=lambda c: c.id))
+
+
+def test_kabu_mid_round_positions_load_back_exactly(tmp_path):
+    """A kabu position saved mid-round (the file's `round`, `revealed`, `history` and window) stands
+    where the game stood: after a set, during a 2-chain, with a dobon called while others are still
+    asked, in the trump stage, in the combined trump window; and play goes on the same from there."""
+    g = kabu([["3", "4", "2", "9"], ["2#2", "1", "8"], ["5", "6", "2#3", "10"]], ["6#2", "7"])
+    g.apply(Action(0, Kind.PLAY, by_code(g, "3", "4")))  # a set on the 7: F = {3, 4}
+    while g.window is not None:
+        g.apply(Action(g.window.pending[0], Kind.PASS))
+    back = round_trip(g, tmp_path)  # after a set
+    assert back.book.field_values(back) == {3, 4} and back.clues == g.clues
+    g.apply(Action(1, Kind.PLAY, by_code(g, "2#2")))  # a 2: seat 2 is forced
+    while g.window is not None:
+        g.apply(Action(g.window.pending[0], Kind.PASS))
+    back = round_trip(g, tmp_path)  # during the 2-chain
+    assert (back.chain_links, back.chain_cards) == (1, 2)
+    assert not any(a.kind is Kind.PLAY and a.cards[0].rank != 2 for a in back.legal_actions(2))
+    go_on(g, back, [Action(2, Kind.PLAY, by_code(g, "2#3"))])
+    back = round_trip(g, tmp_path)  # in the window on the second 2 (k = 2)
+    go_on(g, back, [Action(0, Kind.PASS), Action(1, Kind.PASS)])
+
+
+def test_kabu_positions_in_the_trumps_load_back_exactly(tmp_path):
+    """Example 18's position: two declarers, trumps in turn, one combined window with owners."""
+    g = kabu([["6", "8", "9", "3"], ["2", "4"], ["1", "5"], ["7", "9#2"]], ["6#2", "8#2"])
+    g.apply(Action(0, Kind.PLAY, by_code(g, "6")))
+    g.apply(Action(1, Kind.DOBON, by_code(g, "6")))
+    back = round_trip(g, tmp_path)  # a dobon called, seat 2 still asked (the window holds the call)
+    assert [a.seat for a in back.window.calls] == [1] and back.window.pending == [2, 3]
+    go_on(g, back, [Action(2, Kind.DOBON, by_code(g, "6")), Action(3, Kind.PASS)])
+    back = round_trip(g, tmp_path)  # the trump stage: seat 1 puts out first
+    assert back.ext.stage == "trump" and back.turn == 1 and set(back.revealed) == {0, 1, 2}
+    assert back.book.public_state(back)["queue"] == (0, 1)
+    go_on(g, back, [Action(1, Kind.PLAY, by_code(g, "4"))])
+    back = round_trip(g, tmp_path)  # seat 2's trumps are due; seat 1's lie on its pile
+    go_on(g, back, [Action(2, Kind.PLAY, by_code(g, "5"))])
+    back = round_trip(g, tmp_path)  # the combined window on both declarers' trumps
+    saved = from_game(g).window
+    assert saved["on"] == ["4", "5"] and saved["owners"] == [1, 2] and "cards" not in saved
+    assert back.window.owners == (1, 2) and back.window.cards == g.window.cards
+    go_on(g, back, [Action(s, Kind.PASS) for s in list(g.window.pending)])
+    assert back.result.winners == (1, 2) and back.result.losers == (0,)
+
+
+def test_a_kabu_deal_saved_in_its_pre_play_window_loads_in_that_window():
+    """ "Play this deal again" saves a kabu deal in the window on the okoshi-fuda: it loads in that
+    window (four of a kind may be shown), and when everyone passes the parent plays first."""
+    g = Game(make_rules("kabu", 3), 3)
+    assert g.ext.stage == "pre_play" and g.window is not None
+    back = parse(json.loads(dumps(from_game(g)))).game()
+    assert comparable(back) == comparable(g) and back.ext.stage == "pre_play"
+    go_on(g, back, [Action(s, Kind.PASS) for s in list(g.window.pending)])
+    assert back.turn == back.parent == g.parent and back.ext.stage == "play"
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("standard", {}), ("jda", {}), ("kabu", {}), ("kabu", {"trumps_stay_in_hand": True})],
+    ids=["standard", "jda", "kabu", "kabu-trumps-stay"],
+)
+def test_random_positions_mid_round_load_back_exactly(tmp_path, preset, options):
+    """Random play, a position saved at every seventh moment of play: standard's auction (its sealed
+    bids), yaku, claims and cut; jda's round state (the field card's placer, the dobon chain,
+    throw-ins, let-go seats) and its window on a laid hand; kabu's stages, declarations, trumps and
+    windows, with and without trumps staying in the hand."""
+    import random
+
+    from game import REFEREE
+
+    saved = 0
+    for seed in range(3):
+        g = Game(make_rules(preset, 3 + seed % 2, options), seed)
+        rng = random.Random(seed)
+        for step in range(300):
+            if g.phase in (Phase.OPENING, Phase.TURN, Phase.REACTION) and step % 7 == 0:
+                back = round_trip(g, tmp_path)
+                assert back.book.public_state(back) == g.book.public_state(g)
+                saved += 1
+            if g.phase is Phase.MATCH_OVER:
+                break
+            seat = g.sync_next()
+            legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
+            calls = [a for a in legal if a.kind is Kind.DOBON]
+            g.apply(calls[0] if calls and rng.random() < 0.7 else rng.choice(list(legal)))
+    assert saved > 60
+
+
+BAD_ROUND = [
+    ({"round": {"stage": "dessert"}}, "round: this preset cannot start from it (stage is one of"),
+    (
+        {"round": {"decls": [[5, {"card": "7"}, 0, -1, 0, 0, [], 0, 0]]}},
+        "round: this preset cannot start from it",
+    ),
+    (
+        {
+            "round": {
+                "stage": "trump",
+                "decls": [[1, {"card": "7"}, 0, -1, 0, 0, [], 0, 0]],
+                "queue": [0],
+                "batch": [0],
+            }
+        },
+        "it is seat 1's turn to put out trumps",
+    ),
+    ({"round": {"stage": "trump"}}, "this position leaves nobody anything to do"),
+    ({"round": {"stage": "pre_play"}}, "the pre_play stage stands in the window on the okoshi-fuda"),
+    (
+        {
+            "round": {"stage": "trump", "decls": [[1, {"card": "7"}, 0, -1, 0, 0, [], 1, 0]], "batch": [0]},
+            "window": {"placer": 0, "cards": 1},
+        },
+        "each card must be a trump of a declarer of the batch",
+    ),
+    ({"revealed": {"7": ["3"]}}, "revealed.7: not a seat 0..2"),
+    ({"revealed": {"1": ["XX"]}}, "revealed.1: no card 'XX'"),
+    ({"revealed": ["3"]}, "revealed must be an object"),
+    ({"history": [[0, ["3"], 0]]}, "history[0]: not a play or draw"),
+    ({"history": [[9, ["3"], 0, None, None, 0]]}, "history[0]: seat 9 is not at this table"),
+    ({"window": {"on": ["9"], "placer": 0}}, "window.on: 9 is in hand/0, not face up on the table"),
+    ({"window": {"on": [], "placer": 0}}, "window.on must list the card codes"),
+    ({"window": {"placer": 0, "owners": [0, 1]}}, "window.owners names 2 seats for 1 cards"),
+    (
+        {"window": {"placer": 0, "calls": [{"seat": 1, "act": "fly"}]}},
+        "window.calls[0]: unknown action 'fly'",
+    ),
+    (
+        {"window": {"placer": 0, "pending": [1, 2], "calls": [{"seat": 1, "act": "dobon"}]}},
+        "seat 1 is no seat",
+    ),
+    (
+        {"window": {"placer": 0, "pending": [2], "calls": [{"seat": 1, "act": "dobon", "cards": ["3"]}]}},
+        "window.calls: a dobon names one card of the window",
+    ),
+]
+
+
+@pytest.mark.parametrize(("extra", "needle"), BAD_ROUND, ids=[f"bad_round{i}" for i in range(len(BAD_ROUND))])
+def test_a_bad_round_state_revealed_hand_history_or_window_names_its_field(tmp_path, extra, needle):
+    data = {
+        "dobon_scenario": 1,
+        "preset": "kabu",
+        "players": 3,
+        "piles": {"hand/0": ["9", "8"], "hand/1": ["3", "4"], "hand/2": ["9#2", "8#2"], "field": ["6", "7"]},
+        "turn": 0,
+        **extra,
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load(path)
+    message = str(caught.value)
+    assert needle in message and message.startswith(str(path)) and "\n" not in message
+
+
+@functools.cache
+def kabu_positions() -> tuple[str, ...]:
+    """Files of kabu positions taken mid-round from random play: the stages, trumps and windows."""
+    import random
+
+    from game import REFEREE
+
+    out = []
+    for seed in range(4):
+        g = Game(make_rules("kabu", 3 + seed % 2), seed)
+        rng = random.Random(seed)
+        for step in range(300):
+            if g.phase in (Phase.TURN, Phase.REACTION) and (g.ext.stage != "play" or step % 13 == 0):
+                out.append(dumps(from_game(g)))
+            if g.phase is Phase.MATCH_OVER:
+                break
+            seat = g.sync_next()
+            legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
+            calls = [a for a in legal if a.kind is Kind.DOBON]
+            g.apply(calls[0] if calls and rng.random() < 0.7 else rng.choice(list(legal)))
+    return tuple(out)
+
+
+MUTANTS = [0, 1, 2, -1, None, True, "trump", "play", "pre_play", [], [0], [1, 0], [2], {"card": "3"}, ["3"]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pick=st.integers(0, 10**6),
+    edits=st.lists(
+        st.tuples(
+            st.sampled_from(["round", "window", "turn", "revealed"]),
+            st.integers(0, 20),
+            st.sampled_from(MUTANTS),
+        ),
+        min_size=1,
+        max_size=2,
+    ),
+    choice=st.integers(0, 2**31),
+)
+def test_a_corrupted_kabu_position_is_refused_or_plays_on(pick, edits, choice):
+    """A saved kabu position with parts of its round state, window, turn or shown hands changed:
+    either refused with a ScenarioError, or it stands and random play goes on from it without fault."""
+    import random
+
+    from game import REFEREE
+
+    files = kabu_positions()
+    data = json.loads(files[pick % len(files)])
+    for where, index, shared in edits:
+        value = json.loads(json.dumps(shared))  # its own copy: never one of MUTANTS itself
+        if where in ("round", "window") and isinstance(data.get(where), dict) and data[where]:
+            keys = sorted(data[where])
+            data[where][keys[index % len(keys)]] = value
+        else:
+            data[where] = value
+    try:
+        g = parse(data).game()
+    except ScenarioError:
+        return
+    rng = random.Random(choice)
+    for _ in range(40):
+        if g.phase is Phase.MATCH_OVER:
+            break
+        seat = g.sync_next()
+        legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
+        assert legal, "the position left the seat asked nothing to do"
+        g.apply(rng.choice(list(legal)))

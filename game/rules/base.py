@@ -181,6 +181,29 @@ class Rulebook:
         """The preset's round state that every seat may see (for views)."""
         return {}
 
+    def round_data(self, game: Game) -> dict[str, Any] | None:
+        """The preset's whole round state as plain JSON data (a card as {"card": code}: see
+        `view.encode_state`), for a position written down mid-round (`game.scenario.from_game`, the
+        file's `round`); `load_round` reads it back to the same state. None, the default: the preset
+        writes no round state, and a position starts its round as a fresh one. A preset whose
+        `public_state` is its whole round state (jda, kabu) returns that, encoded."""
+        return None
+
+    def position_problem(self, game: Game) -> str | None:
+        """Why a position set up from a file (its round state and window together) cannot be played
+        on, or None. Asked once the whole position stands (`game.scenario`)."""
+        return None
+
+    def load_round(self, game: Game, data: dict[str, Any]) -> None:
+        """Set the round state from a position's `round` (what `round_data` wrote, or the part of it a
+        hand-written file names: the rest keeps a fresh round's values), through `restore_round`.
+        ValueError (or KeyError, TypeError, IndexError) says what is wrong with it."""
+        from ..view import decode_state
+
+        public = dict(self.public_state(game))
+        public.update(decode_state(data, game.deck))
+        self.restore_round(game, public)
+
     def start_match(self, game: Game) -> None:
         """Set the preset's match state (streaks, laps ...) in `game.match_ext`."""
 

@@ -30,6 +30,7 @@ from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
 from ..phase import Phase
 from ..piles import Rebuild
 from ..scores import Score
+from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -657,6 +658,10 @@ class JdaRulebook(Rulebook):
             "next_dealer": REFEREE if r.next_dealer is None else r.next_dealer,
             "reseat": bool(game.match_ext.reseat),  # type: ignore[attr-defined]
         }
+
+    def round_data(self, game: Game) -> dict[str, Any]:
+        """The whole round state is public (`public_state`): a position saved mid-round keeps it."""
+        return encode_state(self.public_state(game))
 
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
         n = game.n

@@ -48,6 +48,7 @@ from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
 from ..phase import Phase
 from ..piles import PileSpec, Rebuild, Seen
 from ..scores import Score
+from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -76,6 +77,9 @@ class KabuRules(RuleSet):
     max_matches: int = 20  # [D26] the game ends after this many matches (0: no such end) ...
     lap_limit: int = 100  # [D26] ... or once the most laps exceed this (0: no such end)
     gaeshi_mult: str = "linear"  # [D16] n gaeshi multiply by 2n ("linear") or by 2^n ("doubling")
+    # [D11] house rule: trumps are shown but stay in the hand (its total and the scored hand count
+    # them); a card is a trump once per match, so chains of gaeshi still terminate (see `held`)
+    trumps_stay_in_hand: bool = False
 
     def validate(self) -> None:
         super().validate()
@@ -201,10 +205,11 @@ class FourShown(Event):
 @dataclass(frozen=True, slots=True)
 class NoTrump(Event):
     """A declarer puts out no trump: a single pin (§4.5, D17), or every other hand is face up and none
-    can answer any card of it (§4.3, D12)."""
+    can answer any card of it (§4.3, D12), or (house rule `trumps_stay_in_hand`) every card it holds
+    has already been a trump this match."""
 
     seat: int
-    why: str  # "single_pin" or "nobody_can_answer"
+    why: str  # "single_pin", "nobody_can_answer" or "all_put_out" (trumps_stay_in_hand: none left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +310,24 @@ class KabuRulebook(Rulebook):
     def _match(game: Game) -> KabuMatch:
         return game.match_ext  # type: ignore[return-value]
 
+    def held(self, game: Game, seat: int) -> list[Card]:
+        """The cards that make up `seat`'s hand for its dobon total and for scoring: the hand, plus,
+        under the house rule `trumps_stay_in_hand` [D11], the trumps it has put out this match.
+
+        Reading of that option (source §C: 「「切り札」を自分の手札の中から最低1枚選択する」, trumps are
+        *chosen* from the hand): the trumps are shown on the player's trump pile but still belong to the
+        hand, so they keep counting in its total (a later gaeshi, D14) and in the scored hand (A3, A4, A6,
+        M2, on either side). What they may not do is be a trump again: only the cards still in
+        `hand/N` can be put out, so every trump play uses up at least one card and a chain of gaeshi
+        ends after at most as many trump plays as there are cards in the hands (the spec's rationale
+        for D11, "chains then terminate", kept). Without that limit two players could answer each
+        other's same trump for ever (B holds 2+5, C holds 7+5: B's 2 is hit by C's 12, C's 7 by B's 7).
+        A declarer with no card left to put out puts out none (`NoTrump` "all_put_out", A2 = 0, D13)."""
+        hand = game.hands[seat]
+        if not self.rules.trumps_stay_in_hand:
+            return hand
+        return [*hand, *game.extra[f"trumps/{seat}"]]
+
     # ------------------------------------------------------------------ match, piles and the deal
 
     def start_match(self, game: Game) -> None:
@@ -377,6 +400,8 @@ class KabuRulebook(Rulebook):
         r = self._round(game)
         hand = game.hands[seat]
         if r.stage == TRUMP:
+            if not r.queue:
+                return []  # the trumps are out: their window is open, or the match is over
             return [Action(seat, Kind.PLAY, cards) for cards in subsets(hand)]
         values = self.field_values(game)
         if self._forced(game):  # §3.3: only 2s, one, or several whose sum is in F [D7]
@@ -393,6 +418,8 @@ class KabuRulebook(Rulebook):
         r = self._round(game)
         if action.suit is not None or action.amount or action.flag:
             return "a play names only its cards, and a draw names nothing"
+        if r.stage == TRUMP and not r.queue:
+            return "every declarer has put out its trumps: no turn until they are answered (§4.4)"
         if action.kind is Kind.DRAW:
             if r.stage == TRUMP:
                 return "you declared dobon: put out at least one trump from your hand (§4.3)"
@@ -408,6 +435,12 @@ class KabuRulebook(Rulebook):
             return "a play names the card(s) to put out"
         for card in cards:
             if not any(card is held for held in hand):
+                put_out = game.extra.get(f"trumps/{action.seat}", ())
+                if self.rules.trumps_stay_in_hand and any(card is put for put in put_out):
+                    return (
+                        f"{card} is already one of your trumps: under the house rule trumps_stay_in_hand "
+                        "it still counts in your hand, but a card is a trump once a match (D11)"
+                    )
                 return f"{card} is not in your hand"
         if len({id(c) for c in cards}) != len(cards):
             return "a card is named twice"
@@ -519,7 +552,7 @@ class KabuRulebook(Rulebook):
 
     def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
         r = self._round(game)
-        hand = game.hands[seat]
+        hand = self.held(game, seat)
         out = []
         if hand and total(hand) <= MAX_TOTAL:
             for i, card in enumerate(window.cards):
@@ -543,7 +576,7 @@ class KabuRulebook(Rulebook):
             return f"{target} is not a card of the play you may answer now ({what}) (§4.2)"
         if window.owner(index) == action.seat:
             return "you cannot dobon your own card (§4.1)"
-        hand = game.hands[action.seat]
+        hand = self.held(game, action.seat)
         if not hand:
             return "an empty hand cannot dobon (D8)"
         t = total(hand)
@@ -636,7 +669,7 @@ class KabuRulebook(Rulebook):
                 gaeshi = r.decls[parent].gaeshi + 1
             elif victim != REFEREE:
                 game.reveal(victim)  # §4.3 the player dobon'd shows the hand (a first-card loser does not)
-            hand = game.hands[call.seat]
+            hand = self.held(game, call.seat)
             r.decls.append(Declaration(call.seat, target, victim, parent, gaeshi, single_pin(hand)))
             new.append(len(r.decls) - 1)
         if r.stage == TRUMP and len(r.batch) > 1 and all(r.decls[i].hit for i in r.batch):
@@ -651,15 +684,19 @@ class KabuRulebook(Rulebook):
         return [game.next_seat(start, k) for k in range(game.n)]
 
     def _must_trump(self, game: Game, d: Declaration) -> str | None:
-        """Why `d` puts out no trump, or None if it must: a single pin [D17]; or every other hand is
-        face up and no total matches any card of the declarer's hand [§4.3, D12]."""
+        """Why `d` puts out no trump, or None if it must: a single pin [D17]; under
+        `trumps_stay_in_hand`, no card left that has not been a trump [D11]; or every other hand is
+        face up and no total matches any card the declarer could put out [§4.3, D12]."""
         if d.pin:
             return "single_pin"
+        mine = game.hands[d.seat]
+        if not mine:
+            return "all_put_out"  # only under trumps_stay_in_hand: else a declarer holds a card
         others = [s for s in range(game.n) if s != d.seat]
-        if all(s in game.revealed for s in others):
-            mine = game.hands[d.seat]
-            if not any(matches(game.hands[s], c) for s in others for c in mine):
-                return "nobody_can_answer"
+        if all(s in game.revealed for s in others) and not any(
+            matches(self.held(game, s), c) for s in others for c in mine
+        ):
+            return "nobody_can_answer"
         return None
 
     def _next_trump(self, game: Game) -> None:
@@ -690,7 +727,8 @@ class KabuRulebook(Rulebook):
             game.open_window(owners[0], tuple(cards), freezes_turn=True, seats=range(game.n), owners=owners)
 
     def _trump(self, game: Game, seat: int, cards: tuple[Card, ...]) -> None:
-        """§4.3 trumps leave the hand for the player's face-up trump pile [D11]."""
+        """§4.3 trumps leave the hand for the player's face-up trump pile [D11] (under the house rule
+        `trumps_stay_in_hand` they still count as held there: `held`)."""
         r = self._round(game)
         d = r.decls[r.queue.pop(0)]
         game.put_on_field(seat, cards, f"trumps/{seat}")
@@ -725,8 +763,8 @@ class KabuRulebook(Rulebook):
         says, and n = 3 gives ×6. A first-card dobon scores A1 = 5 and ignores the loser's hand (A5 = 0;
         A6 and M2 read the winner's hand only) [§5.3]."""
         d, w, loser = pair.decl, pair.winner, pair.loser
-        mine = game.hands[w]
-        theirs = () if pair.first_card else game.hands[loser]
+        mine = self.held(game, w)
+        theirs = [] if pair.first_card else self.held(game, loser)
         both = [*mine, *theirs]
         okoshi = self.okoshi(game)
         groups = sum(GROUP_POINTS.get(n, 0) for n in Counter(c.rank for c in mine).values())
@@ -893,6 +931,41 @@ class KabuRulebook(Rulebook):
             "next_parent": r.next_parent,  # set when the match ends: who deals the next one (§E, D24)
         }
 
+    def round_data(self, game: Game) -> dict[str, Any]:
+        """The whole round state is public (`public_state`): a position saved mid-round keeps it."""
+        return encode_state(self.public_state(game))
+
+    def load_round(self, game: Game, data: dict[str, Any]) -> None:
+        """A position's round state; in the trump stage, the turn player must be the declarer whose
+        trumps are due (the first of `queue`), and a declarer still to put out trumps must not have."""
+        super().load_round(game, data)
+        r = self._round(game)
+        if r.stage == TRUMP and r.queue:
+            due = r.decls[r.queue[0]]
+            if game.turn != due.seat:
+                raise ValueError(f"in the trump stage it is seat {due.seat}'s turn to put out trumps")
+            if any(r.decls[i].trumped for i in r.queue):
+                raise ValueError("queue names a declaration that has already put out its trumps")
+
+    def position_problem(self, game: Game) -> str | None:
+        """A position's stage and window must agree: the pre-play window is on the okoshi-fuda; in the
+        trump stage, a window opens only when every declarer of the batch has put out its trumps, and
+        every card in it is a trump of one of them (a gaeshi names the declaration it hits)."""
+        r, window = self._round(game), game.window
+        for call in window.calls if window is not None else ():
+            index = next((i for i, c in enumerate(window.cards) if call.cards == (c,)), None)
+            if call.kind is not Kind.DOBON or index is None or window.owner(index) == call.seat:
+                return "window.calls: a dobon names one card of the window, not the caller's own"
+        if r.stage == PRE_PLAY and (window is None or window.placer != REFEREE):
+            return "round: the pre_play stage stands in the window on the okoshi-fuda (placer -1)"
+        if r.stage == TRUMP and window is not None:
+            if r.queue:
+                return "round: a trump window opens only once the queue has put out its trumps"
+            declarers = {r.decls[i].seat for i in r.batch}
+            if any(window.owner(i) not in declarers for i in range(len(window.cards))):
+                return "window: in the trump stage each card must be a trump of a declarer of the batch"
+        return None
+
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
         n = game.n
         stage = public.get("stage", PLAY)
@@ -919,7 +992,10 @@ class KabuRulebook(Rulebook):
             raise ValueError("queue and batch name declarations")
         window = game.window
         if stage != PRE_PLAY and window is not None and window.placer == REFEREE and not window.calls:
+            chain = (game.chain_links, game.chain_cards)
             game.close_window()  # a position past the pre-play window: nobody answered the okoshi-fuda
+            if (game.chain_links, game.chain_cards) != chain:
+                game.set_chain(*chain)  # the position's own draw chain, not the one an okoshi 2 starts
         game.ext = r
 
     def fitted(self, card: Card, clue: Clue, held: int) -> bool | None:

@@ -19,6 +19,7 @@ from ..actions import Action, Kind
 from ..cards import Card, Suit
 from ..events import DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine, SuitChosen
 from ..phase import Phase
+from ..view import decode_state, encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -96,6 +97,10 @@ class Round(RoundState):
     victims: tuple[int, ...] = ()
     gaeshi: list[int] = field(default_factory=list)
     went_out: int | None = None  # who emptied their hand by discarding (for disrupt dobon)
+
+
+# what `round_data` writes beside the public state (`load_round` reads them back)
+_PRIVATE = ("yaku_declined", "exposed_by", "claims", "cut", "victims", "gaeshi", "went_out")
 
 
 @dataclass
@@ -312,6 +317,65 @@ class StandardRulebook(Rulebook):
         if wins is not None:  # the wins are public; streaks are not in the round's state: keep them
             streak = game.match_ext.streak if isinstance(game.match_ext, Match) else [0] * n
             game.match_ext = Match(list(streak), list(wins))
+
+    def round_data(self, game: Game) -> dict[str, Any]:
+        """The whole round state: its public part, and what a position needs beside it (the sealed
+        bids, the yaku offers declined, who exposed which card, the window's claims and the cut). A
+        file is the table's record, as an action log is, not a seat's view."""
+        r = self._round(game)
+        data = dict(self.public_state(game))
+        data.update(
+            bids=tuple(r.bids),
+            yaku_declined=tuple(r.yaku_declined),
+            exposed_by=tuple((self._card_of(game, cid), seat) for cid, seat in r.exposed.items()),
+            claims=tuple(
+                (a.seat, a.kind.value, a.cards, a.suit.letter if a.suit else None, a.amount, a.flag)
+                for a in r.claims
+            ),
+            cut=r.cut,
+            victims=r.victims,
+            gaeshi=tuple(r.gaeshi),
+            went_out=r.went_out,
+        )
+        return encode_state(data)
+
+    def load_round(self, game: Game, data: dict[str, Any]) -> None:
+        """`round_data` read back; a hand-written file may name only the public part (as views carry
+        it), and then the yaku offers count as declined and nothing is claimed."""
+        super().load_round(game, data)
+        r, n = self._round(game), game.n
+        more = decode_state({k: v for k, v in data.items() if k in _PRIVATE}, game.deck)
+        if "yaku_declined" in more:
+            r.yaku_declined = [bool(b) for b in more["yaku_declined"]]
+        if "exposed_by" in more:
+            r.exposed = {card.id: int(seat) for card, seat in more["exposed_by"]}
+        if "claims" in more:
+            r.claims = [
+                Action(
+                    int(seat),
+                    Kind(kind),
+                    tuple(cards),
+                    Suit.parse(suit) if suit else None,
+                    int(amount),
+                    bool(flag),
+                )
+                for seat, kind, cards, suit, amount, flag in more["claims"]
+            ]
+        r.cut = tuple(more.get("cut", r.cut))
+        r.victims = tuple(int(s) for s in more.get("victims", r.victims))
+        r.gaeshi = [int(s) for s in more.get("gaeshi", r.gaeshi)]
+        went_out = more.get("went_out", r.went_out)
+        r.went_out = None if went_out is None else int(went_out)
+        seats = [*r.exposed.values(), *(a.seat for a in r.claims), *r.victims, *r.gaeshi]
+        seats += [] if r.went_out is None else [r.went_out]
+        if len(r.yaku_declined) != n or len(r.bids) != n or not all(0 <= s < n for s in seats):
+            raise ValueError(f"bids and yaku_declined need one value per seat, and seats are 0..{n - 1}")
+        if not all(isinstance(c, Card) for c in (*r.cut, *(c for a in r.claims for c in a.cards))):
+            raise ValueError("cut and claims name cards")
+
+    @staticmethod
+    def _card_of(game: Game, card_id: int) -> Card:
+        return next(c for c in game.deck.cards if c.id == card_id)
 
     @staticmethod
     def _round(game: Game) -> Round:

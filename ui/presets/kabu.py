@@ -47,6 +47,14 @@ FACTORS = ("gaeshi", "hand_specials", "card_specials", "single_pin")
 PAIR = re.compile(r"seat (\d+) on seat (\d+)")
 
 
+def held(view: SeatView) -> tuple[Any, ...]:
+    """The cards that make your dobon total: your hand, and under the house rule
+    `trumps_stay_in_hand` (D11) the trumps you have put out this match (KabuRulebook.held)."""
+    if not view.options.get("trumps_stay_in_hand"):
+        return view.hand
+    return (*view.hand, *view.piles.get(f"trumps/{view.seat}", ()))
+
+
 def _parity_words(values: set[int]) -> list[str]:
     return [tr(f"table.kabu.{p}") for p, on in (("odd", 1), ("even", 0)) if on in {v % 2 for v in values}]
 
@@ -58,6 +66,7 @@ class UI(PresetUI):
         ("draw_parent", "new.kabu.draw_parent"),
         ("counterclockwise", "new.kabu.counterclockwise"),
         ("gaeshi_mult", "new.kabu.gaeshi_mult"),
+        ("trumps_stay_in_hand", "new.kabu.trumps_stay_in_hand"),  # D11's other reading
     )
     option_choices: ClassVar[dict[str, tuple[str, ...]]] = {
         "gaeshi_mult": ("linear", "doubling")
@@ -85,7 +94,7 @@ class UI(PresetUI):
 
     def hand_value(self, view: SeatView) -> str:
         """The dobon total T (a 10 counts 0): past 13 it never dobons."""
-        t = total(view.hand)
+        t = total(held(view))
         if t > MAX_TOTAL:
             return tr("table.kabu.total_over", total=t)
         return tr("table.kabu.total", total=t)
@@ -147,7 +156,7 @@ class UI(PresetUI):
         """Your trumps to put out after your dobon (§4.3): what to do and what it is worth."""
         if seat is None or view.extra.get("stage") != TRUMP or view.turn != seat or view.window:
             return []
-        return [tr("table.kabu.trump_title", total=total(view.hand)), tr("table.kabu.trump_hint")]
+        return [tr("table.kabu.trump_title", total=total(held(view))), tr("table.kabu.trump_hint")]
 
     def set_order(self, cards: list[Any]) -> list[Any]:
         return sorted(cards, key=lambda c: c.id)  # a set is named in hand order (one action per set)
