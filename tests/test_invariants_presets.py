@@ -205,8 +205,8 @@ def test_actions_in_one_tick_go_by_precedence_and_keep_the_invariants(case, seed
     They are applied in the rulebook's order of precedence, each checked when its turn comes; one that
     an earlier one overtook is refused with its reason and changes nothing; the cards stay whole and the
     log replays the same game."""
-    preset, players = case
-    g = new_game(preset, players, seed)
+    preset, players, house = case
+    g = new_game(preset, players, seed, house)
     rng = random.Random(choice)
     for _ in range(300):
         seats = [s for s in [REFEREE, *range(g.n)] if g.legal_actions(s)]
