@@ -1,8 +1,18 @@
-"""What the LAN tests share: the card codes a message names, for the wire leak checks."""
+"""What the LAN tests share: a host that stays on this machine (127.0.0.1, a port of the system's
+choosing, never announcing itself), and the card codes a message names, for the wire leak checks."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from net.host import HostConfig
+
+LOOPBACK = "127.0.0.1"
+
+
+def loopback(**kw: Any) -> HostConfig:
+    """A host config for a test: on the loopback, on any free port, and never announced (multicast)."""
+    return HostConfig(**{"host": LOOPBACK, "port": 0, "advertise": False, **kw})
 
 
 def card_codes(message: Any, codes: set[str] | dict[str, Any]) -> set[str]:

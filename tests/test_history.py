@@ -163,23 +163,22 @@ def test_a_lan_host_keeps_every_round_it_plays(tmp_path):
     that replays: the person's seat is "human", the others the host's level."""
     import asyncio
 
+    from lankit import loopback
+
     from game.realtime import Timing
     from net.client import Client, play_as_ai
-    from net.host import Host, HostConfig
+    from net.host import Host
 
     async def main():
-        cfg = HostConfig(
+        cfg = loopback(
             preset="app",
             players=3,
             ai="easy",
             rounds=1,
             seed=3,
-            host="127.0.0.1",
-            port=0,
             lobby_seconds=0.2,
             timing=Timing(turn_ms=15, dobon_ms=8, window_ms=40),
             round_pause=0.05,
-            advertise=False,
             keep_history=True,
             history_me=0,
             history_folder=str(tmp_path),

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from lankit import card_codes, drawn_apart, quick_options
+from lankit import card_codes, drawn_apart, loopback, quick_options
 
 from game import Action, Game, Kind
 from game.realtime import Timing
@@ -46,15 +46,12 @@ def config(**kw) -> HostConfig:
         ai="normal",
         rounds=2,
         seed=5,
-        host="127.0.0.1",
-        port=0,
         lobby_seconds=0.2,
         timing=FAST,
         round_pause=0.05,
-        advertise=False,
     )
     base.update(kw)
-    return HostConfig(**base)
+    return loopback(**base)
 
 
 async def run_match(host: Host, clients: list[Client], levels: list[str]):

@@ -5,29 +5,28 @@ from __future__ import annotations
 
 import asyncio
 
+from lankit import loopback
+
 from game.realtime import Timing
 from game.seats import make_seat
 from net.client import Client, play_as_ai
-from net.host import Host, HostConfig
+from net.host import Host
 from net.protocol import Update
 
 
 def test_a_person_who_does_not_act_has_ai_act_for_them_once_when_the_clock_runs_out():
     async def main():
         lines: list[str] = []
-        cfg = HostConfig(
+        cfg = loopback(
             preset="app",
             players=2,
             rounds=1,
             seed=9,
-            host="127.0.0.1",
-            port=0,
             min_people=1,
             lobby_seconds=0.05,
             timing=Timing(turn_ms=30, dobon_ms=20, window_ms=60),
             round_pause=0.05,
             turn_limit_s=0.15,
-            advertise=False,
         )
         host = Host(cfg, log=lines.append)
         await host.start()
@@ -78,7 +77,7 @@ def test_a_person_who_does_not_act_has_ai_act_for_them_once_when_the_clock_runs_
 
 def test_without_a_limit_nobody_is_hurried():
     async def main():
-        cfg = HostConfig(
+        cfg = loopback(
             players=2, rounds=1, host="127.0.0.1", port=0, min_people=1, lobby_seconds=0.05, advertise=False
         )
         host = Host(cfg, log=lambda line: None)
@@ -156,19 +155,16 @@ def test_a_match_played_to_a_time_sends_its_clock_to_seats_and_watchers():
     says what is left of it, to the seats and the watchers alike; a match with no time limit says -1."""
 
     async def main(preset: str, options: dict) -> tuple[Client, Client]:
-        cfg = HostConfig(
+        cfg = loopback(
             preset=preset,
             players=2,
             options=options,
             rounds=1,
             seed=4,
-            host="127.0.0.1",
-            port=0,
             min_people=1,
             lobby_seconds=0.05,
             timing=Timing(turn_ms=30, dobon_ms=20, window_ms=60),
             round_pause=0.05,
-            advertise=False,
         )
         host = Host(cfg, log=lambda line: None)
         await host.start()

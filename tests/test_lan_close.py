@@ -8,11 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from lankit import loopback
+
 from game.headless import read_log
 from game.realtime import Timing
 from game.seats import make_seat
 from net.client import Client, HostClosed, play_as_ai
-from net.host import Host, HostConfig
+from net.host import Host
 from net.protocol import Finished
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,18 +22,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_closing_mid_match_sends_the_standings_so_far_and_keeps_the_log(tmp_path):
     async def main():
-        cfg = HostConfig(
+        cfg = loopback(
             players=3,
             rounds=5,
             seed=21,
-            host="127.0.0.1",
-            port=0,
             min_people=2,
             lobby_seconds=0.05,
             timing=Timing(turn_ms=20, dobon_ms=10, window_ms=40),
             round_pause=0.05,
             log_dir=str(tmp_path),
-            advertise=False,
         )
         lines: list[str] = []
         host = Host(cfg, log=lines.append)
@@ -85,7 +84,7 @@ def test_closing_mid_match_sends_the_standings_so_far_and_keeps_the_log(tmp_path
 
 def test_a_table_closed_in_its_lobby_just_says_so():
     async def main():
-        host = Host(HostConfig(players=2, min_people=2, host="127.0.0.1", port=0, advertise=False), log=print)
+        host = Host(loopback(players=2, min_people=2), log=print)
         await host.start()
         runner = asyncio.create_task(host.run())
         guest = Client("127.0.0.1", host.port, "G", log=lambda line: None)

@@ -12,6 +12,7 @@ import struct
 from pathlib import Path
 
 import pytest
+from lankit import loopback
 
 from game import Game
 from game.headless import play
@@ -46,17 +47,14 @@ def config(tmp_path: Path, **kw) -> HostConfig:
         ai="normal",
         rounds=2,
         seed=11,
-        host="127.0.0.1",
-        port=0,
         lobby_seconds=0.1,
         timing=FAST,
         round_pause=0.05,
-        advertise=False,
         keep_history=True,
         history_folder=str(tmp_path / "host"),
     )
     base.update(kw)
-    return HostConfig(**base)
+    return loopback(**base)
 
 
 def quiet(*_args) -> None:

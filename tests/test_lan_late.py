@@ -9,10 +9,12 @@ import sys
 import time
 from pathlib import Path
 
+from lankit import loopback
+
 from game.realtime import Timing
 from game.seats import make_seat
 from net.client import Client, play_as_ai
-from net.host import Host, HostConfig
+from net.host import Host
 from net.protocol import Lobby, Update
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,18 +88,15 @@ def test_a_headless_host_waits_for_a_person_before_it_deals(tmp_path):
 
 def test_a_late_guest_takes_an_ai_seat_at_the_next_round_and_sees_no_hand_before():
     async def main():
-        cfg = HostConfig(
+        cfg = loopback(
             preset="app",
             players=3,
             rounds=2,
             seed=4,
-            host="127.0.0.1",
-            port=0,
             min_people=1,
             lobby_seconds=0.1,
             timing=Timing(turn_ms=30, dobon_ms=20, window_ms=60),
             round_pause=0.3,
-            advertise=False,
         )
         host = Host(cfg, log=quiet)
         host.record = True
@@ -140,7 +139,7 @@ def test_a_late_guest_takes_an_ai_seat_at_the_next_round_and_sees_no_hand_before
 
 def test_the_lobby_says_how_many_people_the_host_waits_for():
     async def main():
-        cfg = HostConfig(players=4, min_people=3, host="127.0.0.1", port=0, advertise=False)
+        cfg = loopback(players=4, min_people=3)
         host = Host(cfg, log=quiet)
         await host.start()
         runner = asyncio.create_task(host.run())

@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from lankit import loopback
 
 from game.realtime import Timing
 from net.client import Client, HostGone
-from net.host import Host, HostConfig
+from net.host import Host
 from net.protocol import PROTOCOL_VERSION, Hello, Lobby, Ready, Welcome, encode, read_message
 
 
@@ -23,20 +24,17 @@ def quiet(line: str) -> None:
 
 def test_a_seat_that_goes_silent_is_shown_away_and_played_by_ai_so_the_match_finishes():
     async def main():
-        cfg = HostConfig(
+        cfg = loopback(
             preset="app",
             players=2,
             rounds=1,
             seed=3,
-            host="127.0.0.1",
-            port=0,
             min_people=1,
             lobby_seconds=0.2,
             away_s=0.6,
             away_ai_s=0.6,
             timing=Timing(turn_ms=40, dobon_ms=30, window_ms=80),
             round_pause=0.1,
-            advertise=False,
         )
         host = Host(cfg, log=quiet)
         await host.start()
@@ -99,7 +97,7 @@ def test_a_quiet_lobby_is_not_a_lost_connection():
     """The heartbeat keeps a client that is only waiting (nobody else has joined) at the table."""
 
     async def main():
-        cfg = HostConfig(preset="app", players=3, host="127.0.0.1", port=0, min_people=3, advertise=False)
+        cfg = loopback(preset="app", players=3, min_people=3)
         host = Host(cfg, log=quiet)
         await host.start()
         runner = asyncio.create_task(host.run())

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from lankit import loopback
 from lanproxy import Relay
 
 from game.realtime import Timing
@@ -36,16 +37,13 @@ def config(**kw) -> HostConfig:
         ai="normal",
         rounds=1,
         seed=7,
-        host="127.0.0.1",
-        port=0,
         lobby_seconds=0.1,
         min_people=1,
         timing=FAST,
         round_pause=0.05,
-        advertise=False,
     )
     base.update(kw)
-    return HostConfig(**base)
+    return loopback(**base)
 
 
 def quiet(*_args) -> None:

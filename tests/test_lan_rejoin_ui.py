@@ -9,10 +9,11 @@ import threading
 import time
 
 import uikit  # noqa: F401  (the dummy video driver)
+from lankit import loopback
 from uikit import frames, make_app, press_button
 
 from game.realtime import Timing
-from net.host import Host, HostConfig
+from net.host import Host
 from net.ticket import load_ticket
 from ui.text import tr
 
@@ -26,16 +27,13 @@ class HostThread:
             players=2,
             rounds=3,
             seed=11,
-            host="127.0.0.1",
-            port=0,
             lobby_seconds=0.1,
             min_people=1,
             timing=Timing(turn_ms=400, dobon_ms=200, window_ms=600),
-            advertise=False,
         )
         base.update(kw)
         self.loop = asyncio.new_event_loop()
-        self.host = Host(HostConfig(**base), log=lambda line: None)
+        self.host = Host(loopback(**base), log=lambda line: None)
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         asyncio.run_coroutine_threadsafe(self.host.start(), self.loop).result(5)

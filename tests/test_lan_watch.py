@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from lankit import card_codes, drawn_apart, quick_options
+from lankit import card_codes, drawn_apart, loopback, quick_options
 
 from game import Game
 from game.realtime import Timing
@@ -28,16 +28,13 @@ def config(**kw) -> HostConfig:
         players=3,
         rounds=2,
         seed=9,
-        host="127.0.0.1",
-        port=0,
         min_people=2,
         lobby_seconds=0.1,
         timing=Timing(turn_ms=15, dobon_ms=8, window_ms=40),
         round_pause=0.05,
-        advertise=False,
     )
     base.update(kw)
-    return HostConfig(**base)
+    return loopback(**base)
 
 
 async def watched_match(cfg: HostConfig):
