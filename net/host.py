@@ -47,7 +47,7 @@ from pathlib import Path
 
 from game.actions import REFEREE, Action, Kind, is_call
 from game.engine import Game
-from game.events import Event, RoundDealt, RoundEnded, WindowOpened
+from game.events import Event, RoundDealt, WindowOpened
 from game.headless import write_log
 from game.history import Recorder
 from game.phase import Phase
@@ -736,6 +736,7 @@ class Host:
                 s.kind = "ai"
                 s.name = f"AI {s.seat + 1}"
         self.game = Game(self.rules, self.cfg.seed)
+        self.game.forget_rounds = True  # a table may play on for hours: only the round in play's events
         ai = {s.seat: make_seat(self.cfg.ai, self.cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
         self.table = RealtimeTable(self.game, ai, self.cfg.timing)
         if self.cfg.keep_history:
@@ -786,7 +787,7 @@ class Host:
     async def _next_round(self) -> None:
         game = self.game
         assert game is not None
-        self.rounds_done = sum(1 for e in game.events if isinstance(e, RoundEnded))
+        self.rounds_done = game.totals.rounds
         if self.rounds_done >= self.cfg.rounds or game.phase is Phase.MATCH_OVER:
             await self._finish(complete=True)
             self.log(f"match finished after {self.rounds_done} round(s): {self._standings_text()}")
