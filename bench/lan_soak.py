@@ -5,8 +5,8 @@
 The host runs in a process of its own (so its memory is its own), with the `standard` preset set to
 play all the rounds in one match; each seat is a real client on 127.0.0.1 played by AI (net.client
 play_as_ai). The host's resident memory (VmRSS, Linux /proc) is sampled after the first round and
-every tenth of the way; a host that keeps something per round (a log, a queue, a task) shows it as
-growth. Prints the samples and start/end/growth. Not a test: figures for the issue and the README.
+every tenth of the way, and by the host itself once the match is over; a host that keeps something per
+round (a log, a queue, a task) shows it as growth. Prints the samples and start/end/growth. Not a test: figures for the issue and the README.
 With --trace the host process also diffs tracemalloc snapshots taken after a tenth of the rounds and at
 the end, and prints the lines that grew most (what the host keeps per round, by where it was made).
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import subprocess
 import sys
 import time
@@ -61,6 +62,7 @@ async def serve(rounds: int, players: int, trace: bool = False) -> None:
     print(f"port {host.port}", flush=True)
     if not trace:
         await host.run()
+        print(f"rss {rss_kb(os.getpid())}", flush=True)  # the end, measured here: before any teardown
         print("done", flush=True)
         return
     tracemalloc.start(6)
@@ -88,6 +90,7 @@ async def serve(rounds: int, players: int, trace: bool = False) -> None:
         )
         for line in stat.traceback.format(most_recent_first=True)[:6:2]:
             print(f"     {line.strip()}", file=sys.stderr)
+    print(f"rss {rss_kb(os.getpid())}", flush=True)
     print("done", flush=True)
 
 
@@ -135,7 +138,9 @@ async def main(rounds: int, players: int, trace: bool = False) -> None:
 
     plays = [play_as_ai(c, make_seat("normal", i, c.seat)) for i, c in enumerate(clients)]
     await asyncio.gather(watch(), *plays)
-    samples.append((rounds, rss_kb(host.pid)))
+    async for line in host.stdout:  # the host's own figure once the match is over, then "done"
+        if line.startswith(b"rss "):
+            samples.append((rounds, int(line.split()[1])))
     await asyncio.wait_for(host.wait(), 30)
     for c in clients:
         await c.close()

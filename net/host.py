@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import secrets
 import time
 from collections.abc import Callable
@@ -775,6 +776,10 @@ class Host:
                 if pause_until == 0.0:
                     pause_until = now + self.cfg.round_pause * 1000
                     self._keep(game)  # the round has ended: keep it at once
+                    # a full collection between rounds (the results show; nobody acts): a table that
+                    # runs for hours rarely triggers one itself, and only a full one hands CPython's
+                    # free lists back (they fill with tuples of every size otherwise: docs/engine.md)
+                    gc.collect()
                 elif now >= pause_until:
                     pause_until = 0.0
                     await self._next_round()
