@@ -664,14 +664,18 @@ class Host:
 
     async def _tick_messages(self, seconds: float, gather: float = 0.0) -> list[tuple[int, object]]:
         """One tick's messages: the next one (waiting up to `seconds`) and every one already queued with
-        it, or, when the first is an action and `gather` > 0, every one that arrives within `gather`
-        seconds of it (the preset's simultaneity, Rulebook.simultaneity_ms). Actions among them reached
-        the table at the same moment (Game.apply_together)."""
+        it, and, when any of them is an action and `gather` > 0, every one that arrives within `gather`
+        seconds (the preset's simultaneity, Rulebook.simultaneity_ms). Actions among them reached the
+        table at the same moment (Game.apply_together). The gather is the same whoever acts, whatever
+        they hold and whether or not the action stands (a refusal goes out after it too), so the time a
+        reply takes tells nothing about a hand."""
         first = await self._next_message(seconds)
         if first[1] is None:
             return []
         batch = [first]
-        if gather > 0 and isinstance(first[1], Act):
+        while not self.queue.empty():
+            batch.append(self.queue.get_nowait())
+        if gather > 0 and any(isinstance(message, Act) for _, message in batch):
             loop = asyncio.get_running_loop()
             until = loop.time() + gather
             for _ in range(1000):  # bounded: a flood of messages cannot hold the tick open

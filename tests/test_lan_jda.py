@@ -5,6 +5,9 @@ Real sockets on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+
+from test_lan import two_people
 
 from game import Action, Game, Kind
 from game.actions import is_call
@@ -79,3 +82,36 @@ def test_ai_clients_play_a_jda_match_to_its_end():
     host, results = asyncio.run(main())
     assert host.rounds_done == 1 and host.result is not None and host.result.complete
     assert all(r.scores == host.result.scores for r in results)
+
+
+def test_an_action_right_behind_a_chat_line_still_waits_out_the_simultaneity(monkeypatch):
+    """The host's gather starts at any action in a tick, not only at one that comes first: an action
+    sent right behind a chat line is gathered with one sent 150 ms later (within the preset's 400 ms),
+    as it would be alone, so the tick is the same after every action."""
+    from game.rules.app import AppRulebook
+
+    batches: list[list[int]] = []
+    real = Game.apply_together
+
+    def recording(self, actions):
+        batches.append([a.seat for a in actions])
+        return real(self, actions)
+
+    monkeypatch.setattr(Game, "apply_together", recording)
+    monkeypatch.setattr(AppRulebook, "simultaneity_ms", lambda self, game: 400)
+
+    async def main():
+        async with two_people() as (turn, other):
+            batches.clear()
+            await turn.chat("my turn")
+            await turn.act(Action(turn.seat, Kind.DRAW))
+            await asyncio.sleep(0.15)
+            await other.act(Action(other.seat, Kind.DRAW))
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(0.8):  # the host answers both well within this
+                    while True:
+                        await other.receive()
+            return list(batches)
+
+    batches_seen = asyncio.run(main())
+    assert len(batches_seen) == 1 and sorted(batches_seen[0]) == [0, 1], batches_seen
