@@ -136,7 +136,7 @@ async def measure(preset: str, rounds: int) -> None:
     gather = host.rules.rulebook().simultaneity_ms(host.game) if host.game is not None else 0.0
     what = "plays by the turn player" if preset == "app" else "same-number placements out of turn"
     print(
-        f"LAN round-trip, {preset}, {players} seats on loopback, {rounds} rounds (host tick {gather:.0f} ms):"
+        f"LAN round-trip, {preset}, {players} seats on loopback, {rounds} rounds (simultaneity gather {gather:.0f} ms):"
     )
     print(f"  every action: {percentiles(samples.actions)}")
     print(f"  {what}: {percentiles(samples.placements)}; overtaken or refused, not timed: {samples.refused}")
