@@ -1,21 +1,26 @@
 """LAN soak: many AI-only rounds over loopback, watching the host's memory.
 
-    python bench/lan_soak.py [--rounds 200] [--players 3]
+    python bench/lan_soak.py [--rounds 200] [--players 3] [--trace]
 
 The host runs in a process of its own (so its memory is its own), with the `standard` preset set to
 play all the rounds in one match; each seat is a real client on 127.0.0.1 played by AI (net.client
 play_as_ai). The host's resident memory (VmRSS, Linux /proc) is sampled after the first round and
-every tenth of the way; a host that keeps something per round (a log, a queue, a task) shows it as
-growth. Prints the samples and start/end/growth. Not a test: figures for the issue and the README.
+every tenth of the way, and by the host itself once the match is over; a host that keeps something per
+round (a log, a queue, a task) shows it as growth. Prints the samples and start/end/growth. Not a test: figures for the issue and the README.
+With --trace the host process also diffs tracemalloc snapshots taken after a tenth of the rounds and at
+the end, and prints the lines that grew most (what the host keeps per round, by where it was made).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import os
 import subprocess
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,12 +36,13 @@ SERVE = """
 import asyncio, sys
 sys.path.insert(0, {root!r})
 from bench.lan_soak import serve
-asyncio.run(serve(int(sys.argv[1]), int(sys.argv[2])))
+asyncio.run(serve(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "trace"))
 """
 
 
-async def serve(rounds: int, players: int) -> None:
-    """The host side (in its own process): one match of `rounds` rounds, AI pace."""
+async def serve(rounds: int, players: int, trace: bool = False) -> None:
+    """The host side (in its own process): one match of `rounds` rounds, AI pace; `trace`: print what
+    grew between a tenth of the way and the end (tracemalloc, to stderr)."""
     config = HostConfig(
         preset="standard",
         players=players,
@@ -54,7 +60,37 @@ async def serve(rounds: int, players: int) -> None:
     host = Host(config, log=lambda line: None)
     await host.start()
     print(f"port {host.port}", flush=True)
+    if not trace:
+        await host.run()
+        print(f"rss {rss_kb(os.getpid())}", flush=True)  # the end, measured here: before any teardown
+        print("done", flush=True)
+        return
+    tracemalloc.start(6)
+    first: list[tuple[int, tracemalloc.Snapshot]] = []
+
+    async def snapshot_early() -> None:
+        for _ in range(100_000):  # bounded: 0.05 s steps, far longer than any soak
+            if host.rounds_done >= max(1, rounds // 10) or host.finished.is_set():
+                break
+            await asyncio.sleep(0.05)
+        gc.collect()
+        first.append((host.rounds_done, tracemalloc.take_snapshot()))
+
+    early = asyncio.create_task(snapshot_early())
     await host.run()
+    await early
+    gc.collect()
+    since, snapshot = first[0]
+    diff = tracemalloc.take_snapshot().compare_to(snapshot, "traceback")
+    total = sum(stat.size_diff for stat in diff)
+    print(f"host memory traced: {total / 1024:+.0f} KiB from round {since} on", file=sys.stderr)
+    for stat in diff[:8]:
+        print(
+            f"  {stat.size_diff / 1024:+8.1f} KiB in {stat.count_diff:+6d} blocks, made at:", file=sys.stderr
+        )
+        for line in stat.traceback.format(most_recent_first=True)[:6:2]:
+            print(f"     {line.strip()}", file=sys.stderr)
+    print(f"rss {rss_kb(os.getpid())}", flush=True)
     print("done", flush=True)
 
 
@@ -65,13 +101,14 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-async def main(rounds: int, players: int) -> None:
+async def main(rounds: int, players: int, trace: bool = False) -> None:
     host = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
         SERVE.format(root=str(ROOT)),
         str(rounds),
         str(players),
+        "trace" if trace else "-",
         stdout=subprocess.PIPE,
     )
     assert host.stdout is not None
@@ -101,7 +138,9 @@ async def main(rounds: int, players: int) -> None:
 
     plays = [play_as_ai(c, make_seat("normal", i, c.seat)) for i, c in enumerate(clients)]
     await asyncio.gather(watch(), *plays)
-    samples.append((rounds, rss_kb(host.pid)))
+    async for line in host.stdout:  # the host's own figure once the match is over, then "done"
+        if line.startswith(b"rss "):
+            samples.append((rounds, int(line.split()[1])))
     await asyncio.wait_for(host.wait(), 30)
     for c in clients:
         await c.close()
@@ -119,5 +158,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--trace", action="store_true", help="the host prints what grew (tracemalloc)")
     args = parser.parse_args()
-    asyncio.run(main(args.rounds, args.players))
+    asyncio.run(main(args.rounds, args.players, args.trace))

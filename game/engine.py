@@ -20,6 +20,14 @@ Headless (synchronous) order, used by `sim`, tests and the AI's simulations: `sy
 seat to ask next. While a window has pending seats, that is the first of them, in turn order starting
 after the placer; each answers DOBON or PASS (`sync_actions`). Only when the window has closed does the
 turn player take a turn action. This is deterministic and gives every seat its chance on every card.
+
+The event log. `Game.events` holds every event by default (sim, replays, reviews and statistics read a
+whole game). A table that plays on for a long time (the LAN host) sets `forget_rounds`: when a new round
+is dealt, the finished rounds' events are dropped. Indexes stay absolute: `event_count` is how many
+events the game has ever emitted, `events_base` how many of them were dropped, `events_since(i)` the
+events from absolute index `i` on. What the finished rounds add up to is kept as they end (`totals`:
+rounds, matches, each seat's score change), and the action log, which is what replays, is always whole
+(equal actions then share one object in it: `_log_entry`).
 """
 
 from __future__ import annotations
@@ -120,6 +128,7 @@ _NOBODY_CALLED = WindowClosed(0)
 
 _SHARED: dict[tuple, Event] = {}
 _SHARED_MAX = 200_000
+_LOGGED_MAX = 20_000  # distinct actions a forgetting game's log shares (Game.forget_rounds)
 
 
 def _shared(kind: type, *fields: Any) -> Any:
@@ -143,6 +152,23 @@ def _turn_changed(seat: int) -> TurnChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class Totals:
+    """What a game's finished rounds add up to, kept as each ends, so that a reader (the history record,
+    the LAN host's round count) needs no event log of past rounds (`Game.forget_rounds`)."""
+
+    rounds: int = 0  # rounds ended over the game's life, every match
+    matches: int = 0  # matches ended
+    deltas: tuple[int, ...] = ()  # each seat's score changes over those rounds, added up
+
+    def after_round(self, result: RoundResult) -> Totals:
+        deltas = tuple(a + b for a, b in zip(self.deltas, result.deltas, strict=True))
+        return Totals(self.rounds + 1, self.matches, deltas)
+
+    def after_match(self) -> Totals:
+        return Totals(self.rounds, self.matches + 1, self.deltas)
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What became of one action applied together with others (Game.apply_together)."""
 
@@ -161,6 +187,7 @@ class Game:
         "_draw_stops",
         "_extra_seen",
         "_history",
+        "_logged",
         "_match_clock",
         "_new_match",
         "_next_round",
@@ -183,9 +210,11 @@ class Game:
         "direction",
         "discard",
         "events",
+        "events_base",
         "ext",
         "extra",
         "field_suit",
+        "forget_rounds",
         "hands",
         "laid",
         "match_ext",
@@ -206,6 +235,7 @@ class Game:
         "setup",
         "stock",
         "time_up",
+        "totals",
         "turn",
         "window",
     )
@@ -220,7 +250,11 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.actions: list[Action] = []
-        self.events: list[Event] = []
+        self.events: list[Event] = []  # the events kept: from absolute index `events_base` on
+        self.events_base = 0  # events dropped with their finished rounds (forget_rounds)
+        self.forget_rounds = False  # drop finished rounds' events at each deal (a long-running table)
+        self._logged: dict[Action, Action] = {}  # with forget_rounds: one logged object per distinct action
+        self.totals = Totals(deltas=(0,) * rules.players)  # the finished rounds, added up
         self.quiet = False  # a simulation copy (AI search) keeps no event log
         self.setup: dict[str, Any] | None = None  # the scenario it started from (game.scenario), if any
         self.time_up = False  # the match's time limit has passed (Rulebook.match_time_ms)
@@ -467,11 +501,13 @@ class Game:
         self.window = None
         self.phase = Phase.ROUND_OVER
         self.parent = self.book.next_parent(self, result)
+        self.totals = self.totals.after_round(result)
         self.emit(
             RoundEnded(result, tuple(tuple(h) for h in self.hands), tuple(self.scores), self.standings())
         )
         if self.book.match_over(self):
             self.phase = Phase.MATCH_OVER
+            self.totals = self.totals.after_match()
             self.emit(MatchEnded(tuple(self.scores), self.book.ranks(self), self.standings()))
 
     def standings(self) -> tuple[Score, ...]:
@@ -952,8 +988,8 @@ class Game:
         reason = self.refusal(action)
         if reason is not None:
             raise IllegalAction(action, reason)
-        mark = len(self.events)
-        self.actions.append(action)
+        mark = self.events_base + len(self.events)  # absolute: a deal may drop what came before
+        self.actions.append(self._log_entry(action) if self.forget_rounds else action)
         kind = action.kind
         window = self.window
         if kind is _PASS:
@@ -981,28 +1017,64 @@ class Game:
                     window.pending.remove(action.seat)
                     if not window.pending:
                         self.close_window()
-                return self.events[mark:]
+                return self.events[mark - self.events_base :]
             if window is not None:  # the turn player's action closes a non-freezing window
                 self.close_window()
             self.book.apply_turn(self, action)
         elif kind is Kind.CLOSE:
             self.close_window()
         elif kind is Kind.NEXT_ROUND:
+            self._forget_finished(mark)
             self.start_round()
         elif kind is Kind.NEW_MATCH:
+            self._forget_finished(mark)
             self.new_match()
         elif kind is Kind.TIMEOUT and action.amount == REFEREE:
             self.time_up = True
             self.emit(TimeUp())
             if self.phase is Phase.ROUND_OVER and self.book.match_over(self):  # between games: it ends now
                 self.phase = Phase.MATCH_OVER
+                self.totals = self.totals.after_match()
                 self.emit(MatchEnded(tuple(self.scores), self.book.ranks(self), self.standings()))
         elif kind is Kind.TIMEOUT:
             self.emit(TimedOut(action.amount))
             self.book.apply_timeout(self, action.amount)
         else:
             self.book.apply_other(self, action)
-        return self.events[mark:]
+        return self.events[mark - self.events_base :]
+
+    def _log_entry(self, action: Action) -> Action:
+        """The action as a long-running table logs it: equal actions (a referee's CLOSE, a seat's play of
+        one card, each read afresh off the wire) share one object, so the log, which is kept whole
+        because it is what replays, costs a list slot per action. The store is bounded (_LOGGED_MAX)."""
+        logged = self._logged.get(action)
+        if logged is None:
+            logged = action
+            if len(self._logged) < _LOGGED_MAX:
+                self._logged[action] = action
+        return logged
+
+    def _forget_finished(self, mark: int) -> None:
+        """At a deal, with `forget_rounds`: drop the events before absolute index `mark` (the finished
+        rounds'; whoever needed them has had them: `apply` returned them as they happened)."""
+        if self.forget_rounds and mark > self.events_base:
+            del self.events[: mark - self.events_base]
+            self.events_base = mark
+
+    @property
+    def event_count(self) -> int:
+        """How many events the game has emitted, dropped ones included: an absolute index for
+        `events_since` that stays valid when finished rounds are forgotten."""
+        return self.events_base + len(self.events)
+
+    def events_since(self, index: int) -> list[Event]:
+        """The events from absolute index `index` on. Asking for dropped ones is a reader's bug: it
+        raises ValueError rather than silently skipping them."""
+        if index < self.events_base:
+            raise ValueError(
+                f"events before {self.events_base} were dropped with their rounds (asked {index})"
+            )
+        return self.events[index - self.events_base :]
 
     def is_legal(self, action: Action) -> bool:
         return self.refusal(action) is None
@@ -1087,7 +1159,8 @@ class Game:
             self.result,
             repr(self.ext),
             len(self.actions),
-            len(self.events),
+            self.event_count,
+            self.totals,
             self.rng.getstate(),
             self.time_up,
         )
@@ -1101,6 +1174,9 @@ class Game:
         twin.rng = random.Random(seed)
         twin.actions = []
         twin.events = []
+        twin.events_base = 0
+        twin.forget_rounds = False
+        twin._logged = {}
         twin.quiet = True
         twin.hands = [list(h) for h in self.hands]
         twin.stock = list(self.stock)

@@ -30,7 +30,6 @@ import platformdirs
 from .actions import Action
 from .engine import Game
 from .errors import IllegalAction
-from .events import MatchEnded, RoundEnded
 from .headless import LOG_FORMAT, LogError, read_log
 from .rules import make_rules
 
@@ -150,16 +149,10 @@ class _BadHeader(ValueError):
 
 
 def _result(game: Game) -> tuple[int, int, list[int]]:
-    rounds = matches = 0
-    deltas = [0] * game.n
-    for event in game.events:
-        if isinstance(event, RoundEnded):
-            rounds += 1
-            for seat, delta in enumerate(event.result.deltas):
-                deltas[seat] += delta
-        elif isinstance(event, MatchEnded):
-            matches += 1
-    return rounds, matches, deltas
+    """Rounds and matches ended and each seat's score change: the game's running totals, which a host
+    that forgets finished rounds' events (Game.forget_rounds) still has."""
+    totals = game.totals
+    return totals.rounds, totals.matches, list(totals.deltas)
 
 
 def file_name(game: Game, started: str) -> str:

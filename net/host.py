@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import secrets
 import time
 from collections.abc import Callable
@@ -49,7 +50,7 @@ from pathlib import Path
 
 from game.actions import REFEREE, Action, Kind, is_call
 from game.engine import Game
-from game.events import Event, RoundDealt, RoundEnded, WindowOpened
+from game.events import Event, RoundDealt, WindowOpened
 from game.headless import write_log
 from game.history import HUMAN, Recorder
 from game.phase import Phase
@@ -675,14 +676,18 @@ class Host:
 
     async def _tick_messages(self, seconds: float, gather: float = 0.0) -> list[tuple[int, object]]:
         """One tick's messages: the next one (waiting up to `seconds`) and every one already queued with
-        it, or, when the first is an action and `gather` > 0, every one that arrives within `gather`
-        seconds of it (the preset's simultaneity, Rulebook.simultaneity_ms). Actions among them reached
-        the table at the same moment (Game.apply_together)."""
+        it, and, when any of them is an action and `gather` > 0, every one that arrives within `gather`
+        seconds (the preset's simultaneity, Rulebook.simultaneity_ms). Actions among them reached the
+        table at the same moment (Game.apply_together). The gather is the same whoever acts, whatever
+        they hold and whether or not the action stands (a refusal goes out after it too), so the time a
+        reply takes tells nothing about a hand."""
         first = await self._next_message(seconds)
         if first[1] is None:
             return []
         batch = [first]
-        if gather > 0 and isinstance(first[1], Act):
+        while not self.queue.empty():
+            batch.append(self.queue.get_nowait())
+        if gather > 0 and any(isinstance(message, Act) for _, message in batch):
             loop = asyncio.get_running_loop()
             until = loop.time() + gather
             for _ in range(1000):  # bounded: a flood of messages cannot hold the tick open
@@ -748,6 +753,7 @@ class Host:
                 s.kind = "ai"
                 s.name = f"AI {s.seat + 1}"
         self.game = Game(self.rules, self.cfg.seed)
+        self.game.forget_rounds = True  # a table may play on for hours: only the round in play's events
         ai = {s.seat: make_seat(self.cfg.ai, self.cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
         self.table = RealtimeTable(self.game, ai, self.cfg.timing)
         self.history_seats = [HUMAN if s.kind == "person" else self.cfg.ai for s in self.seats]
@@ -787,6 +793,10 @@ class Host:
                 if pause_until == 0.0:
                     pause_until = now + self.cfg.round_pause * 1000
                     self._keep(game)  # the round has ended: keep it at once
+                    # a full collection between rounds (the results show; nobody acts): a table that
+                    # runs for hours rarely triggers one itself, and only a full one hands CPython's
+                    # free lists back (they fill with tuples of every size otherwise: docs/engine.md)
+                    gc.collect()
                 elif now >= pause_until:
                     pause_until = 0.0
                     await self._next_round()
@@ -799,7 +809,7 @@ class Host:
     async def _next_round(self) -> None:
         game = self.game
         assert game is not None
-        self.rounds_done = sum(1 for e in game.events if isinstance(e, RoundEnded))
+        self.rounds_done = game.totals.rounds
         if self.rounds_done >= self.cfg.rounds or game.phase is Phase.MATCH_OVER:
             await self._finish(complete=True)
             self.log(f"match finished after {self.rounds_done} round(s): {self._standings_text()}")
