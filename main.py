@@ -373,7 +373,7 @@ def run_join_command(args: argparse.Namespace) -> int:
         return fail("join", f"unknown AI {args.ai!r}; choose from {', '.join(SEATS)}")
 
     async def watch() -> int:
-        client = Client(address.strip("[]"), int(port), args.name, log=print, watch=True)
+        client = Client(address.strip("[]"), int(port), args.name, log=print, watch=True, keep_all=False)
         try:
             welcome = await client.connect()
             print(f"watching {welcome.rules} table", flush=True)
@@ -394,7 +394,7 @@ def run_join_command(args: argparse.Namespace) -> int:
         host, at = address.strip("[]"), int(port)
         kept = load_ticket() if args.rejoin else None
         token = kept.token if kept is not None and (kept.host, kept.port) == (host, at) else None
-        client = Client(host, at, args.name, token, log=lambda line: print(line, flush=True))
+        client = Client(host, at, args.name, token, log=lambda line: print(line, flush=True), keep_all=False)
         try:
             welcome = await client.connect()
             print(f"joined {welcome.rules} table as seat {welcome.seat}", flush=True)

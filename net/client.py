@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -40,6 +41,8 @@ from .protocol import (
     send,
 )
 
+RECENT = 200  # messages a client at a real table keeps (Client.received with keep_all False)
+
 
 class HostGone(ConnectionError):
     """The host went away (or refused us); the message says what happened."""
@@ -64,6 +67,7 @@ class Client:
         token: str | None = None,
         log: Callable[[str], None] = print,
         watch: bool = False,
+        keep_all: bool = True,
     ):
         self.host, self.port, self.name, self.token = host, port, name, token
         self.watch = watch  # a watcher: no seat, public information only (it may chat)
@@ -76,8 +80,10 @@ class Client:
         self.names: list[str] = []
         self.lobby: Lobby | None = None
         self.finished: Finished | None = None
-        self.received: list[object] = []  # every message, for tests and the table's log
-        self.refused: list[Refused] = []
+        # the messages received: every one (tests read them all), or, for a long evening at a real
+        # table (`keep_all` False), the latest RECENT, so a guest's memory stays flat
+        self.received: list[object] | deque[object] = [] if keep_all else deque(maxlen=RECENT)
+        self.refused: list[Refused] | deque[Refused] = [] if keep_all else deque(maxlen=RECENT)
         self.silence_s = HOST_SILENT_S  # how long the host may be silent before we give up on it
         # set to keep the match in this computer's history from the log the host sends at its end
         self.keeper: Keeper | None = None

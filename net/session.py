@@ -96,7 +96,9 @@ class NetSession:
         return self._run(self._join(address, port, token, watch))
 
     async def _join(self, address: str, port: int, token: str | None = None, watch: bool = False):
-        self.client = Client(address, port, self.name, token, log=lambda line: None, watch=watch)
+        self.client = Client(
+            address, port, self.name, token, log=lambda line: None, watch=watch, keep_all=False
+        )
         if self.keep_history and self.host is None:
             self.client.keeper = Keeper(self.history_folder)
         welcome = await self.client.connect()

@@ -26,7 +26,9 @@ from net.protocol import (
     Act,
     Chat,
     Error,
+    Finished,
     Hello,
+    MatchLog,
     ProtocolError,
     Ready,
     Refused,
@@ -459,3 +461,22 @@ def test_jda_racing_clients_are_ordered_by_seat_within_a_tick_and_all_see_the_sa
         for c in clients
     ]
     assert len(seen[0]) > 20 and all(s == seen[0] for s in seen)
+
+
+def test_a_guest_at_a_real_table_keeps_only_its_latest_messages(monkeypatch):
+    """A long evening: a client made for a real table (keep_all False, as the desktop and `join` make
+    it) holds only the latest messages, so its memory does not grow with every update; play is whole."""
+    import net.client
+
+    monkeypatch.setattr(net.client, "RECENT", 12)
+
+    async def main():
+        host = Host(config(players=2, rounds=2), log=quiet)
+        guest = Client("127.0.0.1", 0, "P0", log=quiet, keep_all=False)
+        finished, results = await run_match(host, [guest], ["normal"])
+        return host, guest, finished, results
+
+    host, guest, finished, results = asyncio.run(main())
+    assert results[0].scores == finished.scores and guest.finished is not None
+    assert len(guest.received) == 12  # the latest only: far fewer than the match's updates
+    assert len(host.game.actions) > 12 and isinstance(guest.received[-1], Finished | MatchLog | Update)
