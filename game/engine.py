@@ -1091,7 +1091,16 @@ class Game:
             self.phase,
             None
             if w is None
-            else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop, w.owners, w.queued),
+            else (
+                w.placer,
+                w.cards,
+                tuple(w.pending),
+                tuple(w.calls),
+                w.freezes_turn,
+                w.stop,
+                w.owners,
+                w.queued,
+            ),
             tuple(sorted(self.revealed.items())),
             tuple(tuple(c.id for c in pile) for pile in self.laid),
             tuple((name, tuple(c.id for c in cards)) for name, cards in self.extra.items()),

@@ -699,15 +699,15 @@ class SuperRulebook(Rulebook):
         if not 0 <= placer < n or len(cards) != 1 or not window.freezes_turn or window.stop or window.owners:
             return "window: super's window is on the one card a seat just placed, and it freezes the turn"
         if not any(c is cards[0] for c in game.discard[-1:] + game.pile(f"pile/{placer}")[-1:]):
-            return f"window: {cards[0]} is not on top of the common pile or of pile/{placer}"
+            return f"window: {cards[0].code} is not on top of the common pile or of pile/{placer}"
+        for i, call in enumerate(window.calls):
+            if call.kind is not Kind.DOBON or call.cards != cards or call.seat == placer:
+                return f"window.calls[{i}]: a dobon by another seat naming the window's card"
         if r.countering:
             if not callers or window.calls or set(window.pending) - {placer}:
                 return "round.countering: the counter window follows dobons and asks the placer alone"
         elif [a.seat for a in window.calls] != callers:
             return "round.dobons must be the seats of window.calls, in order"
-        for i, call in enumerate(window.calls):
-            if call.kind is not Kind.DOBON or call.cards != cards or call.seat == placer:
-                return f"window.calls[{i}]: a dobon by another seat naming the window's card"
         for seat in callers:
             if seat == placer or seat in window.pending:
                 return f"round.dobons: seat {seat} has called: it is neither the placer nor still asked"
@@ -715,7 +715,7 @@ class SuperRulebook(Rulebook):
             if sorted(c.id for c in shown) != sorted(c.id for c in game.hands[seat]):
                 return f"revealed.{seat}: a dobon shows the caller's whole hand"
             if not totals(shown) & vals(cards[0]):
-                return f"round.dobons: seat {seat}'s hand cannot add up to {cards[0]}"
+                return f"round.dobons: seat {seat}'s hand cannot add up to {cards[0].code}"
         return None
 
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
