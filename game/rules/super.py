@@ -383,6 +383,8 @@ class SuperRulebook(Rulebook):
             r.passer, r.travel = None, 0
         r.idle = r.idle + 1 if stuck else 0
         if r.idle >= 2 * game.n:  # [D11] the stalemate guard: a void round, the same first player
+            match: SuperMatch = game.match_ext  # type: ignore[assignment]
+            match.direction = game.direction  # [D2] the next round keeps the direction it ended in
             game.end_round(RoundResult(Ending.VOID, (), (), (0,) * game.n, ()))
             return
         game.set_turn(game.next_seat(seat))  # [D10] on from the taker in the current direction
