@@ -494,10 +494,12 @@ def load(path: str | Path) -> Scenario:
 
 def from_game(game: Game, names: list[str] | None = None, seats: list[str] | None = None) -> Scenario:
     """The current position of `game` as a scenario: between turns, or in a reaction window. The
-    preset's round state goes with it where the preset writes one (`Rulebook.round_data`: jda, kabu),
-    with the hands shown and the round's public record, so a position taken mid-round (kabu in its
-    trumps, during a 2-chain, after a set) loads back to the same state; there, a window may also hold
-    the calls made in it so far. Without round data, a call in progress is not a position."""
+    preset's round state goes with it where the preset writes one (`Rulebook.round_data`: standard,
+    jda, kabu, super), with the hands shown and the round's public record, so a position taken
+    mid-round (kabu in its trumps, during a 2-chain, after a set; super reversed, in a window on a
+    player's pile) loads back to the same state; there, a window may also hold the calls made in it so
+    far and a turn sent ahead (`window.queued`). A preset with no round state of its own (app) needs
+    none for that; one that keeps round state it does not write cannot save a call in progress."""
     under_way = game.phase in (Phase.TURN, Phase.REACTION, Phase.OPENING)
     round_data = game.book.round_data(game) if under_way and game.ext is not None else None
     w = game.window

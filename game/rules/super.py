@@ -688,7 +688,7 @@ class SuperRulebook(Rulebook):
         if match.direction not in (1, -1):
             return "match.state.direction must be 1 (seat order) or -1 (reversed)"
         if r.colour is not None and game.discard[-1].rank != QUEEN:
-            return f"round.colour: a colour is named by a Q on top of the common pile, not {game.discard[-1]}"
+            return f"round.colour: a colour is named by a Q on top of the common pile, not {game.discard[-1].code}"
         for seat in range(n):
             if r.last[seat] and len(game.hands[seat]) != 1:
                 return f'round.last_one: seat {seat} holds {len(game.hands[seat])} cards ("last" is one card)'
