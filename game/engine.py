@@ -482,7 +482,7 @@ class Game:
                 self._seating_shown(),
             )
         )
-        self.book.start_round(self)
+        self.book.start_position(self)
         if position.skip_opening and self.phase is Phase.OPENING:
             self.book.skip_opening(self)  # starts the first turn itself
         elif self.phase is Phase.TURN:
@@ -580,16 +580,27 @@ class Game:
 
     def drawable(self) -> int:
         """Cards a draw could still take: the stock plus what a rebuild would gather into it."""
-        if self._plain_draw:  # the usual: rebuilt on a draw from the field pile under its card (hot)
+        if self._plain_draw and self._answering_top():  # the usual: the field pile under its card (hot)
             return len(self.stock) + len(self.discard) - 1
         if self.book.rebuild is Rebuild.NEVER:
             return len(self.stock)
         return len(self.stock) + self._gatherable()
 
+    def _answering_top(self) -> bool:
+        """No window is open, or only on the field card: a rebuild gathers everything it names."""
+        w = self.window
+        return w is None or (len(w.cards) == 1 and w.cards[0] is self.discard[-1])
+
     def _gatherable(self) -> int:
-        if self._plain_rebuild:  # the usual rebuild: the field pile under its field card
+        """The cards a rebuild would gather now (`reshuffle`: not those a window is open on)."""
+        if self._plain_rebuild and self._answering_top():  # the usual rebuild: the field pile under its card
             return len(self.discard) - 1
-        return sum(max(0, len(self.pile(name)) - keep) for name, keep in self.book.rebuild_from(self))
+        answered = {c.id for c in self.window.cards} if self.window is not None else set()
+        count = 0
+        for name, keep in self.book.rebuild_from(self):
+            cards = self.pile(name)
+            count += sum(1 for c in cards[: max(0, len(cards) - keep)] if c.id not in answered)
+        return count
 
     # ------------------------------------------------------------------ piles
 
@@ -700,16 +711,21 @@ class Game:
 
     def reshuffle(self) -> None:
         """Rebuild the stock: gather the rulebook's piles (`rebuild_from`), each keeping its top cards,
-        shuffle, and put them under whatever is left of the stock."""
+        shuffle, and put them under whatever is left of the stock. The cards a reaction window is open
+        on stay where they lie until it closes: seats are still answering them (a penalty drawn in the
+        window may empty the stock while it is open on a card of super's player piles)."""
         old: list[Card] = []
         taken: list[tuple[str, int]] = []
+        answered = {c.id for c in self.window.cards} if self.window is not None else set()
         for name, keep in self.book.rebuild_from(self):
             cards = self.pile(name)
             n = max(0, len(cards) - keep)
             if n:
-                old.extend(cards[:n])
-                del cards[:n]
-                taken.append((name, n))
+                gathered = [c for c in cards[:n] if c.id not in answered]
+                cards[:n] = [c for c in cards[:n] if c.id in answered]
+                if gathered:
+                    old.extend(gathered)
+                    taken.append((name, len(gathered)))
         self.rng.shuffle(old)
         self.stock[:0] = old
         self.emit(Reshuffled(len(old), tuple(taken)))
@@ -1147,7 +1163,16 @@ class Game:
             self.phase,
             None
             if w is None
-            else (w.placer, w.cards, tuple(w.pending), tuple(w.calls), w.freezes_turn, w.stop, w.owners),
+            else (
+                w.placer,
+                w.cards,
+                tuple(w.pending),
+                tuple(w.calls),
+                w.freezes_turn,
+                w.stop,
+                w.owners,
+                w.queued,
+            ),
             tuple(sorted(self.revealed.items())),
             tuple(tuple(c.id for c in pile) for pile in self.laid),
             tuple((name, tuple(c.id for c in cards)) for name, cards in self.extra.items()),

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import REFEREE, Action
+from .actions import REFEREE, Action, Kind
 from .cards import Card, Suit
 from .clues import Clue
 from .engine import Game, Position
@@ -187,6 +187,7 @@ def _open_window(game: Game, spec: dict[str, Any]) -> None:
     if owners and len(owners) != len(cards):
         raise ScenarioError(f"window.owners names {len(owners)} seats for {len(cards)} cards: one per card")
     calls = _calls(game, spec.get("calls", []), pending)
+    queued = _queued(game, spec["queued"], pending) if spec.get("queued") is not None else None
     if game.window is not None:
         # a window the preset opened itself when the round started (kabu's pre-play window): the file
         # says what stands instead, so it is replaced, not resolved
@@ -195,10 +196,42 @@ def _open_window(game: Game, spec: dict[str, Any]) -> None:
     window = game.open_window(placer, cards, freezes, stop=stop, seats=pending, owners=owners)
     if pending is not None:
         window.pending = list(pending)  # in the file's order: who is asked first
+    if queued is not None:
+        # judged as the turn will stand if the window closes with no call; once a call is made it can
+        # only be dropped when the window closes (the round ends), so then it needs only its own cards
+        if calls:
+            hand = game.hands[queued.seat]
+            mine = all(any(c is h for h in hand) for c in queued.cards)
+            reason = None if mine else "it plays a card the seat does not hold"
+        elif game.queue_seat() == queued.seat:
+            reason = game.refusal(queued)
+        else:
+            reason = "it is not that seat's turn next"
+        if reason is not None:
+            raise ScenarioError(f"window.queued: seat {queued.seat} cannot send that ahead here: {reason}")
+        window.queued = queued
+        if queued.seat in window.pending:  # a file that leaves `pending` out: sending ahead is its pass
+            window.pending.remove(queued.seat)
     window.calls = calls
 
 
-WINDOW_KEYS = {"cards", "on", "placer", "pending", "freezes_turn", "stop", "owners", "calls"}
+WINDOW_KEYS = {"cards", "on", "placer", "pending", "freezes_turn", "stop", "owners", "calls", "queued"}
+
+
+def _queued(game: Game, raw: Any, pending: list[int] | None) -> Action:
+    """`window.queued`: the next turn's action, sent ahead while the window is open (super's acting
+    ahead, `Rulebook.queues_turn`); sending it counted as that seat's pass, so it is asked no more."""
+    if not game.book.queues_turn:
+        raise ScenarioError(f"window.queued: nobody acts ahead in {game.rules.preset}")
+    try:
+        action = Action.from_json(raw, game.deck)
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise ScenarioError(f"window.queued: {exc}") from None
+    if action.kind not in (Kind.PLAY, Kind.DRAW) or not 0 <= action.seat < game.n:
+        raise ScenarioError("window.queued must be a seat's play or draw")
+    if pending is not None and action.seat in pending:
+        raise ScenarioError(f"window.queued: seat {action.seat} is still asked (sending ahead is its pass)")
+    return action
 
 
 def _face_up(game: Game, codes: Any) -> tuple[Card, ...]:
@@ -461,16 +494,19 @@ def load(path: str | Path) -> Scenario:
 
 def from_game(game: Game, names: list[str] | None = None, seats: list[str] | None = None) -> Scenario:
     """The current position of `game` as a scenario: between turns, or in a reaction window. The
-    preset's round state goes with it where the preset writes one (`Rulebook.round_data`: jda, kabu),
-    with the hands shown and the round's public record, so a position taken mid-round (kabu in its
-    trumps, during a 2-chain, after a set) loads back to the same state; there, a window may also hold
-    the calls made in it so far. Without round data, a call in progress is not a position."""
-    under_way = game.phase in (Phase.TURN, Phase.REACTION, Phase.OPENING) and game.ext is not None
-    round_data = game.book.round_data(game) if under_way else None
+    preset's round state goes with it where the preset writes one (`Rulebook.round_data`: standard,
+    jda, kabu, super), with the hands shown and the round's public record, so a position taken
+    mid-round (kabu in its trumps, during a 2-chain, after a set; super reversed, in a window on a
+    player's pile) loads back to the same state; there, a window may also hold the calls made in it so
+    far and a turn sent ahead (`window.queued`). A preset with no round state of its own (app) needs
+    none for that; one that keeps round state it does not write cannot save a call in progress."""
+    under_way = game.phase in (Phase.TURN, Phase.REACTION, Phase.OPENING)
+    round_data = game.book.round_data(game) if under_way and game.ext is not None else None
     w = game.window
     window = None
     if w is not None:
-        if w.calls and round_data is None:
+        if w.calls and game.ext is not None and round_data is None:
+            # a preset with round state it does not write: the calls' consequences would be lost
             raise ScenarioError("a position cannot be saved while a dobon is being called")
         window = {
             "cards": len(w.cards),
@@ -486,6 +522,8 @@ def from_game(game: Game, names: list[str] | None = None, seats: list[str] | Non
             window["owners"] = list(w.owners)
         if w.calls:
             window["calls"] = [a.to_json() for a in w.calls]
+        if w.queued is not None:
+            window["queued"] = w.queued.to_json()
     piles = {name: [c.code for c in pile.cards] for name, pile in game.piles().items() if pile.cards}
     piles.setdefault(FIELD, [c.code for c in game.discard])
     state = game.match_ext

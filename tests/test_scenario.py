@@ -444,14 +444,24 @@ def test_a_kabu_deal_saved_in_its_pre_play_window_loads_in_that_window():
 
 @pytest.mark.parametrize(
     ("preset", "options"),
-    [("standard", {}), ("jda", {}), ("kabu", {}), ("kabu", {"trumps_stay_in_hand": True})],
-    ids=["standard", "jda", "kabu", "kabu-trumps-stay"],
+    [
+        ("standard", {}),
+        ("jda", {}),
+        ("kabu", {}),
+        ("kabu", {"trumps_stay_in_hand": True}),
+        ("super", {}),
+        ("super", {"round_direction": "clockwise", "false_dobon_penalty": False}),
+        ("app", {}),
+    ],
+    ids=["standard", "jda", "kabu", "kabu-trumps-stay", "super", "super-clockwise-no-penalty", "app"],
 )
 def test_random_positions_mid_round_load_back_exactly(tmp_path, preset, options):
     """Random play, a position saved at every seventh moment of play: standard's auction (its sealed
     bids), yaku, claims and cut; jda's round state (the field card's placer, the dobon chain,
     throw-ins, let-go seats) and its window on a laid hand; kabu's stages, declarations, trumps and
-    windows, with and without trumps staying in the hand."""
+    windows, with and without trumps staying in the hand; super's direction, chains, colours, windows
+    on players' piles, dobons and counters, and turns sent ahead (taken now and then here); app's
+    record and chains of calls."""
     import random
 
     from game import REFEREE
@@ -467,6 +477,10 @@ def test_random_positions_mid_round_load_back_exactly(tmp_path, preset, options)
                 saved += 1
             if g.phase is Phase.MATCH_OVER:
                 break
+            ahead = g.queue_seat()  # super: the next player may send its turn ahead
+            if ahead is not None and rng.random() < 0.3:
+                g.apply(rng.choice([a for a in g.legal_actions(ahead) if a.kind in (Kind.PLAY, Kind.DRAW)]))
+                continue
             seat = g.sync_next()
             legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
             calls = [a for a in legal if a.kind is Kind.DOBON]
@@ -542,26 +556,36 @@ def test_a_bad_round_state_revealed_hand_history_or_window_names_its_field(tmp_p
 
 
 @functools.cache
-def kabu_positions() -> tuple[str, ...]:
-    """Files of kabu positions taken mid-round from random play: the stages, trumps and windows."""
+def saved_positions(preset: str) -> tuple[str, ...]:
+    """Files of positions taken mid-round from random play: kabu's stages, trumps and windows; super's
+    windows (with dobons, counters and turns sent ahead) and chains."""
     import random
 
     from game import REFEREE
 
     out = []
     for seed in range(4):
-        g = Game(make_rules("kabu", 3 + seed % 2), seed)
+        g = Game(make_rules(preset, 3 + seed % 2), seed)
         rng = random.Random(seed)
         for step in range(300):
-            if g.phase in (Phase.TURN, Phase.REACTION) and (g.ext.stage != "play" or step % 13 == 0):
+            special = g.window is not None if preset == "super" else g.ext.stage != "play"
+            if g.phase in (Phase.TURN, Phase.REACTION) and (special or step % 13 == 0):
                 out.append(dumps(from_game(g)))
             if g.phase is Phase.MATCH_OVER:
                 break
+            ahead = g.queue_seat()
+            if ahead is not None and rng.random() < 0.3:
+                g.apply(rng.choice([a for a in g.legal_actions(ahead) if a.kind in (Kind.PLAY, Kind.DRAW)]))
+                continue
             seat = g.sync_next()
             legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
             calls = [a for a in legal if a.kind is Kind.DOBON]
             g.apply(calls[0] if calls and rng.random() < 0.7 else rng.choice(list(legal)))
     return tuple(out)
+
+
+def kabu_positions() -> tuple[str, ...]:
+    return saved_positions("kabu")
 
 
 MUTANTS = [0, 1, 2, -1, None, True, "trump", "play", "pre_play", [], [0], [1, 0], [2], {"card": "3"}, ["3"]]
@@ -584,11 +608,38 @@ MUTANTS = [0, 1, 2, -1, None, True, "trump", "play", "pre_play", [], [0], [1, 0]
 def test_a_corrupted_kabu_position_is_refused_or_plays_on(pick, edits, choice):
     """A saved kabu position with parts of its round state, window, turn or shown hands changed:
     either refused with a ScenarioError, or it stands and random play goes on from it without fault."""
+    corrupt_and_play(kabu_positions(), pick, edits, choice)
+
+
+SUPER_MUTANTS = [0, 1, 2, -1, None, True, "red", [], [0], [1, 0], [0, 0, 0], [True, False, False], ["3H"]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pick=st.integers(0, 10**6),
+    edits=st.lists(
+        st.tuples(
+            st.sampled_from(["round", "window", "turn", "revealed", "direction"]),
+            st.integers(0, 20),
+            st.sampled_from(SUPER_MUTANTS),
+        ),
+        min_size=1,
+        max_size=2,
+    ),
+    choice=st.integers(0, 2**31),
+)
+def test_a_corrupted_super_position_is_refused_or_plays_on(pick, edits, choice):
+    """The same for super: its round state (direction, chain's passer, dobons, counter ...), window
+    (with its calls and a turn sent ahead), turn, direction or shown hands changed."""
+    corrupt_and_play(saved_positions("super"), pick, edits, choice)
+
+
+def corrupt_and_play(files, pick, edits, choice):
+    """Change parts of a saved position; it is refused with a ScenarioError, or random play goes on."""
     import random
 
     from game import REFEREE
 
-    files = kabu_positions()
     data = json.loads(files[pick % len(files)])
     for where, index, shared in edits:
         value = json.loads(json.dumps(shared))  # its own copy: never one of MUTANTS itself
@@ -609,3 +660,263 @@ def test_a_corrupted_kabu_position_is_refused_or_plays_on(pick, edits, choice):
         legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
         assert legal, "the position left the seat asked nothing to do"
         g.apply(rng.choice(list(legal)))
+
+
+# ---------------------------------------------------------------------------------- super and app under way
+
+
+SUPER_MID = {"turns_taken": [1, 1, 1], "first_card_placed": True}  # no card in anyone's first turn
+
+
+def sup(hands, field, round_state=SUPER_MID, **kw):
+    """A 3-player `super` position (hands in seat order; kw: piles of its own, turn, chain ...)."""
+    from positions import scenario
+
+    piles = kw.pop("piles", {})
+    data = scenario("super", hands, field, **kw)
+    data["piles"].update(piles)
+    if round_state is not None:
+        data["round"] = dict(round_state)
+    return parse(data).game()
+
+
+def put(g, seat, code, colour=None):
+    g.apply(Action(seat, Kind.PLAY, (g.deck.card(code),), colour))
+
+
+def pass_all(g):
+    while g.window is not None:
+        g.apply(Action(g.window.pending[0], Kind.PASS))
+
+
+def test_a_super_position_keeps_a_reversed_direction(tmp_path):
+    """A J turned the play against seat order: the saved position plays on reversed, while the
+    direction the last round ended with (match.state, what the next round carries [D2]) stays 1."""
+    g = sup([["JH", "5C", "7S", "2H"], ["4H", "9S", "3C", "2C"], ["6H", "8D", "10C", "2D"]], "5H")
+    put(g, 0, "JH")
+    pass_all(g)
+    assert (g.direction, g.turn, g.match_ext.direction) == (-1, 2, 1)
+    saved = from_game(g)
+    assert saved.direction == -1 and saved.match["state"] == {"direction": 1}
+    back = round_trip(g, tmp_path)
+    assert (back.direction, back.turn, back.match_ext.direction) == (-1, 2, 1)
+    go_on(g, back, [Action(2, Kind.PLAY, (g.deck.card("6H"),))])
+    pass_all(g), pass_all(back)
+    assert back.turn == g.turn == 1 and comparable(back) == comparable(g)
+
+
+def test_a_hand_written_super_position_plays_in_its_own_direction():
+    """A file's `direction` is the direction in force, whatever the match state says the last round
+    ended with: a position starts there instead of carrying the match's direction over."""
+    g = sup([["4H", "5C"], ["6H", "9S"], ["7H", "10C"]], "5H", direction=-1, turn=0)
+    assert g.direction == -1
+    g.apply(Action(0, Kind.DRAW))
+    assert g.turn == 2
+    carried = sup([["4H", "5C"], ["6H", "9S"], ["7H", "10C"]], "5H", match={"state": {"direction": -1}})
+    assert carried.direction == 1 and carried.match_ext.direction == -1
+
+
+def test_a_super_position_keeps_a_pending_draw_chain_and_who_passed_it(tmp_path):
+    """A 2 started a chain against the direction [D10]: seat 2 owes 2. Saved there, the answering 2
+    still goes back to the passer, seat 0, owing 4."""
+    g = sup([["2H", "5C", "7S"], ["4H", "9S", "3C"], ["6H", "2C", "10C", "8D"]], "5H")
+    put(g, 0, "2H")
+    pass_all(g)
+    assert (g.turn, g.chain_links, g.chain_cards) == (2, 1, 2)
+    back = round_trip(g, tmp_path)
+    assert (back.ext.passer, back.ext.travel) == (0, -1) and (back.chain_links, back.chain_cards) == (1, 2)
+    assert not any(a.kind is Kind.PLAY and a.cards[0].rank != 2 for a in back.legal_actions(2))
+    go_on(g, back, [Action(2, Kind.PLAY, (g.deck.card("2C"),)), Action(0, Kind.PASS), Action(1, Kind.PASS)])
+    assert back.turn == 0 and back.chain_cards == 4 and comparable(back) == comparable(g)
+
+
+def test_a_super_window_on_a_players_pile_loads_on_that_card(tmp_path):
+    """A K goes onto its placer's own pile: the window is on it, not on the common pile's top card."""
+    g = sup([["KH", "5C", "7S"], ["4H", "9S", "3C"], ["6H", "2C", "10C"]], "5H")
+    put(g, 0, "KH")
+    saved = from_game(g).window
+    assert saved["on"] == ["KH"] and saved["pending"] == [1, 2] and "cards" not in saved
+    back = round_trip(g, tmp_path)
+    assert back.window.cards == (g.deck.card("KH"),) and back.field.code == "5H"
+    go_on(g, back, [Action(1, Kind.PASS), Action(2, Kind.PASS)])
+
+
+def test_a_rebuild_in_a_window_leaves_the_card_it_is_on(tmp_path):
+    """A false dobon's five cards empty the stock while the window is open on a K on seat 0's pile:
+    the rebuild gathers the rest but leaves the K where it lies, and the position saved then loads on
+    it (seats are still answering it)."""
+    g = sup(
+        [["KH", "5C", "7S"], ["4H", "9S"], ["6H", "2C", "10C"]],
+        ["3D", "4D", "5H"],
+        piles={"pile/0": ["8C"], "pile/2": ["KS"]},
+        rest="field",
+    )
+    assert g.stock == []
+    put(g, 0, "KH")
+    g.apply(Action(1, Kind.DOBON))  # 4 + 10 is no 13 or 30: a false declaration, 5 cards
+    assert len(g.hands[1]) == 7 and g.pile("pile/0")[-1].code == "KH" and g.pile("pile/2") == []
+    assert g.window.cards == (g.deck.card("KH"),) and g.window.pending == [2]
+    back = round_trip(g, tmp_path)
+    assert back.window.cards == g.window.cards
+    go_on(g, back, [Action(2, Kind.PASS)])
+
+
+def test_a_turn_sent_ahead_is_saved_with_its_window(tmp_path):
+    """Seat 1, next to play, sends its draw ahead while seat 2 is still asked about seat 0's card
+    (super §6): sending it counted as seat 1's pass. The position keeps it (a decision made and
+    counted, as a log keeps it): only seat 1 sees it, and it goes down when the window closes."""
+    g = sup([["4H", "5C", "7S"], ["6D", "9S", "3C"], ["6H", "2C", "10C"]], "5H")
+    put(g, 0, "4H")
+    g.apply(Action(1, Kind.DRAW))
+    saved = from_game(g).window
+    assert saved["queued"] == {"seat": 1, "act": "draw"} and saved["pending"] == [2]
+    back = round_trip(g, tmp_path)
+    assert back.window.queued == Action(1, Kind.DRAW) and back.view(1).window.queued == Action(1, Kind.DRAW)
+    assert back.view(2).window.queued is None
+    go_on(g, back, [Action(2, Kind.PASS)])
+    assert len(back.hands[1]) == 4 and back.turn == 2
+
+
+def test_a_super_position_with_a_dobon_called_and_in_the_counter_loads_back(tmp_path):
+    """Seat 1 has called on seat 0's 6 (2 + 4) while seat 2 is still asked; then the counter window
+    asks seat 0 alone. Both positions load back, and the round ends the same."""
+    g = sup([["6H", "5C", "7S"], ["2S", "4S"], ["9H", "8C", "10C"]], "5H")
+    put(g, 0, "6H")
+    g.apply(Action(1, Kind.DOBON, (g.deck.card("6H"),)))
+    back = round_trip(g, tmp_path)
+    assert [a.seat for a in back.window.calls] == [1] and back.window.pending == [2]
+    assert back.book.public_state(back)["dobons"] == (1,) and set(back.revealed) == {1}
+    go_on(g, back, [Action(2, Kind.PASS)])
+    back = round_trip(g, tmp_path)  # the counter window
+    assert back.ext.countering and back.window.pending == [0] and back.window.calls == []
+    go_on(g, back, [Action(0, Kind.PASS)])
+    assert back.result == g.result and back.result.winners == (1,)
+
+
+def test_an_app_position_keeps_its_record_and_a_dobon_being_called(tmp_path):
+    """app keeps no round state of its own: a position carries the round's record (the AI reads it)
+    and, in a chain of calls, the calls and the hands they showed; the chain then ends the same."""
+    g = parse(APP).game()
+    g.apply(Action(1, Kind.PLAY, (g.deck.card("10S"),)))
+    g.apply(Action(2, Kind.DRAW))  # closes the window on the 10
+    back = round_trip(g, tmp_path)
+    assert back.clues == g.clues and len(back.clues) == 2
+    hands = {"hand/0": ["3H", "7H"], "hand/1": ["4S", "6S"], "hand/2": ["2C", "9C"], "field": ["9H", "10H"]}
+    g = parse({**APP, "piles": hands, "window": {"placer": 0, "pending": [1, 2]}}).game()
+    ten = (g.deck.card("10H"),)
+    g.apply(Action(1, Kind.DOBON, ten))  # 4 + 6 on seat 0's 10
+    back = round_trip(g, tmp_path)
+    assert back.window.calls == g.window.calls and back.revealed == g.revealed and back.window.freezes_turn
+    go_on(g, back, [Action(2, Kind.PASS), Action(0, Kind.DOBON, ten)])  # seat 0 answers: 3 + 7
+    back = round_trip(g, tmp_path)
+    assert [a.seat for a in back.window.calls] == [1, 0] and set(back.revealed) == {0, 1}
+    go_on(g, back, [Action(s, Kind.PASS) for s in list(g.window.pending)])
+    assert back.result == g.result and back.result.winners == (0,)
+
+
+SUPER_BAD = [
+    ({"round": {"turns_taken": [1, 2]}}, "turns_taken must be 3 whole numbers, 0 or more, one per seat"),
+    ({"round": {"turns_taken": [1, -2, 0]}}, "turns_taken must be 3 whole numbers"),
+    ({"round": {"colour": "green"}}, 'colour must be null, "red" or "black"'),
+    ({"round": {"last_one": [1, 0, 0]}}, "last_one must be 3 true/false values"),
+    ({"round": {"dobons": [1, 1]}}, "dobons must be a list of different seats 0..2"),
+    ({"round": {"passer": 7}}, "passer must be null or a seat 0..2"),
+    ({"round": {"travel": 2}}, "travel must be -1, 0 or 1"),
+    ({"round": {"idle": 6}}, "idle must be a whole number 0..5"),
+    ({"round": {"pending": 4}}, "pending must be chain.cards (0)"),
+    ({"round": {"first_card": "yes"}}, "first_card must be true or false"),
+    ({"round": {"stage": "play"}}, "stage is no part of a super round"),
+    ({"round": {"colour": "red"}}, "round.colour: a colour is named by a Q on top of the common pile"),
+    (
+        {"round": {"last_one": [True, False, False]}},
+        'round.last_one: seat 0 holds 3 cards ("last" is one card)',
+    ),
+    ({"round": {"dobons": [1]}}, "round: dobons and countering stand only in the window"),
+    ({"round": {"countering": True}}, "round: dobons and countering stand only in the window"),
+    ({"match": {"state": {"direction": 3}}}, "match.state.direction must be 1 (seat order) or -1"),
+    ({"window": {"placer": 0, "freezes_turn": False}}, "window: super's window is on the one card"),
+    ({"window": {"placer": -1}}, "window: super's window is on the one card"),
+    ({"window": {"placer": 0, "on": ["8C"]}}, "window: 8C is not on top of the common pile or of pile/0"),
+    (
+        {"window": {"placer": 0, "pending": [2], "calls": [{"seat": 1, "act": "dobon", "cards": ["7H"]}]}},
+        "round.dobons must be the seats of window.calls, in order",
+    ),
+    (
+        {
+            "round": {"dobons": [1]},
+            "window": {"placer": 0, "pending": [2], "calls": [{"seat": 1, "act": "dobon", "cards": ["7H"]}]},
+        },
+        "revealed.1: a dobon shows the caller's whole hand",
+    ),
+    (
+        {
+            "round": {"dobons": [2]},
+            "revealed": {"2": ["6D", "9D"]},
+            "window": {"placer": 0, "pending": [1], "calls": [{"seat": 2, "act": "dobon", "cards": ["7H"]}]},
+        },
+        "round.dobons: seat 2's hand cannot add up to 7H",
+    ),
+    (
+        {"window": {"placer": 0, "pending": [2], "calls": [{"seat": 1, "act": "pass"}]}},
+        "window.calls[0]: a dobon by another seat naming the window's card",
+    ),
+    (
+        {
+            "round": {"dobons": [1], "countering": True},
+            "revealed": {"1": ["3H", "4C"]},
+            "window": {"placer": 0},
+        },
+        "round.countering: the counter window follows dobons and asks the placer alone",
+    ),
+    (
+        {"window": {"placer": 0, "pending": [2], "queued": {"seat": 1, "act": "fly"}}},
+        "window.queued: unknown",
+    ),
+    (
+        {"window": {"placer": 0, "pending": [1, 2], "queued": {"seat": 1, "act": "draw"}}},
+        "window.queued: seat 1 is still asked",
+    ),
+    (
+        {"window": {"placer": 0, "pending": [1], "queued": {"seat": 2, "act": "draw"}}},
+        "window.queued: seat 2 cannot send that ahead here: it is not that seat's turn next",
+    ),
+    (
+        {"window": {"placer": 0, "pending": [2], "queued": {"seat": 1, "act": "play", "cards": ["6D"]}}},
+        "window.queued: seat 1 cannot send that ahead here: ♦6 is not in your hand",
+    ),
+    (
+        {"window": {"placer": 0, "pending": [2], "queued": {"seat": 1, "act": "dobon"}}},
+        "window.queued must be a seat's play or draw",
+    ),
+]
+
+
+@pytest.mark.parametrize(("extra", "needle"), SUPER_BAD, ids=[f"super_bad{i}" for i in range(len(SUPER_BAD))])
+def test_a_bad_super_round_state_or_window_names_its_field(tmp_path, extra, needle):
+    """Seat 0 has just placed 7H (seat 1's 3 + 4 could call on it); 8C lies on seat 1's pile."""
+    data = {
+        "dobon_scenario": 1,
+        "preset": "super",
+        "players": 3,
+        "piles": {
+            "hand/0": ["5S", "9C", "10D"],
+            "hand/1": ["3H", "4C"],
+            "hand/2": ["6D", "9D"],
+            "field": ["2C", "7H"],
+            "pile/1": ["8C"],
+        },
+        "turn": 1,
+        **extra,
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load(path)
+    message = str(caught.value)
+    assert needle in message and message.startswith(str(path)) and "\n" not in message
+
+
+def test_a_queued_turn_needs_a_preset_that_acts_ahead():
+    window = {"placer": 1, "pending": [2], "queued": {"seat": 0, "act": "draw"}}
+    with pytest.raises(ScenarioError, match=r"window\.queued: nobody acts ahead in app"):
+        parse({**WINDOW, "window": window})

@@ -417,3 +417,18 @@ def test_example_24_hit_j():
     assert g.direction == -1
     g.apply(Action(REFEREE, Kind.NEXT_ROUND))
     assert g.turn == 2 and g.direction == 1
+
+
+def test_a_void_round_passes_on_the_direction_it_ended_in():
+    """[D11] the stalemate guard voids a round in which 2n turns pass with no card placed and nothing
+    to reshuffle; like any round's end, the next round keeps the direction in force then (G-3, [D2])."""
+    rest = unnamed("54", ["5S"])
+    hands = [rest[0:18], rest[18:36], rest[36:]]  # every card held: no stock, nothing under the 5
+    data = scenario("super", hands, "5S", turn=0, direction=-1, round=dict(MID, turns_taken=[1, 1, 1]))
+    g = parse(data).game()
+    assert g.stock == [] and g.direction == -1 and g.match_ext.direction == 1
+    for _ in range(2 * g.n):
+        g.apply(Action(g.turn, Kind.DRAW))  # nothing to take: the turn passes on, reversed
+    assert g.result.ending is Ending.VOID and g.match_ext.direction == -1
+    g.apply(Action(REFEREE, Kind.NEXT_ROUND))
+    assert g.direction == -1 and g.turn == g.parent == 0

@@ -213,6 +213,13 @@ class Rulebook:
         A preset with opening actions (an auction) sets `game.phase = Phase.OPENING` here and moves it
         to TURN when they are done."""
 
+    def start_position(self, game: Game) -> None:
+        """Set the preset's round state for a round set up from a position rather than dealt
+        (`Game.set_position`, a scenario): by default as `start_round`. The position states the
+        direction, the turn and the chain itself, so a preset whose round start carries something over
+        from the last round (super's direction [D2]) leaves that out here."""
+        self.start_round(game)
+
     def skip_opening(self, game: Game) -> None:
         """Leave out the opening (a position set up to start at the first turn): set the round state as
         if the opening had been played without effect, `game.turn` to lead, and the phase to TURN."""

@@ -19,6 +19,7 @@ from ..cards import Card, Suit
 from ..clues import Clue
 from ..events import DirectionChanged, DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine
 from ..piles import FIELD, PileSpec
+from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -180,6 +181,44 @@ class SuperMatch(MatchState):
     direction: int = 1  # [D2] the direction in force when the last round ended
 
 
+# the fields of a position's `round` (Rulebook.round_data): the public state, and the stalemate count
+_ROUND_KEYS = (
+    "colour",
+    "turns_taken",
+    "first_card_placed",
+    "last_one",
+    "countering",
+    "dobons",
+    "first_card",
+    "first_lap",
+    "passer",
+    "travel",
+    "idle",
+    "pending",
+)
+
+
+def _flag(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _seats_of(value: Any, n: int, each: Any) -> bool:
+    """A value per seat, each passing `each`."""
+    return isinstance(value, list | tuple) and len(value) == n and all(each(v) for v in value)
+
+
+def _seat_list(value: Any, n: int) -> bool:
+    return (
+        isinstance(value, list | tuple)
+        and all(_count(v) and v < n for v in value)
+        and len(set(value)) == len(value)
+    )
+
+
 class SuperRulebook(Rulebook):
     higher_is_better = False  # E-1: the lowest total wins
     queues_turn = True  # §6: the next player may act during a window; it goes down when it closes
@@ -218,6 +257,11 @@ class SuperRulebook(Rulebook):
         if self.rules.round_direction == "carry" and match.direction != game.direction:
             game.direction = match.direction  # [D2] the last round's direction goes on
             game.emit(DirectionChanged(game.direction))
+
+    def start_position(self, game: Game) -> None:
+        """A round set up from a position: the position's own direction stands (a J may have turned it
+        since the round began); `SuperMatch.direction` stays what the last round ended with."""
+        game.ext = SuperRound(turns_taken=[0] * game.n, last=[False] * game.n)
 
     def window_ms(self, game: Game, window: Window, usual: float) -> float:
         return self.rules.reaction_window_ms or usual
@@ -339,6 +383,8 @@ class SuperRulebook(Rulebook):
             r.passer, r.travel = None, 0
         r.idle = r.idle + 1 if stuck else 0
         if r.idle >= 2 * game.n:  # [D11] the stalemate guard: a void round, the same first player
+            match: SuperMatch = game.match_ext  # type: ignore[assignment]
+            match.direction = game.direction  # [D2] the next round keeps the direction it ended in
             game.end_round(RoundResult(Ending.VOID, (), (), (0,) * game.n, ()))
             return
         game.set_turn(game.next_seat(seat))  # [D10] on from the taker in the current direction
@@ -596,6 +642,83 @@ class SuperRulebook(Rulebook):
             "passer": r.passer,
             "travel": r.travel,
         }
+
+    def round_data(self, game: Game) -> dict[str, Any]:
+        """The whole round state: the public part (as views carry it) without `pending`, which is the
+        file's `chain`, and with the stalemate count `idle`. The dobon callers' hands are the file's
+        `revealed`; `counter` is never set while the round is under way (a counter ends it)."""
+        data = dict(self.public_state(game))
+        del data["pending"]
+        data["idle"] = self._round(game).idle
+        return encode_state(data)
+
+    def load_round(self, game: Game, data: dict[str, Any]) -> None:
+        """A position's `round`, each field checked by name (what `round_data` writes, or the part of
+        it a hand-written file names; `pending`, as a view carries it, must agree with the chain)."""
+        n = game.n
+        unknown = sorted(set(data) - set(_ROUND_KEYS))
+        if unknown:
+            raise ValueError(f"{unknown[0]} is no part of a super round (known: {', '.join(_ROUND_KEYS)})")
+        checks = {
+            "colour": (lambda v: v in (None, "red", "black"), 'null, "red" or "black"'),
+            "turns_taken": (lambda v: _seats_of(v, n, _count), f"{n} whole numbers, 0 or more, one per seat"),
+            "last_one": (lambda v: _seats_of(v, n, _flag), f"{n} true/false values, one per seat"),
+            "dobons": (lambda v: _seat_list(v, n), f"a list of different seats 0..{n - 1}"),
+            "passer": (lambda v: v is None or (_count(v) and v < n), f"null or a seat 0..{n - 1}"),
+            "travel": (lambda v: v in (-1, 0, 1) and not isinstance(v, bool), "-1, 0 or 1"),
+            "idle": (lambda v: _count(v) and v < 2 * n, f"a whole number 0..{2 * n - 1}"),
+            "pending": (lambda v: v == game.chain_cards and _count(v), f"chain.cards ({game.chain_cards})"),
+        }
+        for key in ("first_card_placed", "countering", "first_card", "first_lap"):
+            checks[key] = (_flag, "true or false")
+        for key, value in data.items():
+            ok, what = checks[key]
+            if not ok(value):
+                raise ValueError(f"{key} must be {what}, not {value!r}")
+        super().load_round(game, data)
+        self._round(game).idle = data.get("idle", 0)
+
+    def position_problem(self, game: Game) -> str | None:
+        """A position's round state, window and hands must agree: a window is on the one card just
+        placed (the top of the common pile or of the placer's own pile) and freezes the turn; its
+        dobons are the round's `dobons`, each a sound call whose whole hand is shown; the counter window
+        asks the placer alone; a colour lies on a Q; a "last" stands only on a single card."""
+        r, window, n = self._round(game), game.window, game.n
+        match: SuperMatch = game.match_ext  # type: ignore[assignment]
+        if match.direction not in (1, -1):
+            return "match.state.direction must be 1 (seat order) or -1 (reversed)"
+        if r.colour is not None and game.discard[-1].rank != QUEEN:
+            return f"round.colour: a colour is named by a Q on top of the common pile, not {game.discard[-1].code}"
+        for seat in range(n):
+            if r.last[seat] and len(game.hands[seat]) != 1:
+                return f'round.last_one: seat {seat} holds {len(game.hands[seat])} cards ("last" is one card)'
+        callers = [s for s, _ in r.dobons]
+        if window is None:
+            if callers or r.countering:
+                return "round: dobons and countering stand only in the window on the card called on"
+            return None
+        placer, cards = window.placer, window.cards
+        if not 0 <= placer < n or len(cards) != 1 or not window.freezes_turn or window.stop or window.owners:
+            return "window: super's window is on the one card a seat just placed, and it freezes the turn"
+        if not any(c is cards[0] for c in game.discard[-1:] + game.pile(f"pile/{placer}")[-1:]):
+            return f"window: {cards[0].code} is not on top of the common pile or of pile/{placer}"
+        for i, call in enumerate(window.calls):
+            if call.kind is not Kind.DOBON or call.cards != cards or call.seat == placer:
+                return f"window.calls[{i}]: a dobon by another seat naming the window's card"
+        if r.countering:
+            if not callers or window.calls or set(window.pending) - {placer}:
+                return "round.countering: the counter window follows dobons and asks the placer alone"
+        elif [a.seat for a in window.calls] != callers:
+            return "round.dobons must be the seats of window.calls, in order"
+        for seat in callers:
+            if seat == placer or seat in window.pending:
+                return f"round.dobons: seat {seat} has called: it is neither the placer nor still asked"
+            shown = tuple(game.revealed.get(seat, ()))
+            if sorted(c.id for c in shown) != sorted(c.id for c in game.hands[seat]):
+                return f"revealed.{seat}: a dobon shows the caller's whole hand"
+            if not totals(shown) & vals(cards[0]):
+                return f"round.dobons: seat {seat}'s hand cannot add up to {cards[0].code}"
+        return None
 
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
         n = game.n
