@@ -1,6 +1,6 @@
 """What the `hard` seat's search costs: worlds and milliseconds per searched decision, per preset.
 
-    python bench/hard_search.py [--deals N] [--players N] [--work N]
+    python bench/hard_search.py [--deals N] [--players N] [--work N] [--rules PRESET,...]
 
 Hard's budget is work (`HardSeat.work`, simulated actions per decision), not time, so that a seed fixes
 the game on any machine; this prints what that work costs here. Single process: run it on an idle
@@ -50,11 +50,16 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=6, help="rounds per preset (default 6)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--work", type=int, default=HardSeat.work)
+    parser.add_argument("--rules", default=",".join(PRESETS), help="presets to measure (default: all)")
     args = parser.parse_args()
+    presets = [p for p in args.rules.split(",") if p]
+    unknown = [p for p in presets if p not in PRESETS]
+    if unknown:
+        parser.error(f"unknown preset {', '.join(unknown)}; choose from {', '.join(PRESETS)}")
     print(
         f"python {sys.version.split()[0]}, hard (work {args.work:,}) against normal seats, {args.players} players"
     )
-    for preset in PRESETS:
+    for preset in presets:
         searches: list[tuple[int, float]] = []
         for deal in range(args.deals):
             hard = TimedHard(deal, args.work)
