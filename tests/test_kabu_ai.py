@@ -81,7 +81,9 @@ def test_normal_keeps_the_red_pin_back_when_another_card_fits():
 
 def test_normal_answers_a_run_of_twos_with_a_two():
     # seat 1 played a 2: seat 0 is forced; it holds a 2, so it passes the run on instead of drawing 2
-    g = table([["2", "9", "8", "7"], ["9#2", "8#2", "7#2"], ["9#3", "8#3", "7#3"]], field=("6", "2#2"), chain=(1, 2))
+    g = table(
+        [["2", "9", "8", "7"], ["9#2", "8#2", "7#2"], ["9#3", "8#3", "7#3"]], field=("6", "2#2"), chain=(1, 2)
+    )
     action = normal_acts(g, 0)
     assert action.kind is Kind.PLAY and action.cards == (card("2"),)
 
