@@ -27,7 +27,7 @@ earn in those terms:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ...actions import REFEREE, Action, Kind, is_call
@@ -95,6 +95,11 @@ class Knowledge(PresetKnowledge):
     @staticmethod
     def calls_on(hand: list[Card], card: Card) -> bool:
         return matches(hand, card)
+
+    def callers(self, hands: list[list[Card]]) -> Callable[[Card], bool]:
+        """The values the hands can dobon, worked out once per rollout step."""
+        hit = {t % 10 for hand in hands if hand and (t := total(hand)) <= MAX_TOTAL}
+        return lambda card: dobon_value(card) in hit
 
     def shed_order(self, card: Card) -> int:
         """A quick player sheds high numbers (its total falls to where it can dobon), the 10 last: it
