@@ -17,10 +17,9 @@ from game.arena import play_deal
 from game.engine import Game
 from game.phase import Phase
 from game.rules import make_rules
-from game.rules.kabu import matches
 from game.scenario import parse
 from game.seats import make_seat
-from game.seats.hard import play_out
+from game.seats.hard import play_out, rollout_policy
 
 DECK = deck("kabufuda")
 
@@ -107,13 +106,11 @@ def test_hard_rollouts_end_kabu_rounds():
 
 
 def test_rollouts_keep_clear_of_a_card_another_hand_can_dobon():
-    # in hard's simulations every hand is dealt: a player avoids a play another hand matches
-    from game.seats.presets import knowledge
-
-    know = knowledge("kabu")
-    assert know.calls_on([card("5"), card("6")], card("1R"))  # 11 matches a pin
-    assert not know.calls_on([card("5"), card("9")], card("4"))  # 14 never dobons
-    assert know.calls_on([card("10")], card("10#2")) == matches([card("10")], card("10#2"))
+    # in hard's simulations every hand is dealt: on a 5, seat 0 may play its 3 or its 5; seat 1's
+    # 1 + 2 = 3 would dobon the 3, so a rollout player always plays the 5
+    g = table([["3", "5#2", "8"], ["1", "2"], ["9", "9#2"]], field=("6", "5"))
+    chosen = {rollout_policy(g, 0, random.Random(seed)).cards for seed in range(30)}
+    assert chosen == {(card("5#2"),)}
 
 
 def test_every_level_plays_whole_kabu_deals_from_views():
