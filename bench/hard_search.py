@@ -1,10 +1,11 @@
 """What the `hard` seat's search costs: worlds and milliseconds per searched decision, per preset.
 
-    python bench/hard_search.py [--deals N] [--players N] [--work N]
+    python bench/hard_search.py [--deals N] [--players N] [--work N] [--rules PRESET,...]
 
 Hard's budget is work (`HardSeat.work`, simulated actions per decision), not time, so that a seed fixes
 the game on any machine; this prints what that work costs here. Single process: run it on an idle
-machine (another busy process halves the figures). The figures count only decisions that were searched
+machine (another busy process halves the figures); the CPU time it prints beside the wall time is what
+the search itself used, which a loaded machine inflates less. The figures count only decisions that were searched
 (a turn with more than one sensible option); the rest cost next to nothing.
 """
 
@@ -30,13 +31,14 @@ class TimedHard(HardSeat):
     def __init__(self, seed, work: int):
         super().__init__(seed)
         self.work = work
-        self.searches: list[tuple[int, float]] = []
+        self.searches: list[tuple[int, float, float]] = []
 
     def search(self, view, options, sample, prior=None):
         looked = []
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         chosen = super().search(view, options, lambda: looked.append(1) or sample(), prior)
-        self.searches.append((len(looked), (time.perf_counter() - start) * 1000))
+        wall = (time.perf_counter() - start) * 1000
+        self.searches.append((len(looked), wall, (time.process_time() - cpu) * 1000))
         return chosen
 
 
@@ -50,22 +52,29 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=6, help="rounds per preset (default 6)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--work", type=int, default=HardSeat.work)
+    parser.add_argument("--rules", default=",".join(PRESETS), help="presets to measure (default: all)")
     args = parser.parse_args()
+    presets = [p for p in args.rules.split(",") if p]
+    unknown = [p for p in presets if p not in PRESETS]
+    if unknown:
+        parser.error(f"unknown preset {', '.join(unknown)}; choose from {', '.join(PRESETS)}")
     print(
         f"python {sys.version.split()[0]}, hard (work {args.work:,}) against normal seats, {args.players} players"
     )
-    for preset in PRESETS:
-        searches: list[tuple[int, float]] = []
+    for preset in presets:
+        searches: list[tuple[int, float, float]] = []
         for deal in range(args.deals):
             hard = TimedHard(deal, args.work)
             seats = [hard] + [make_seat("normal", deal, s) for s in range(1, args.players)]
             play(Game(make_rules(preset, args.players), deal), seats, 1)
             searches += hard.searches
-        worlds = [w for w, _ in searches]
-        ms = [t for _, t in searches]
+        worlds = [w for w, _, _ in searches]
+        ms = [t for _, t, _ in searches]
+        cpu = [c for _, _, c in searches]
         print(
             f"{preset:<9} {len(searches):>4} searched decisions  worlds median {statistics.median(worlds):>5.0f}  "
-            f"ms median {statistics.median(ms):>6.1f}  p95 {percentile(ms, 0.95):>6.1f}  max {max(ms):>6.1f}"
+            f"ms median {statistics.median(ms):>6.1f}  p95 {percentile(ms, 0.95):>6.1f}  max {max(ms):>6.1f}  "
+            f"(cpu ms median {statistics.median(cpu):>6.1f}  p95 {percentile(cpu, 0.95):>6.1f})"
         )
 
 

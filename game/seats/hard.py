@@ -50,8 +50,8 @@ def rollout_policy(game: Game, seat: int, rng) -> Action:
         plays = flagged
     know = knowledge(game.rules.preset)
     if know.calls_on is not None:  # a careful player keeps clear of a card another hand can call on
-        hands = [hand for other, hand in enumerate(game.hands) if other != seat and hand]
-        safe = [a for a in plays if not any(know.calls_on(hand, a.card) for hand in hands)]
+        caught = know.callers([hand for other, hand in enumerate(game.hands) if other != seat and hand])
+        safe = [a for a in plays if not any(caught(c) for c in a.cards)]  # every card of a set
         plays = safe or plays
     if rng.random() < 0.6:
         order = know.shed_order

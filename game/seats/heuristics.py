@@ -53,7 +53,7 @@ class Risk:
     def __init__(self, view: SeatView):
         self.view = view
         self.know = know = knowledge(view.preset)
-        cards = unseen(view)
+        self.unseen_cards = cards = unseen(view)
         pool = Counter(v for c in cards for v in know.values(c))  # a two-valued card counts both ways
         self.unseen_total = len(cards) or 1
         self.pool = pool
@@ -82,6 +82,14 @@ class Risk:
                     p = max(p, self._chance(k, value + before))
             safe *= 1.0 - p
         return 1.0 - safe
+
+    def call_chances(self, seat: int, values: Iterable[int]) -> list[float]:
+        """For each value in `values` (0, 1, ...), how likely `seat`'s hand can call on a card of it."""
+        k = self.view.hand_sizes[seat]
+        if k < self.know.min_cards_to_call:
+            return [0.0 for _ in values]
+        runs = self.runs.get(seat, [0])
+        return [min(1.0, sum(self._chance(k, v + before) for before in runs)) for v in values]
 
     def hope(self, keep: list[Card]) -> float:
         """How likely a card my kept hand could call on turns up soon (a share of the unseen cards)."""

@@ -284,6 +284,16 @@ class InferredRisk(Risk):
         self.book = book
         self._cache: dict[int, float] = {}
 
+    def call_chances(self, seat: int, values) -> list[float]:
+        """The share of the likely deals in which `seat`'s hand can call on a card of each value."""
+        counts: Counter[int] = Counter()
+        for deal in self.deals:
+            hand = deal.get(seat)
+            if hand:
+                counts.update(set(self.know.hand_totals(hand)))
+        n = len(self.deals) or 1
+        return [counts[v] / n for v in values]
+
     def of(self, card: Card) -> float:
         if card.id in self._cache:
             return self._cache[card.id]

@@ -41,6 +41,13 @@ class PresetKnowledge:
     # where every hand is dealt) keep their players clear of such plays; None: they do not look.
     calls_on: Callable[[list[Card], Card], bool] | None = None
 
+    def callers(self, hands: list[list[Card]]) -> Callable[[Card], bool]:
+        """A test a rollout asks of every card it might play: could one of `hands` call on it? Built
+        from `calls_on` (set it first); a preset may answer it more cheaply."""
+        calls_on = self.calls_on
+        assert calls_on is not None
+        return lambda card: any(calls_on(hand, card) for hand in hands)
+
     def shed_order(self, card: Card) -> int:
         """Which card a quick player gets rid of first (the highest): the hard seat's rollouts use it."""
         return card.rank
