@@ -125,3 +125,10 @@ def test_silence_on_the_field_card_counts_only_from_seats_already_asked():
     assert g.sync_next() == 1
     turn_view = g.view(1, g.sync_actions(1))
     assert no_calls(turn_view, 2) == [(13,)] and no_calls(turn_view, 3) == [(13,)]
+
+
+def test_normal_easy_and_greedy_play_whole_jda_deals_from_views():
+    for deal in range(3):
+        result = play_deal(("jda", 4, {}, [["normal", "easy", "greedy", "normal"]], 7, deal))
+        scores = [score for _level, score, _won in result.seats[0]]
+        assert abs(sum(scores)) < 1e-9 and any(scores)  # one loser moved up a step each game
