@@ -304,5 +304,8 @@ class InferredRisk(Risk):
                     hits += 1
                     break
         p = hits / len(self.deals) if self.deals else 0.0
+        prior = self.know.risk_prior_deals
+        if prior:  # shrunk towards the uniform estimate, as if it had been seen in `prior` more deals
+            p = (hits + prior * super().of(card)) / (len(self.deals) + prior)
         self._cache[card.id] = p
         return p

@@ -96,6 +96,11 @@ class PresetKnowledge:
     # costs shows in the next few moves and a round can last long (jda), a short look is both sharper
     # (the rest of the round is noise to this choice) and cheaper.
     rollout_horizon: int | None = None
+    # The inferred danger of a card (the share of sampled deals in which some hand calls on it) is
+    # mixed with the uniform estimate, counted as this many more deals. Where a decision turns on small
+    # dangers (jda: a take against a card left on the field), a hundred deals' noise makes the least
+    # dangerous-looking play look safer than it is; 0: the sampled share alone.
+    risk_prior_deals: int = 0
     # The share of the hard seat's work budget a decision in this preset spends (bench/hard_search.py
     # measures what the work costs per preset).
     work_share: float = 1.0
