@@ -62,7 +62,8 @@ from .rules.base import MatchState, RoundState, Rulebook, RuleSet
 from .scores import Score
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
-_ROUTED = frozenset({_DOBON, _PLAY, _DRAW})  # kinds the core routes itself, unless out of turn (see apply)
+# kinds the core routes itself, unless out of turn (see apply); a tuple, as an Enum hashes slowly
+_ROUTED = (_DOBON, _PLAY, _DRAW)
 
 
 def _bare(action: Action) -> bool:

@@ -171,11 +171,11 @@ class JdaRulebook(Rulebook):
         self.rules = rules
         # actions offered again and again, made once (Action is immutable; a speed measure only): by
         # seat, kind and the cards' identities, the cards kept alive by the actions themselves
-        self._actions: dict[tuple[int, Kind, tuple[int, ...]], Action] = {}
+        self._actions: dict[tuple[int, ...], Action] = {}
         self._clockwise: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 
     def _made(self, seat: int, kind: Kind, cards: tuple[Card, ...]) -> Action:
-        key = (seat, kind, tuple(map(id, cards)))
+        key = (seat, id(kind), *map(id, cards))  # flat ints: an Enum hashes in Python, slowly
         action = self._actions.get(key)
         if action is None:
             action = self._actions[key] = Action(seat, kind, cards)
