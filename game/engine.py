@@ -1125,8 +1125,9 @@ class Game:
                 w.owners,
             )
         twin._ahead = None
-        twin.ext = copy.deepcopy(self.ext)
-        twin.match_ext = copy.deepcopy(self.match_ext)
+        ext, match_ext = self.ext, self.match_ext
+        twin.ext = ext.copy() if isinstance(ext, RoundState) else copy.deepcopy(ext)
+        twin.match_ext = match_ext.copy() if isinstance(match_ext, MatchState) else copy.deepcopy(match_ext)
         return twin
 
     def _card(self, card: Card | str) -> Card:

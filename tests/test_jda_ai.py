@@ -132,3 +132,16 @@ def test_normal_easy_and_greedy_play_whole_jda_deals_from_views():
         result = play_deal(("jda", 4, {}, [["normal", "easy", "greedy", "normal"]], 7, deal))
         scores = [score for _level, score, _won in result.seats[0]]
         assert abs(sum(scores)) < 1e-9 and any(scores)  # one loser moved up a step each game
+
+
+def test_a_simulation_copy_keeps_jda_round_and_match_state_and_shares_no_list():
+    g = table(
+        [["3H", "2D"], ["KH", "QH", "JH"], ["KC", "QC", "JC"], ["KD", "QD", "JD"]], "5C", turn=1, placer=2
+    )
+    g.apply(Action(0, Kind.DOBON, (card("3H"),)))  # a dobon: a gaeshi window on the 3
+    twin = g.clone(1)
+    assert twin.ext == g.ext and twin.match_ext == g.match_ext
+    assert twin.ext.dobons[0][1] is card("3H")  # the same card: equality is identity
+    twin.ext.thrown.append(2)
+    twin.match_ext.deal[0] = 6
+    assert g.ext.thrown == [] and g.match_ext.deal[0] == 4

@@ -154,6 +154,17 @@ class JdaRound(RoundState):
     next_dealer: int | None = None  # settled with the result (a tie may need a draw)
     superseding: bool = False  # a gaeshi is replacing the window: the old one resolves nothing
 
+    def copy(self) -> JdaRound:
+        """Its lists copied, the cards in them shared (a card is itself: equality is identity)."""
+        return JdaRound(
+            self.placer,
+            list(self.dobons),
+            list(self.thrown),
+            list(self.let_go),
+            self.next_dealer,
+            self.superseding,
+        )
+
 
 @dataclass
 class JdaMatch(MatchState):
@@ -161,6 +172,9 @@ class JdaMatch(MatchState):
     lap: list[int] = field(default_factory=list)  # each seat's laps (§5)
     games: int = 0  # games played in this match
     reseat: int = 0  # 1: the next deal reseats the table by a draw (a lap was completed)
+
+    def copy(self) -> JdaMatch:
+        return JdaMatch(list(self.deal), list(self.lap), self.games, self.reseat)
 
 
 class JdaRulebook(Rulebook):
