@@ -1,6 +1,6 @@
 """Engine throughput: random seats playing each preset (playable, then in development), single process.
 
-    python bench/engine.py [--rounds N] [--players N]
+    python bench/engine.py [--rounds N] [--players N] [--rules PRESET[,PRESET...]]
 
 Prints rounds/s and actions/s per preset (every applied action counts: plays, draws, dobon calls,
 passes in reaction windows and the referee's deals). Target for `app`: >= 100,000 actions/s. The event log
@@ -36,9 +36,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3000)
     parser.add_argument("--players", type=int, default=4)
+    every = {**PRESETS, **DEVELOPING}
+    parser.add_argument("--rules", default=",".join(every), help="presets, comma-separated (default: all)")
     args = parser.parse_args()
+    chosen = [p.strip() for p in args.rules.split(",") if p.strip()]
+    unknown = [p for p in chosen if p not in every]
+    if unknown or not chosen:
+        parser.error(f"unknown preset {', '.join(unknown) or '(none)'}; choose from {', '.join(every)}")
     print(f"python {sys.version.split()[0]}, {args.players} random seats, {args.rounds} rounds per run")
-    for preset, cls in {**PRESETS, **DEVELOPING}.items():
+    for preset, cls in every.items():
+        if preset not in chosen:
+            continue
         if not cls.min_players <= args.players <= cls.players_cap:
             continue
         best = None

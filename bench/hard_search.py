@@ -1,6 +1,6 @@
 """What the `hard` seat's search costs: worlds and milliseconds per searched decision, per preset.
 
-    python bench/hard_search.py [--deals N] [--players N] [--work N] [--rules PRESET,...]
+    python bench/hard_search.py [--deals N] [--players N] [--work N] [--rules PRESET[,PRESET...]]
 
 Hard's budget is work (`HardSeat.work`, simulated actions per decision), not time, so that a seed fixes
 the game on any machine; this prints what that work costs here. Single process: run it on an idle
@@ -23,6 +23,7 @@ from game.engine import Game
 from game.headless import play
 from game.rules import PRESETS, make_rules
 from game.seats import HardSeat, make_seat
+from game.seats.presets import knowledge
 
 
 class TimedHard(HardSeat):
@@ -52,12 +53,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=6, help="rounds per preset (default 6)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--work", type=int, default=HardSeat.work)
-    parser.add_argument("--rules", default=",".join(PRESETS), help="presets to measure (default: all)")
+    parser.add_argument("--rules", default=",".join(PRESETS), help="presets, comma-separated (default: all)")
     args = parser.parse_args()
-    presets = [p for p in args.rules.split(",") if p]
+    presets = [p.strip() for p in args.rules.split(",") if p.strip()]
     unknown = [p for p in presets if p not in PRESETS]
-    if unknown:
-        parser.error(f"unknown preset {', '.join(unknown)}; choose from {', '.join(PRESETS)}")
+    if unknown or not presets:
+        parser.error(f"unknown preset {', '.join(unknown) or '(none)'}; choose from {', '.join(PRESETS)}")
     print(
         f"python {sys.version.split()[0]}, hard (work {args.work:,}) against normal seats, {args.players} players"
     )
@@ -71,8 +72,10 @@ def main() -> None:
         worlds = [w for w, _, _ in searches]
         ms = [t for _, t, _ in searches]
         cpu = [c for _, _, c in searches]
+        work = args.work * knowledge(preset).work_share  # a preset may spend a share of it
         print(
-            f"{preset:<9} {len(searches):>4} searched decisions  worlds median {statistics.median(worlds):>5.0f}  "
+            f"{preset:<9} work {work:>6,.0f} {len(searches):>4} searched decisions  "
+            f"worlds median {statistics.median(worlds):>5.0f}  "
             f"ms median {statistics.median(ms):>6.1f}  p95 {percentile(ms, 0.95):>6.1f}  max {max(ms):>6.1f}  "
             f"(cpu ms median {statistics.median(cpu):>6.1f}  p95 {percentile(cpu, 0.95):>6.1f})"
         )

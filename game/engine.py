@@ -70,7 +70,8 @@ from .rules.base import MatchState, RoundState, Rulebook, RuleSet
 from .scores import Score
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
-_ROUTED = frozenset({_DOBON, _PLAY, _DRAW})  # kinds the core routes itself, unless out of turn (see apply)
+# kinds the core routes itself, unless out of turn (see apply); a tuple, as an Enum hashes slowly
+_ROUTED = (_DOBON, _PLAY, _DRAW)
 
 
 def _bare(action: Action) -> bool:
@@ -1225,8 +1226,9 @@ class Game:
                 w.owners,
             )
         twin._ahead = None
-        twin.ext = copy.deepcopy(self.ext)
-        twin.match_ext = copy.deepcopy(self.match_ext)
+        ext, match_ext = self.ext, self.match_ext
+        twin.ext = ext.copy() if isinstance(ext, RoundState) else copy.deepcopy(ext)
+        twin.match_ext = match_ext.copy() if isinstance(match_ext, MatchState) else copy.deepcopy(match_ext)
         return twin
 
     def _card(self, card: Card | str) -> Card:

@@ -193,7 +193,7 @@ def test_hard_answers_the_bids_it_has_seen():
     assert amounts <= {1, 10}
 
 
-@pytest.mark.parametrize("preset", ["app", "standard"])
+@pytest.mark.parametrize("preset", ["app", "standard", "jda"])
 def test_hard_plays_the_same_game_on_a_loaded_machine(preset, monkeypatch):
     """A seed fixes the game whatever the machine's load: hard's search is bounded by work, so a clock
     that runs fast (every reading 50 ms later, as on a machine busy with something else) changes

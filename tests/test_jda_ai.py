@@ -14,7 +14,9 @@ from game.phase import Phase
 from game.rules import make_rules
 from game.scenario import parse
 from game.seats import make_seat
-from game.seats.hard import play_out
+from game.seats.hard import ROLLOUT_CAP, play_out, rollout_policy
+from game.seats.inference import clues_about, rulebook
+from game.seats.presets import knowledge
 
 DECK = deck("52")
 
@@ -62,14 +64,67 @@ def test_normal_lets_a_placement_go_when_it_only_moves_the_danger_onto_itself():
     assert seat.act(g.view(1, legal)) == Action(1, Kind.PASS)
 
 
-def test_hard_rollouts_end_jda_rounds_by_dobon_or_exhaustion():
+def test_hard_rollouts_played_to_the_end_end_jda_rounds_by_dobon_or_exhaustion():
     rules_game = Game(make_rules("jda", 4), 5)
     ended = 0
     for seed in range(10):
         sim = rules_game.clone(seed)
-        play_out(sim, random.Random(seed))
+        play_out(sim, random.Random(seed), horizon=ROLLOUT_CAP)
         ended += sim.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
-    assert ended == 10  # the rollouts call dobons out of turn (jda's rollout_interrupt), so rounds end
+    # the rollouts call dobons out of turn (jda's rollout_interrupt), so rounds end; careful players
+    # (a take rather than a card another hand adds up to) may still make one outlast the safety cap
+    assert ended >= 8
+
+
+def test_hard_rollouts_in_jda_look_a_few_moves_ahead_and_no_further():
+    horizon = knowledge("jda").rollout_horizon
+    assert horizon is not None
+    game = Game(make_rules("jda", 4), 5)
+    for seed in range(10):
+        sim = game.clone(seed)
+        steps = play_out(sim, random.Random(seed))
+        assert steps <= horizon
+        assert steps == horizon or sim.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+
+def test_a_jda_rollout_takes_rather_than_leave_a_card_another_hand_adds_up_to():
+    # seat 0 may play the 5 or the 9 on the 9 of clubs; seat 2's 3 + 2 would hit the 5, nobody the 9
+    g = table([["5C", "9H", "KS"], ["KH", "QH", "JH"], ["3D", "2S"], ["KD", "QD", "JD"]], "9C", placer=3)
+    plays = {rollout_policy(g, 0, random.Random(seed)) for seed in range(20)}
+    assert plays == {Action(0, Kind.PLAY, (card("9H"),))}
+    # with the 5 its only fitting card, it takes
+    g = table([["5C", "KS", "QS"], ["KH", "QH", "JH"], ["3D", "2S"], ["KD", "QD", "JD"]], "9C", placer=3)
+    assert {rollout_policy(g, 0, random.Random(seed)) for seed in range(20)} == {Action(0, Kind.DRAW)}
+
+
+def test_hard_never_calls_a_dobon_on_its_own_card_and_calls_on_another_seats():
+    hands = [["KS", "QS", "JS"], ["3H", "2D"], ["KC", "QC", "JC"], ["KD", "QD", "JD"]]
+    own = table(hands, "5C", turn=2, placer=1)
+    assert make_seat("hard", 1, 1).act(own.view(1, own.legal_actions(1))).kind is not Kind.DOBON
+    other = table(hands, "5C", turn=2, placer=0)
+    action = make_seat("hard", 1, 1).act(other.view(1, other.legal_actions(1)))
+    assert action.kind is Kind.DOBON and action.cards[0] in (card("3H"), card("2D"))
+
+
+def test_silence_on_the_field_card_counts_only_from_seats_already_asked():
+    """Out of turn, a seat is asked about the field card before the seats after it and while the
+    turn player thinks (JD10): their silence so far says nothing of their hands; once the turn player
+    acts, every seat with a chance was asked."""
+    g = table([["KS", "QS", "JS"], ["8H", "9H", "QH"], ["KH", "5C", "3D"], ["QD", "JD", "10D"]], "KC", turn=0)
+    g.apply(Action(0, Kind.PLAY, (card("KS"),)))  # nobody's hand adds up to 13; seat 1's turn
+    seat = g.sync_next()
+    assert seat == 2  # seat 2 holds a K: asked whether it places it, before seat 1 acts
+    view = g.view(seat, g.sync_actions(seat))
+    book = rulebook(view)
+
+    def no_calls(seen_by, about):
+        return [clue.totals for clue in clues_about(seen_by, book, about, [])[0]]
+
+    assert no_calls(view, 1) == [] and no_calls(view, 3) == []  # not asked yet: they may still call
+    g.apply(Action(2, Kind.PASS))  # seat 2 lets the moment go; then seat 1 acts on its turn
+    assert g.sync_next() == 1
+    turn_view = g.view(1, g.sync_actions(1))
+    assert no_calls(turn_view, 2) == [(13,)] and no_calls(turn_view, 3) == [(13,)]
 
 
 def test_normal_easy_and_greedy_play_whole_jda_deals_from_views():
@@ -77,3 +132,16 @@ def test_normal_easy_and_greedy_play_whole_jda_deals_from_views():
         result = play_deal(("jda", 4, {}, [["normal", "easy", "greedy", "normal"]], 7, deal))
         scores = [score for _level, score, _won in result.seats[0]]
         assert abs(sum(scores)) < 1e-9 and any(scores)  # one loser moved up a step each game
+
+
+def test_a_simulation_copy_keeps_jda_round_and_match_state_and_shares_no_list():
+    g = table(
+        [["3H", "2D"], ["KH", "QH", "JH"], ["KC", "QC", "JC"], ["KD", "QD", "JD"]], "5C", turn=1, placer=2
+    )
+    g.apply(Action(0, Kind.DOBON, (card("3H"),)))  # a dobon: a gaeshi window on the 3
+    twin = g.clone(1)
+    assert twin.ext == g.ext and twin.match_ext == g.match_ext
+    assert twin.ext.dobons[0][1] is card("3H")  # the same card: equality is identity
+    twin.ext.thrown.append(2)
+    twin.match_ext.deal[0] = 6
+    assert g.ext.thrown == [] and g.match_ext.deal[0] == 4

@@ -8,6 +8,7 @@ round is scored and when a match ends. The engine core (`game.engine.Game`) owns
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -27,10 +28,19 @@ class RoundState:
     """A preset's own round state (`Game.ext`): the auction, claims, the last-one calls ... Subclass
     it as a dataclass; the core copies it for simulations and resets it every deal."""
 
+    def copy(self) -> RoundState:
+        """A copy for a simulation (`Game.clone`), sharing nothing that changes. By default a deep
+        copy; a preset whose state is a few lists may copy them itself, faster (the AI clones often)."""
+        return copy.deepcopy(self)
+
 
 class MatchState:
     """A preset's own match state (`Game.match_ext`), carried over rounds: streaks, wins, laps, the
     direction in force ... Subclass it as a dataclass; `Rulebook.start_match` makes it."""
+
+    def copy(self) -> MatchState:
+        """A copy for a simulation, as `RoundState.copy`."""
+        return copy.deepcopy(self)
 
 
 @dataclass(frozen=True)

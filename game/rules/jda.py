@@ -155,6 +155,17 @@ class JdaRound(RoundState):
     next_dealer: int | None = None  # settled with the result (a tie may need a draw)
     superseding: bool = False  # a gaeshi is replacing the window: the old one resolves nothing
 
+    def copy(self) -> JdaRound:
+        """Its lists copied, the cards in them shared (a card is itself: equality is identity)."""
+        return JdaRound(
+            self.placer,
+            list(self.dobons),
+            list(self.thrown),
+            list(self.let_go),
+            self.next_dealer,
+            self.superseding,
+        )
+
 
 @dataclass
 class JdaMatch(MatchState):
@@ -162,6 +173,9 @@ class JdaMatch(MatchState):
     lap: list[int] = field(default_factory=list)  # each seat's laps (§5)
     games: int = 0  # games played in this match
     reseat: int = 0  # 1: the next deal reseats the table by a draw (a lap was completed)
+
+    def copy(self) -> JdaMatch:
+        return JdaMatch(list(self.deal), list(self.lap), self.games, self.reseat)
 
 
 class JdaRulebook(Rulebook):
@@ -172,10 +186,11 @@ class JdaRulebook(Rulebook):
         self.rules = rules
         # actions offered again and again, made once (Action is immutable; a speed measure only): by
         # seat, kind and the cards' identities, the cards kept alive by the actions themselves
-        self._actions: dict[tuple[int, Kind, tuple[int, ...]], Action] = {}
+        self._actions: dict[tuple[int, ...], Action] = {}
+        self._clockwise: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 
     def _made(self, seat: int, kind: Kind, cards: tuple[Card, ...]) -> Action:
-        key = (seat, kind, tuple(map(id, cards)))
+        key = (seat, id(kind), *map(id, cards))  # flat ints: an Enum hashes in Python, slowly
         action = self._actions.get(key)
         if action is None:
             action = self._actions[key] = Action(seat, kind, cards)
@@ -355,7 +370,7 @@ class JdaRulebook(Rulebook):
             return []
         hand = game.hands[seat]
         ranks = [c.rank for c in hand]
-        rank = game.field.rank
+        rank = game.discard[-1].rank  # the field card (read directly: asked for every seat, every action)
         dobon = bool(ranks) and sum(ranks) == rank
         placing = seat != game.turn and rank in ranks
         if not dobon and not placing:
@@ -434,16 +449,25 @@ class JdaRulebook(Rulebook):
         order of precedence, JD10). Each answers with its placement, its dobon or a PASS that lets the
         moment go; any other action starts the round of questions again. Then the turn player acts,
         its own dobon offered beside its play and take."""
-        if not self._in_play(game):
+        if game.window is not None or game.phase is not Phase.TURN:
             return None
-        let_go, rank, hands = self._round(game).let_go, game.field.rank, game.hands
-        seating, n = game.seating, game.n
-        start = seating.index(game.turn)
-        for seat in (seating + seating)[start + 1 : start + n]:  # clockwise from the turn player
+        rank, hands, let_go = game.discard[-1].rank, game.hands, self._round(game).let_go
+        for seat in self._after(game.seating, game.turn):  # clockwise from the turn player
             ranks = [c.rank for c in hands[seat]]
-            if (sum(ranks) == rank or (len(ranks) > 1 and rank in ranks)) and seat not in let_go:
-                return seat  # a dobon or a placement (`other_actions`), in the cheapest order
+            # a dobon or a placement (`other_actions`), the cheapest test first
+            if (sum(ranks) == rank or (rank in ranks and len(ranks) > 1)) and seat not in let_go:
+                return seat
         return None
+
+    def _after(self, seating: tuple[int, ...], turn: int) -> tuple[int, ...]:
+        """The other seats clockwise from `turn`, made once per seating and turn (asked before every
+        action: a speed measure only)."""
+        key = (seating, turn)
+        order = self._clockwise.get(key)
+        if order is None:
+            start = seating.index(turn)
+            order = self._clockwise[key] = (seating + seating)[start + 1 : start + len(seating)]
+        return order
 
     def call_totals(self, history: Sequence[Clue], index: int, seat: int, held: int) -> tuple[int, ...]:
         """For the AI's inference: any other hand may call on a play's top card [JD11] (its own

@@ -41,6 +41,9 @@ ROLLOUT_CAP = 500
 def rollout_policy(game: Game, seat: int, rng) -> Action:
     """A quick, sensible policy for simulations: play a fitting card (prefer the ones the preset sheds
     first, `PresetKnowledge.shed_order`; declare last one), draw only when nothing fits."""
+    know = knowledge(game.rules.preset)
+    if know.rollout_turn is not None:
+        return know.rollout_turn(game, seat, rng)
     options = game.book.turn_actions(game, seat)
     plays = [a for a in options if a.kind is Kind.PLAY]
     if not plays:
@@ -48,7 +51,6 @@ def rollout_policy(game: Game, seat: int, rng) -> Action:
     flagged = [a for a in plays if a.flag]
     if flagged:
         plays = flagged
-    know = knowledge(game.rules.preset)
     if know.calls_on is not None:  # a careful player keeps clear of a card another hand can call on
         caught = know.callers([hand for other, hand in enumerate(game.hands) if other != seat and hand])
         safe = [a for a in plays if not any(caught(c) for c in a.cards)]  # every card of a set
@@ -60,13 +62,20 @@ def rollout_policy(game: Game, seat: int, rng) -> Action:
     return plays[int(rng.random() * len(plays))]
 
 
-def play_out(game: Game, rng, policy: Callable[[Game, int, object], Action] = rollout_policy) -> int:
-    """Play the round to its end (or a safety cap) on a simulation copy; returns the steps taken, the
-    measure of the search's work."""
+def play_out(
+    game: Game,
+    rng,
+    policy: Callable[[Game, int, object], Action] = rollout_policy,
+    horizon: int | None = None,
+) -> int:
+    """Play the round on a simulation copy to its end, a safety cap, or `horizon` actions (by default
+    the preset's `rollout_horizon`); returns the steps taken, the measure of the search's work."""
     steps = 0
     book = game.book
-    interrupt = knowledge(game.rules.preset).rollout_interrupt
-    while steps < ROLLOUT_CAP:
+    know = knowledge(game.rules.preset)
+    interrupt = know.rollout_interrupt
+    cap = min(ROLLOUT_CAP, horizon or know.rollout_horizon or ROLLOUT_CAP)
+    while steps < cap:
         phase = game.phase
         if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
             return steps
@@ -247,6 +256,7 @@ class HardSeat(Seat):
         it is more than `confidence` standard errors: search refines judgement, it does not replace it
         with noise."""
         base = options.index(prior) if prior is not None else 0
+        work = self.work * knowledge(view.preset).work_share
         sums = [0.0] * len(options)
         squares = [0.0] * len(options)
         count = steps = 0
@@ -265,7 +275,7 @@ class HardSeat(Seat):
                 sums[i] += diff
                 squares[i] += diff * diff
             count += 1
-            if steps >= self.work and count >= self.min_samples:
+            if steps >= work and count >= self.min_samples:
                 break
         best, best_mean = base, 0.0
         for i in range(len(options)):

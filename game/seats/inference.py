@@ -89,7 +89,9 @@ def clues_about(
     played: list[Card] = []
     drawn = 0
     size = view.hand_sizes[seat]
-    last_open = len(history) - 1 if view.window is not None else -1  # its window may still be answered
+    # the latest play may still be answered: its window is open, or (jda) the seat has not been asked yet
+    still = view.window is not None or knowledge(view.preset).may_still_call(view, seat)
+    last_open = len(history) - 1 if still else -1
     for index in range(len(history) - 1, -1, -1):
         clue = history[index]
         if clue.seat == seat:
@@ -312,5 +314,8 @@ class InferredRisk(Risk):
                     hits += 1
                     break
         p = hits / len(self.deals) if self.deals else 0.0
+        prior = self.know.risk_prior_deals
+        if prior:  # shrunk towards the uniform estimate, as if it had been seen in `prior` more deals
+            p = (hits + prior * super().of(card)) / (len(self.deals) + prior)
         self._cache[card.id] = p
         return p

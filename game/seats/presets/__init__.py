@@ -79,6 +79,12 @@ class PresetKnowledge:
         """Cards of other seats' hands this seat knows are there (revealed and still held)."""
         return {}
 
+    def may_still_call(self, view: SeatView, seat: int) -> bool:
+        """May `seat` still call on the latest play, so that its silence so far says nothing of its
+        hand? (An open window is the core's case and always counts; this is for a preset where calls
+        come at any moment, jda.)"""
+        return False
+
     # The normal seat's whole decision where the preset's shape needs its own (jda: out-of-turn
     # placements to weigh against letting the moment go, dobons that can lose); None: the generic one.
     decide: Callable[..., Action | None] | None = None
@@ -88,6 +94,23 @@ class PresetKnowledge:
     # An action a rollout (the hard seat's simulations) takes before the turn player's, or None: where
     # seats act out of turn (jda: a dobon on the field card at any moment). None: nobody does.
     rollout_interrupt: Callable[..., Action | None] | None = None
+    # The turn player's action in a rollout (rollout_turn(game, seat, rng) -> Action), where the
+    # generic quick policy (play whatever fits, draw only when nothing does) is far from how the
+    # preset is played (jda: a take is always allowed and always safe). None: the generic one.
+    rollout_turn: Callable[..., Action] | None = None
+    # How many simulated actions a rollout looks ahead before it stops and scores the round as it
+    # stands (nobody's score moved: 0 for every seat). None: to the round's end. Where what a choice
+    # costs shows in the next few moves and a round can last long (jda), a short look is both sharper
+    # (the rest of the round is noise to this choice) and cheaper.
+    rollout_horizon: int | None = None
+    # The inferred danger of a card (the share of sampled deals in which some hand calls on it) is
+    # mixed with the uniform estimate, counted as this many more deals. Where a decision turns on small
+    # dangers (jda: a take against a card left on the field), a hundred deals' noise makes the least
+    # dangerous-looking play look safer than it is; 0: the sampled share alone.
+    risk_prior_deals: int = 0
+    # The share of the hard seat's work budget a decision in this preset spends (bench/hard_search.py
+    # measures what the work costs per preset).
+    work_share: float = 1.0
 
 
 @cache
