@@ -128,6 +128,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
     arena.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    arena.add_argument(
+        "--warmup",
+        type=int,
+        default=0,
+        metavar="W",
+        help="measure the round after W rounds normal seats played (a match under way; default 0)",
+    )
     arena.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
     host = sub.add_parser("host", help="host a LAN table (headless)")
@@ -437,7 +444,14 @@ def run_arena_command(args: argparse.Namespace) -> int:
         return fail("arena", "--workers must be at least 1")
     try:
         summary = run_arena(
-            args.rules, args.players, levels, args.deals, args.seed, _options(args.option), args.workers
+            args.rules,
+            args.players,
+            levels,
+            args.deals,
+            args.seed,
+            _options(args.option),
+            args.workers,
+            args.warmup,
         )
     except ValueError as exc:
         return fail("arena", str(exc))

@@ -11,6 +11,12 @@ from every seat and luck of the deal cancels out. For each level the arena repor
 * `win_rate`: the share of its rounds in which it was a winner;
 * `decision_ms_p50`, `decision_ms_p95`: its thinking time per decision (decisions with a choice).
 
+With `warmup` W, each deal is instead the round after W rounds that `normal` seats played from the
+deal's seed (the same for every rotation): a round of a match under way, where what a match carries
+between rounds (jda's deal sizes and laps, kabu's extra cards, standard's targets) is in play. A
+first round alone cannot show it: in `jda` everyone starts at the smallest deal size, so winning the
+first game gains nothing and only losing counts.
+
 Deals are spread over worker processes (all cores by default). `hard-cheat` is a reference seat, not a
 level: the hard search given the real hidden cards instead of samples, to show the upper bound.
 """
@@ -82,13 +88,33 @@ class DealResult:
     times: dict[str, list[float]]
 
 
-def play_deal(args: tuple[str, int, dict, list[list[str]], int, int]) -> DealResult:
-    preset, players, options, assignments, seed, deal = args
+def warmed_up(rules, seed: int, deal: int, warmup: int) -> Game:
+    """The deal's game after `warmup` rounds played by `normal` seats (the next round dealt), or as
+    dealt when the match ends first or `warmup` is 0. The same for every rotation of the deal."""
+    game = Game(rules, seed * 100003 + deal)
+    if not warmup:
+        return game
+    seats = [make_seat("normal", f"warm:{seed}:{deal}", s) for s in range(game.n)]
+    for _ in range(warmup):
+        while game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            seat = game.sync_next()
+            if seat == REFEREE:
+                break
+            legal = game.sync_actions(seat)
+            game.apply(legal[0] if len(legal) == 1 else seats[seat].act(game.view(seat, legal)))
+        if game.phase is not Phase.ROUND_OVER:
+            return Game(rules, seed * 100003 + deal)  # the match ended: a fresh one's first round
+        game.apply(game.legal_actions(REFEREE)[0])  # the next round is dealt
+    return game
+
+
+def play_deal(args: tuple[str, int, dict, list[list[str]], int, int, int]) -> DealResult:
+    preset, players, options, assignments, seed, deal, warmup = args
     rules = make_rules(preset, players, options)
     out: list[list[tuple[str, float, bool]]] = []
     times: dict[str, list[float]] = {}
     for rot, assignment in enumerate(assignments):
-        game = Game(rules, seed * 100003 + deal)
+        game = warmed_up(rules, seed, deal, warmup)  # played again: the same game for every rotation
         seats = [make_level(name, f"{seed}:{deal}:{rot}", s) for s, name in enumerate(assignment)]
         before = list(game.scores)
         while game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
@@ -122,13 +148,16 @@ def run_arena(
     seed: int,
     options: dict | None = None,
     workers: int | None = None,
+    warmup: int = 0,
 ) -> dict[str, Any]:
     for name in levels:
         if name not in SEATS and name != CHEAT:
             raise ValueError(f"unknown AI {name!r}; choose from {', '.join([*SEATS, CHEAT])}")
     rules = make_rules(preset, players, options)
     assignments = rotations(levels, players)
-    jobs = [(preset, players, rules.options(), assignments, seed, d) for d in range(deals)]
+    if warmup < 0:
+        raise ValueError("--warmup must be 0 or more")
+    jobs = [(preset, players, rules.options(), assignments, seed, d, warmup) for d in range(deals)]
     workers = workers or os.cpu_count() or 1
     start = time.perf_counter()
     if workers > 1 and deals > 1:
@@ -140,7 +169,9 @@ def run_arena(
     else:
         results = [play_deal(job) for job in jobs]
     seconds = time.perf_counter() - start
-    return summarize(preset, players, levels, deals, seed, results, seconds, workers)
+    summary = summarize(preset, players, levels, deals, seed, results, seconds, workers)
+    summary["warmup"] = warmup
+    return summary
 
 
 def summarize(
@@ -193,7 +224,9 @@ def _pct(values: list[float], q: float) -> float:
 def table(summary: dict[str, Any]) -> str:
     lines = [
         f"{summary['rules']}, {summary['players']} players, {summary['deals']} deals x "
-        f"{summary['rotations']} rotations, seed {summary['seed']} ({summary['seconds']} s on {summary['workers']} workers)",
+        f"{summary['rotations']} rotations, seed {summary['seed']}"
+        + (f", each after {summary['warmup']} warm-up rounds" if summary.get("warmup") else "")
+        + f" ({summary['seconds']} s on {summary['workers']} workers)",
         f"{'ai':<11} {'pts/round':>10} {'±95%':>8} {'win rate':>9} {'ms p50':>8} {'ms p95':>8}",
     ]
     for r in summary["results"]:

@@ -113,8 +113,8 @@ def test_arena_rotates_levels_through_every_seat_on_the_same_deals():
         ["normal", "hard", "normal", "hard"],
     ]
     assert len(rotations(["easy", "normal", "greedy"], 4)) == 4
-    one = play_deal(("app", 4, {}, rotations(["normal", "greedy"], 4), 3, 0))
-    again = play_deal(("app", 4, {}, rotations(["normal", "greedy"], 4), 3, 0))
+    one = play_deal(("app", 4, {}, rotations(["normal", "greedy"], 4), 3, 0, 0))
+    again = play_deal(("app", 4, {}, rotations(["normal", "greedy"], 4), 3, 0, 0))
     assert one.seats == again.seats  # duplicate deals replay identically
     for rotation in one.seats:
         assert abs(sum(score for _level, score, _won in rotation)) < 1e-9
@@ -129,6 +129,25 @@ def test_arena_summary_has_every_field_and_is_deterministic():
         assert r["ci95"] >= 0 and 0 <= r["win_rate"] <= 1
     strip = lambda s: [{k: v for k, v in r.items() if not k.startswith("decision")} for r in s["results"]]  # noqa: E731
     assert strip(first) == strip(second)
+
+
+def test_an_arena_can_measure_a_round_of_a_match_under_way():
+    """--warmup W: each deal is the round after W rounds normal seats played, the same for every
+    rotation, so what a match carries (jda's deal sizes) is in play; still deterministic."""
+    from game.arena import warmed_up
+
+    rules = make_rules("jda", 4)
+    fresh, warm = warmed_up(rules, 7, 2, 0), warmed_up(rules, 7, 2, 3)
+    assert fresh.round_no == 1 and warm.round_no == 4
+    assert set(warm.match_ext.deal) != {4}  # deal sizes have moved: winning a game now gains a step
+    assert warmed_up(rules, 7, 2, 3).state_key() == warm.state_key()
+    first = run_arena("jda", 4, ["normal", "easy"], 6, 7, workers=1, warmup=3)
+    second = run_arena("jda", 4, ["normal", "easy"], 6, 7, workers=2, warmup=3)
+    strip = lambda s: [{k: v for k, v in r.items() if not k.startswith("decision")} for r in s["results"]]  # noqa: E731
+    assert strip(first) == strip(second) and first["warmup"] == 3
+    assert strip(first) != strip(run_arena("jda", 4, ["normal", "easy"], 6, 7, workers=1))
+    with pytest.raises(ValueError, match="warmup"):
+        run_arena("jda", 4, ["normal", "easy"], 6, 7, warmup=-1)
 
 
 def test_ai_seats_can_think_on_a_worker_thread():

@@ -306,6 +306,7 @@ def test_arena_bad_arguments():
     assert_one_line_error(run("arena", "--ai", "normal,wizard"), "wizard")
     assert_one_line_error(run("arena", "--rules", "nope"), "nope")
     assert_one_line_error(run("arena", "--deals", "0"), "deals")
+    assert_one_line_error(run("arena", "--warmup", "-1"), "warmup")
 
 
 def test_sim_with_a_hard_seat_gives_the_same_game_every_run(tmp_path):
