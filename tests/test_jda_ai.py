@@ -129,7 +129,7 @@ def test_silence_on_the_field_card_counts_only_from_seats_already_asked():
 
 def test_normal_easy_and_greedy_play_whole_jda_deals_from_views():
     for deal in range(3):
-        result = play_deal(("jda", 4, {}, [["normal", "easy", "greedy", "normal"]], 7, deal))
+        result = play_deal(("jda", 4, {}, [["normal", "easy", "greedy", "normal"]], 7, deal, 0))
         scores = [score for _level, score, _won in result.seats[0]]
         assert abs(sum(scores)) < 1e-9 and any(scores)  # one loser moved up a step each game
 

@@ -115,7 +115,7 @@ def test_rollouts_keep_clear_of_a_card_another_hand_can_dobon():
 
 def test_every_level_plays_whole_kabu_deals_from_views():
     for deal in range(2):
-        result = play_deal(("kabu", 4, {}, [["hard", "normal", "easy", "greedy"]], 11, deal))
+        result = play_deal(("kabu", 4, {}, [["hard", "normal", "easy", "greedy"]], 11, deal, 0))
         scores = [score for _level, score, _won in result.seats[0]]
         assert abs(sum(scores)) < 1e-9
         assert set(result.times) <= {"hard", "normal", "easy", "greedy"}
