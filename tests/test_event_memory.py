@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from lankit import loopback
 
 from game import Game
 from game.events import RoundDealt, RoundEnded
@@ -16,7 +17,7 @@ from game.realtime import Timing
 from game.rules import make_rules
 from game.seats import make_seat
 from net.client import Client, play_as_ai
-from net.host import Host, HostConfig
+from net.host import Host
 
 
 def kept_rounds(game: Game) -> int:
@@ -69,19 +70,16 @@ def test_a_lan_host_holds_one_round_of_events_and_its_log_replays_the_match(tmp_
     rounds = 12
 
     async def main():
-        config = HostConfig(
+        config = loopback(
             preset="standard",
             players=3,
             options={"rounds_per_match": rounds},
             rounds=rounds,
             seed=17,
-            host="127.0.0.1",
-            port=0,
             min_people=3,
             lobby_seconds=0.05,
             timing=Timing(turn_ms=4, dobon_ms=2, window_ms=8),
             round_pause=0.01,
-            advertise=False,
             log_dir=str(tmp_path / "logs"),
             keep_history=True,
             history_folder=str(tmp_path / "history"),

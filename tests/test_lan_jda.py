@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from lankit import loopback
 from test_lan import two_people
 
 from game import Action, Game, Kind
@@ -16,7 +17,7 @@ from game.rules import make_rules
 from game.seats import make_seat
 from game.view import SeatView
 from net.client import Client, choose, play_as_ai
-from net.host import Host, HostConfig
+from net.host import Host
 
 
 class NeverCalls:
@@ -49,19 +50,16 @@ def test_a_seat_that_lets_its_dobon_go_still_takes_its_turn():
 
 def test_ai_clients_play_a_jda_match_to_its_end():
     async def main():
-        config = HostConfig(
+        config = loopback(
             preset="jda",
             players=3,
             options={"games": 1, "simultaneity_ms": 20},
             rounds=1,
             seed=9,
-            host="127.0.0.1",
-            port=0,
             min_people=3,
             lobby_seconds=0.05,
             timing=Timing(turn_ms=4, dobon_ms=2, window_ms=8),
             round_pause=0.01,
-            advertise=False,
         )
         host = Host(config, log=lambda line: None)
         await host.start()
