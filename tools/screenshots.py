@@ -43,13 +43,38 @@ def shot(app: App, n: int, path: Path) -> None:
     print("saved", path)
 
 
+def frames_until_result(app: App) -> None:
+    """Let the table play on until its round's result screen is up (bounded)."""
+    from ui.scenes.results import RoundResultScene
+
+    for _ in range(900):
+        if isinstance(app.stack.top, RoundResultScene):
+            return
+        run_frames(app, 1)
+
+
+def match_result(app: App, setup: GameSetup, game) -> None:
+    """The result screen of a match played to its end, over its table."""
+    from ui.scenes.results import MatchResultScene
+    from ui.scenes.table import TableScene
+
+    table = TableScene(app, setup, game)
+    app.stack.clear_to(table)
+    run_frames(app, 5)
+    table.result_shown = (game.round_no, game.match_no)
+    app.stack.clear_to(table)
+    app.stack.push(MatchResultScene(app, table))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--lang", default="en", choices=("en", "ja"))
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 800x600")
     parser.add_argument(
-        "--only", choices=("jda", "kabu", "history"), help="only one preset's, or the history's, screens (quicker)"
+        "--only",
+        choices=("jda", "kabu", "history"),
+        help="only one preset's, or the history's, screens (quicker)",
     )
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
@@ -342,7 +367,6 @@ def jda_shots(app: App, out: Path, suffix: str) -> None:
     laps and deal sizes, and the rules."""
     from game import Action, Kind
     from game.scenario import parse
-    from ui.scenes.results import MatchResultScene, RoundResultScene
     from ui.scenes.rules import RulesScene
     from ui.scenes.table import TableScene
 
@@ -386,22 +410,14 @@ def jda_shots(app: App, out: Path, suffix: str) -> None:
     table.call_dobon()  # your gaeshi: 4 + 5 = 9
     shot(app, 2, out / f"jda-gaeshi-top{suffix}.png")
     table.submit(table.picker[1])
-    for _ in range(900):
-        if isinstance(app.stack.top, RoundResultScene):
-            break
-        run_frames(app, 1)
+    frames_until_result(app)
     shot(app, 10, out / f"jda-between-games{suffix}.png")
 
     # a long match, to its end: laps and deal sizes move on the chart
     setup = GameSetup("jda", 4, {"games": 24}, seats, 9).complete()
     game = setup.new_game()
     play(game, [make_seat("basic", 9, s) for s in range(4)], 24)
-    table = TableScene(app, setup, game)
-    app.stack.clear_to(table)
-    run_frames(app, 5)
-    table.result_shown = (game.round_no, game.match_no)
-    app.stack.clear_to(table)
-    app.stack.push(MatchResultScene(app, table))
+    match_result(app, setup, game)
     shot(app, 10, out / f"jda-match-result{suffix}.png")
     app.stack.push(RulesScene(app, "jda"))
     shot(app, 10, out / f"jda-rules{suffix}.png")
@@ -414,7 +430,6 @@ def kabu_shots(app: App, out: Path, suffix: str) -> None:
     extra cards, the rules, and a table at 800x600."""
     from game import Action, Kind
     from game.scenario import parse
-    from ui.scenes.results import MatchResultScene, RoundResultScene
     from ui.scenes.rules import RulesScene
     from ui.scenes.table import TableScene
 
@@ -479,10 +494,7 @@ def kabu_shots(app: App, out: Path, suffix: str) -> None:
     table.choose(game.deck.card("10"))
     shot(app, 4, out / f"kabu-trumps{suffix}.png")
     table.play_chosen()
-    for _ in range(900):
-        if isinstance(app.stack.top, RoundResultScene):
-            break
-        run_frames(app, 1)
+    frames_until_result(app)
     shot(app, 10, out / f"kabu-result{suffix}.png")
 
     # a whole game to its end: laps and extra cards on the chart
@@ -493,12 +505,7 @@ def kabu_shots(app: App, out: Path, suffix: str) -> None:
         if game.phase is Phase.MATCH_OVER:
             break
         play(game, players, 1)
-    table = TableScene(app, setup, game)
-    app.stack.clear_to(table)
-    run_frames(app, 5)
-    table.result_shown = (game.round_no, game.match_no)
-    app.stack.clear_to(table)
-    app.stack.push(MatchResultScene(app, table))
+    match_result(app, setup, game)
     shot(app, 10, out / f"kabu-game-result{suffix}.png")
     app.stack.push(RulesScene(app, "kabu"))
     shot(app, 10, out / f"kabu-rules{suffix}.png")
