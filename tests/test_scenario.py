@@ -345,6 +345,21 @@ def test_a_scenario_carries_the_presets_round_state():
 # ---------------------------------------------------------------------------------- a round under way
 
 
+def eager_step(g, rng) -> None:
+    """One random action of a game that reaches the moments worth saving: a dobon called when one
+    can be (mostly), and now and then a turn sent ahead (super: the next player acting during a window)."""
+    from game import REFEREE
+
+    ahead = g.queue_seat()
+    if ahead is not None and rng.random() < 0.3:
+        g.apply(rng.choice([a for a in g.legal_actions(ahead) if a.kind in (Kind.PLAY, Kind.DRAW)]))
+        return
+    seat = g.sync_next()
+    legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
+    calls = [a for a in legal if a.kind is Kind.DOBON]
+    g.apply(calls[0] if calls and rng.random() < 0.7 else rng.choice(list(legal)))
+
+
 def comparable(g):
     """The game's state_key without what a position does not carry: the action and event logs and the
     running totals (a position starts its own) and the RNG's state (seeded afresh from the file's seed)."""
@@ -465,8 +480,6 @@ def test_random_positions_mid_round_load_back_exactly(tmp_path, preset, options)
     record and chains of calls."""
     import random
 
-    from game import REFEREE
-
     saved = 0
     for seed in range(3):
         g = Game(make_rules(preset, 3 + seed % 2, options), seed)
@@ -478,14 +491,7 @@ def test_random_positions_mid_round_load_back_exactly(tmp_path, preset, options)
                 saved += 1
             if g.phase is Phase.MATCH_OVER:
                 break
-            ahead = g.queue_seat()  # super: the next player may send its turn ahead
-            if ahead is not None and rng.random() < 0.3:
-                g.apply(rng.choice([a for a in g.legal_actions(ahead) if a.kind in (Kind.PLAY, Kind.DRAW)]))
-                continue
-            seat = g.sync_next()
-            legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
-            calls = [a for a in legal if a.kind is Kind.DOBON]
-            g.apply(calls[0] if calls and rng.random() < 0.7 else rng.choice(list(legal)))
+            eager_step(g, rng)
     assert saved > 60
 
 
@@ -562,8 +568,6 @@ def saved_positions(preset: str) -> tuple[str, ...]:
     windows (with dobons, counters and turns sent ahead) and chains."""
     import random
 
-    from game import REFEREE
-
     out = []
     for seed in range(4):
         g = Game(make_rules(preset, 3 + seed % 2), seed)
@@ -574,14 +578,7 @@ def saved_positions(preset: str) -> tuple[str, ...]:
                 out.append(dumps(from_game(g)))
             if g.phase is Phase.MATCH_OVER:
                 break
-            ahead = g.queue_seat()
-            if ahead is not None and rng.random() < 0.3:
-                g.apply(rng.choice([a for a in g.legal_actions(ahead) if a.kind in (Kind.PLAY, Kind.DRAW)]))
-                continue
-            seat = g.sync_next()
-            legal = g.sync_actions(seat) if seat != REFEREE else g.legal_actions(REFEREE)
-            calls = [a for a in legal if a.kind is Kind.DOBON]
-            g.apply(calls[0] if calls and rng.random() < 0.7 else rng.choice(list(legal)))
+            eager_step(g, rng)
     return tuple(out)
 
 
