@@ -695,6 +695,7 @@ def test_the_public_state_restores_a_round_in_a_gaeshi():
         "let_go": (),
         "next_dealer": REFEREE,  # settled with the result: none yet
         "reseat": False,
+        "games_needed": 0,  # the match is not played to a time
     }
     twin = g.clone(1)
     twin.book.restore_round(twin, dict(public))

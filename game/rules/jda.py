@@ -681,6 +681,10 @@ class JdaRulebook(Rulebook):
             # in this game reseats the table (both public: the result and the draws were seen by all)
             "next_dealer": REFEREE if r.next_dealer is None else r.next_dealer,
             "reseat": bool(game.match_ext.reseat),  # type: ignore[attr-defined]
+            # [JD20] games still to finish after this one before a match whose time is up may end
+            "games_needed": max(0, self.rules.min_games - game.match_ext.games - 1)  # type: ignore[attr-defined]
+            if self.rules.time_limit_min
+            else 0,
         }
 
     def round_data(self, game: Game) -> dict[str, Any]:

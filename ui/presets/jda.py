@@ -55,7 +55,7 @@ class UI(PresetUI):
         """[JD20] once the time is up the match ends after the game that reaches the minimum of games."""
         if left_s > 0:
             return super().match_clock(view, left_s)
-        more = int(view.options.get("min_games", 0)) - view.round_no
+        more = view.extra.get("games_needed", 0)  # the rulebook's count (JD20)
         if more > 0:
             return tr("table.jda.time_up_more", games=more)
         return tr("table.jda.time_up_last")
