@@ -256,3 +256,43 @@ def test_hard_searches_a_fixed_amount_of_work():
     light = worlds(2_000)
     assert worlds(2_000) == light
     assert HardSeat.min_samples <= light[0] < worlds(8_000)[0] <= HardSeat.max_samples
+
+
+class Payoff:
+    """A stand-in world for the search's decision rule: each option's score change is set per world, and
+    the round is over as soon as the option is taken."""
+
+    def __init__(self, preset: str, index: int, payoffs: dict[str, list[float]]):
+        from types import SimpleNamespace
+
+        from game.phase import Phase
+
+        self.rules = SimpleNamespace(preset=preset)
+        self.book = SimpleNamespace(higher_is_better=True)
+        self.phase, self.n, self.scores = Phase.ROUND_OVER, 2, [0, 0]
+        self.index, self.payoffs = index, payoffs
+
+    def clone(self, seed):
+        return Payoff(self.rules.preset, self.index, self.payoffs)
+
+    def apply(self, option):
+        self.scores = [self.payoffs[option][self.index % len(self.payoffs[option])], 0]
+
+
+@pytest.mark.parametrize(("preset", "expected"), [("jda", "safe"), ("app", "lucky")])
+def test_an_option_that_met_no_bad_luck_in_a_few_worlds_is_not_taken_as_sure(preset, expected):
+    """`lucky` came out a little ahead in each of the eight worlds searched (its rare loss met none of
+    them), `noisy` swung either way. Where a rare event decides (jda: a card hit once in fifty worlds),
+    the options' pooled spread stands for lucky's too, and a lead of 0.05 in eight worlds is not enough
+    to leave the heuristic's `safe` choice; elsewhere lucky's zero spread makes its lead certain."""
+    from types import SimpleNamespace
+
+    payoffs = {"safe": [0.0], "lucky": [0.1], "noisy": [1.0, -1.0]}
+    counter = itertools.count()
+    hard = HardSeat(3)
+    hard.work, hard.min_samples = 1, 8
+    view = SimpleNamespace(preset=preset, seat=0)
+    chosen = hard.search(
+        view, ["safe", "lucky", "noisy"], lambda: Payoff(preset, next(counter), payoffs), "safe"
+    )
+    assert chosen == expected

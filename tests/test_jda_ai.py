@@ -3,33 +3,50 @@ the hard seat's rollouts, checked on explicit positions and on whole deals playe
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
 
 from positions import scenario
 
 from game import Action, Kind, deck
+from game.actions import REFEREE
 from game.arena import play_deal
 from game.engine import Game
 from game.phase import Phase
 from game.rules import make_rules
 from game.scenario import parse
 from game.seats import make_seat
-from game.seats.hard import ROLLOUT_CAP, play_out, rollout_policy
+from game.seats.hard import ROLLOUT_CAP, outcome, play_out, rollout_policy
 from game.seats.inference import clues_about, rulebook
 from game.seats.presets import knowledge
+from game.seats.presets.jda_values import LOSE, WIN
 
 DECK = deck("52")
+
+
+def _tool(name):
+    """A script of tools/ as a module (registered, so that its worker processes find its functions)."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parent.parent / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+jda_values = _tool("jda_values")
 
 
 def card(code):
     return DECK.card(code)
 
 
-def table(hands, field, *, turn=0, placer=None):
+def table(hands, field, *, turn=0, placer=None, deal=4):
     data = scenario("jda", hands, field, turn=turn)
     if placer is not None:
         data["round"] = {"placer": placer}
-    data["match"] = {"parent": turn, "state": {"deal": [4] * 4, "lap": [0] * 4, "games": 0}}
+    data["match"] = {"parent": turn, "state": {"deal": [deal] * 4, "lap": [0] * 4, "games": 0}}
     return parse(data).game()
 
 
@@ -85,6 +102,54 @@ def test_hard_rollouts_in_jda_look_a_few_moves_ahead_and_no_further():
         steps = play_out(sim, random.Random(seed))
         assert steps <= horizon
         assert steps == horizon or sim.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+
+def test_a_rollout_cut_short_counts_what_each_hand_is_worth():
+    """A jda round lasts about 170 turns and a rollout looks 8 ahead: where it stops, each hand's measured
+    worth stands in for the rest of the round. A one-card hand (a 3: it wins when a 3 is placed) is
+    worth more than three court cards, and more still once a win also takes a step back (deal 6)."""
+    hands = [["3S"], ["KH", "QH", "JH"], ["KD", "QD", "JD"], ["KC", "QC", "JC"]]
+    first = table(hands, "9C", placer=3)
+    later = table(hands, "9C", placer=3, deal=6)
+    assert first.phase is Phase.TURN
+    unmoved = list(first.scores)
+    assert outcome(first, 0, unmoved) > 0 > outcome(first, 1, unmoved)
+    assert outcome(later, 0, unmoved) > outcome(first, 0, unmoved)
+    # a finished round counts as it ended, nothing added
+    g = table(hands, "3C", placer=3)
+    g.apply(Action(0, Kind.DOBON, (card("3S"),)))
+    while g.window is not None:
+        g.apply(Action(REFEREE, Kind.CLOSE))
+    assert g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+    assert outcome(g, 3, unmoved) == -(1 - 0.25)  # the hit seat: a step up, against the table's mean
+
+
+def test_the_measured_hand_values_favour_small_hands_that_can_call():
+    """tools/jda_values.py's table, read as a player would: one low card wins most rounds it is held in
+    and seldom loses; a hand of eight cards that adds up past 13 seldom wins and loses more often."""
+    win, lose = WIN, LOSE
+    assert len(win) == len(lose) == 17 and all(len(row) == 15 for row in (*win, *lose))
+    assert all(0.0 <= v <= 1.0 for row in (*win, *lose) for v in row)
+    assert min(win[1][1:14]) > 0.4 > 0.1 > win[8][14]
+    assert max(lose[1][1:14]) < lose[8][14]
+    assert win[2][5] > win[2][14]  # two cards that add up to 5 can call, a 9 and a K cannot
+
+
+def test_the_hand_value_tool_measures_the_same_table_from_the_same_seed(tmp_path, capsys):
+    out = tmp_path / "values.py"
+    assert jda_values.main(["--rounds", "3", "--workers", "1", "--seed", "5", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    table_ = {}
+    exec(compile(text, str(out), "exec"), table_)
+    assert len(table_["WIN"]) == 17 and len(table_["LOSE"][16]) == 15
+    assert (
+        jda_values.main(["--rounds", "3", "--workers", "1", "--seed", "5", "--out", str(out), "--check"]) == 0
+    )
+    out.write_text(text.replace("0.", "1.", 1), encoding="utf-8")
+    assert (
+        jda_values.main(["--rounds", "3", "--workers", "1", "--seed", "5", "--out", str(out), "--check"]) == 1
+    )
+    assert "differs" in capsys.readouterr().out
 
 
 def test_a_jda_rollout_takes_rather_than_leave_a_card_another_hand_adds_up_to():

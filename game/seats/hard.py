@@ -111,8 +111,13 @@ def play_out(
 
 
 def outcome(game: Game, me: int, before: list[int]) -> float:
-    """My score change against the table's average change, in the preset's own sense of better."""
+    """My score change against the table's average change, in the preset's own sense of better. A
+    rollout cut off before the round's end adds what the preset expects of the rest (`rollout_value`)."""
     deltas = [game.scores[s] - before[s] for s in range(game.n)]
+    if game.phase is not Phase.ROUND_OVER and game.phase is not Phase.MATCH_OVER:
+        value = knowledge(game.rules.preset).rollout_value
+        if value is not None:
+            deltas = [d + v for d, v in zip(deltas, value(game), strict=True)]
     mean = sum(deltas) / game.n
     value = deltas[me] - mean
     return value if game.book.higher_is_better else -value
@@ -256,7 +261,8 @@ class HardSeat(Seat):
         it is more than `confidence` standard errors: search refines judgement, it does not replace it
         with noise."""
         base = options.index(prior) if prior is not None else 0
-        work = self.work * knowledge(view.preset).work_share
+        know = knowledge(view.preset)
+        work = self.work * know.work_share
         sums = [0.0] * len(options)
         squares = [0.0] * len(options)
         count = steps = 0
@@ -277,10 +283,16 @@ class HardSeat(Seat):
             count += 1
             if steps >= work and count >= self.min_samples:
                 break
+        means = [total / count for total in sums]
+        spreads = [max(0.0, squares[i] / count - means[i] ** 2) for i in range(len(options))]
+        pooled = 0.0
+        if know.pooled_spread:  # an option that never met a rare outcome is not sure to be clear of it
+            others = [v for i, v in enumerate(spreads) if i != base]
+            pooled = sum(others) / len(others) if others else 0.0
         best, best_mean = base, 0.0
         for i in range(len(options)):
-            mean = sums[i] / count
-            var = max(0.0, squares[i] / count - mean * mean)
+            mean = means[i]
+            var = max(spreads[i], pooled)
             se = (var / count) ** 0.5 if count > 1 else float("inf")
             if mean > best_mean and mean > self.confidence * se:
                 best, best_mean = i, mean

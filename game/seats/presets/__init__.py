@@ -103,6 +103,17 @@ class PresetKnowledge:
     # costs shows in the next few moves and a round can last long (jda), a short look is both sharper
     # (the rest of the round is noise to this choice) and cheaper.
     rollout_horizon: int | None = None
+    # Where a rollout stops before the round's end: each seat's expected further score change from the
+    # position (rollout_value(game) -> list of floats, in the scores' own units), added to what the
+    # rollout saw happen. None: an unfinished round counts as no change for anyone, which hides what a
+    # choice gives up beyond the horizon (jda: a take is safe now, but a bigger hand seldom wins).
+    rollout_value: Callable[..., list[float]] | None = None
+    # The hard seat leaves the heuristic's choice for an option only if it is better by more than
+    # `confidence` standard errors. Where what decides is a rare event (jda: the card left on the field
+    # is hit in one world of fifty), an option may meet it in none of a decision's worlds and look
+    # certain; with this set, each option's spread is taken as at least the options' pooled spread, so
+    # that luck in the sampling is not read as safety (arena, jda, 60 deals: hard -0.03 against 0.00).
+    pooled_spread: bool = False
     # The inferred danger of a card (the share of sampled deals in which some hand calls on it) is
     # mixed with the uniform estimate, counted as this many more deals. Where a decision turns on small
     # dangers (jda: a take against a card left on the field), a hundred deals' noise makes the least
