@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def games(sim_json: str) -> dict:
+    """A sim's report without its timings: what was played."""
+    report = json.loads(sim_json)
+    return {k: v for k, v in report.items() if k not in ("seconds", "rounds_per_s", "actions_per_s")}
 
 
 def test_the_frozen_app_builds_and_runs_its_demo():
@@ -32,4 +39,13 @@ def test_the_frozen_app_builds_and_runs_its_demo():
         timeout=60,
     )
     assert sim.returncode == 0 and '"rounds": 3' in sim.stdout
+    # the AI's preset knowledge is found by name at run time: the frozen app must play the same games
+    for preset in ("jda", "kabu"):
+        flags = ["sim", "--rules", preset, "--ai", "normal", "--rounds", "2", "--seed", "3", "--json"]
+        frozen = subprocess.run([str(exe), *flags], capture_output=True, text=True, timeout=120)
+        source = subprocess.run(
+            [sys.executable, "main.py", *flags], cwd=ROOT, capture_output=True, text=True, timeout=120
+        )
+        assert frozen.returncode == source.returncode == 0, frozen.stderr + source.stderr
+        assert games(frozen.stdout) == games(source.stdout), preset
     assert not (ROOT / "dist" / "DobonTable" / "_internal" / "numpy").exists()
