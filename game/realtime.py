@@ -68,7 +68,8 @@ class RealtimeTable:
         self._asked: set[tuple[int, str]] = set()  # (seat, what) already decided in this situation
         self._thinking: tuple[tuple[int, int], int, str, Future[Action]] | None = None
         self._window: tuple[object, float] | None = None  # the open window and when it was first seen
-        self._match: tuple[int, float] | None = None  # the match and when this table first saw it
+        self._match: tuple[int, float] | None = None  # the match and when its clock started, by `now`
+        self._carried_ms = 0.0  # time the match had already run before this table (a resumed save)
 
     # ------------------------------------------------------------------ people
 
@@ -184,8 +185,22 @@ class RealtimeTable:
         if game.time_up:
             return 0.0
         if self._match is None or self._match[0] != game.match_no:
-            return float(limit)
+            return max(0.0, limit - self._carried_ms)
         return max(0.0, limit - (now - self._match[1]))
+
+    def match_elapsed_ms(self, now: float) -> float | None:
+        """How long the match's clock has run at `now` (None: no clock runs), for a save to carry."""
+        game = self.game
+        if game.book.match_time_ms(game) is None or game.time_up or game.phase is Phase.MATCH_OVER:
+            return None
+        if self._match is None or self._match[0] != game.match_no:
+            return self._carried_ms
+        return now - self._match[1]
+
+    def carry_match_clock(self, elapsed_ms: float) -> None:
+        """A resumed match goes on from the time it had run when it was saved, not from a full limit:
+        its clock starts `elapsed_ms` in, the first time this table ticks it."""
+        self._carried_ms = max(0.0, float(elapsed_ms))
 
     def tick(self, now: float) -> list[Event]:
         """Apply what is due now, if anything; returns its events (call again for more)."""
@@ -193,7 +208,8 @@ class RealtimeTable:
         limit = game.book.match_time_ms(game)
         if limit is not None and not game.time_up and game.phase is not Phase.MATCH_OVER:
             if self._match is None or self._match[0] != game.match_no:
-                self._match = (game.match_no, now)
+                self._match = (game.match_no, now - self._carried_ms)
+                self._carried_ms = 0.0  # the next match starts from its full limit
             if now - self._match[1] >= limit:  # the match's time is up (its game in play goes on)
                 return game.apply(Action(REFEREE, Kind.TIMEOUT, amount=REFEREE))
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):

@@ -262,3 +262,51 @@ def test_a_save_that_does_not_replay_is_set_aside_with_a_notice(app):
     app.stack.pop()
     title = open_title(app)
     assert "continue" not in title.items and not app.notices and title.notice is None
+
+
+def clock_seconds(table: TableScene) -> int:
+    """The match clock in the corner ("Match time 0:41") as seconds."""
+    text = table.board.match_clock
+    assert text is not None and text.startswith("Match time "), text
+    minutes, seconds = text.removeprefix("Match time ").split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_a_match_played_to_a_time_resumes_with_the_time_it_had_left(app):
+    """JD20: Save and quit keeps how long the match's clock had run, and Continue goes on from there
+    (it used to start again from the full limit)."""
+    from ui.scenes.menu import PauseMenu
+
+    setup = setup_for("jda", options={"games": 0, "time_limit_min": 1, "min_games": 3})
+    table = TableScene(app, setup)
+    app.stack.replace(table)
+    for _ in range(400):  # play until about twenty seconds of the minute have run (bounded)
+        frames(app, 1, 0.25)
+        if app.stack.top is not table or clock_seconds(table) <= 40:
+            break
+    assert app.stack.top is table and not table.game.time_up
+    before = clock_seconds(table)
+    assert before <= 40
+    app.stack.push(PauseMenu(app, table))
+    frames(app, 1)
+    press_button(app, app.stack.top.items["save_quit"])
+    saved = json.loads(save_path().read_text())
+    assert (59 - before) * 1000 <= saved["match_elapsed_ms"] <= (61 - before) * 1000
+    title = app.stack.top
+    press_button(app, title.items["continue"])
+    resumed = app.stack.scenes[0]
+    frames(app, 2, 0.01)
+    assert before - 1 <= clock_seconds(resumed) <= before
+
+
+@pytest.mark.parametrize("bad", ["soon", -5, float("nan"), True, None])
+def test_a_saved_match_clock_that_makes_no_sense_opens_with_the_full_time(app, bad):
+    """A damaged clock in a save loses nothing else: the match opens, with its whole time."""
+    setup = setup_for("jda", options={"games": 0, "time_limit_min": 1, "min_games": 3})
+    data = save_data(setup, setup.new_game())
+    data["match_elapsed_ms"] = bad
+    save_path().parent.mkdir(parents=True, exist_ok=True)
+    save_path().write_text(json.dumps(data))
+    table = continue_saved(app)
+    frames(app, 2, 0.01)
+    assert clock_seconds(table) == 60

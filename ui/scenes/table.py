@@ -46,6 +46,7 @@ class TableScene(Scene):
         game: Game | None = None,
         demo: bool = False,
         remote: RemoteTable | None = None,
+        match_elapsed_ms: float = 0.0,
     ):
         super().__init__(app)
         self.setup = setup.complete()
@@ -63,7 +64,15 @@ class TableScene(Scene):
                 if i not in self.humans
             }
             started = game if game is not None else self.setup.new_game()
-            self.local = LocalHost(started, ai, self._timing(), self.viewer, self.thinker, fresh=game is None)
+            self.local = LocalHost(
+                started,
+                ai,
+                self._timing(),
+                self.viewer,
+                self.thinker,
+                fresh=game is None,
+                match_elapsed_ms=match_elapsed_ms,
+            )
         # keeps each finished round in the history (a LAN host keeps its own; a guest has no full log)
         self.recorder = self.setup.recorder() if self.local is not None and not demo else None
         self.source: TableSource = remote if remote is not None else self.local  # type: ignore[assignment]
@@ -155,7 +164,7 @@ class TableScene(Scene):
         if self.left_match:
             clear_match()
         else:  # kept at a match's end too, so Continue shows the final standings until they are left
-            save_match(save_data(self.setup, self.local.game))
+            save_match(save_data(self.setup, self.local.game, self.local.match_elapsed_ms(self.clock_ms)))
 
     def keep(self) -> None:
         """Keep the game, with the round just finished, in the history; a disk that refuses is said."""

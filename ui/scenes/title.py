@@ -16,7 +16,7 @@ from ..card_art import CardArt
 from ..scene import Scene
 from ..settings import load_match, set_aside_match
 from ..table.board import GOLD, RED, WHITE
-from ..table.setup import GameSetup, restore
+from ..table.setup import GameSetup, restore, saved_match_elapsed
 from ..text import key, tr
 
 
@@ -25,7 +25,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.time = 0.0
         self.notice: str | None = None
-        self.saved: tuple[GameSetup, Game] | None = None
+        self.saved: tuple[GameSetup, Game, float] | None = None
         self.art: CardArt | None = None
         self.ticket = None  # a LAN seat kept from before a restart, read on entering
 
@@ -106,9 +106,9 @@ class TitleScene(Scene):
 
         if self.saved is None:
             return
-        setup, game = self.saved
+        setup, game, elapsed = self.saved
         self.saved = None
-        self.app.stack.replace(TableScene(self.app, setup, game))
+        self.app.stack.replace(TableScene(self.app, setup, game, match_elapsed_ms=elapsed))
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -151,16 +151,17 @@ class TitleScene(Scene):
             surface.blit(text, text.get_rect(center=box.center))
 
 
-def load_saved(app) -> tuple[GameSetup, Game] | None:
-    """The saved match, replayed and ready to resume; a save that cannot be read or does not replay
-    is set aside with a notice, so Continue is offered only for a match that will open."""
+def load_saved(app) -> tuple[GameSetup, Game, float] | None:
+    """The saved match, replayed and ready to resume, with how long its match clock had run; a save
+    that cannot be read or does not replay is set aside with a notice, so Continue is offered only for
+    a match that will open."""
     data, problem = load_match()
     if problem:
         app.notices.append(problem)
     if data is None:
         return None
     try:
-        return restore(data)
+        return (*restore(data), saved_match_elapsed(data))
     except ValueError as exc:
         app.notices.append(set_aside_match(str(exc)))
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -115,8 +116,25 @@ def default_level() -> str:
     return next(iter(SEATS))
 
 
-def save_data(setup: GameSetup, game: Game) -> dict[str, Any]:
-    return {"dobon_save": 1, "setup": setup.to_json(), "actions": [a.to_json() for a in game.actions]}
+def save_data(setup: GameSetup, game: Game, match_elapsed_ms: float | None = None) -> dict[str, Any]:
+    """A match to resume: its table, its actions, and how long a match played to a time had run."""
+    data: dict[str, Any] = {
+        "dobon_save": 1,
+        "setup": setup.to_json(),
+        "actions": [a.to_json() for a in game.actions],
+    }
+    if match_elapsed_ms is not None:
+        data["match_elapsed_ms"] = round(match_elapsed_ms)
+    return data
+
+
+def saved_match_elapsed(data: dict[str, Any]) -> float:
+    """How long the saved match's clock had run (0 for a save without one). A value that is not a
+    sensible time counts as 0: the match still opens, with its full time."""
+    value = data.get("match_elapsed_ms", 0)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+        return 0.0
+    return float(value)
 
 
 def restore(data: dict[str, Any]) -> tuple[GameSetup, Game]:

@@ -84,9 +84,11 @@ class LocalHost:
         executor: Executor | None = None,
         *,
         fresh: bool = True,
+        match_elapsed_ms: float = 0.0,
     ):
         self.game = game
         self.rt = RealtimeTable(game, ai, timing, executor)
+        self.rt.carry_match_clock(match_elapsed_ms)  # a resumed match played to a time goes on from there
         self.viewer = viewer
         self.rules = game.rules
         self.shown: list[Event] = []
@@ -151,3 +153,7 @@ class LocalHost:
     def match_left_s(self, now_ms: float) -> float | None:
         left = self.rt.match_left_ms(now_ms)
         return None if left is None else left / 1000
+
+    def match_elapsed_ms(self, now_ms: float) -> float | None:
+        """How long the match's clock has run (None: no clock runs): what a save keeps."""
+        return self.rt.match_elapsed_ms(now_ms)
