@@ -32,6 +32,7 @@ from typing import Any
 
 from .actions import REFEREE
 from .engine import Game
+from .headless import play_round
 from .phase import Phase
 from .rules import make_rules
 from .seats import SEATS, HardSeat, Seat, make_seat
@@ -96,12 +97,7 @@ def warmed_up(rules, seed: int, deal: int, warmup: int) -> Game:
         return game
     seats = [make_seat("normal", f"warm:{seed}:{deal}", s) for s in range(game.n)]
     for _ in range(warmup):
-        while game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            seat = game.sync_next()
-            if seat == REFEREE:
-                break
-            legal = game.sync_actions(seat)
-            game.apply(legal[0] if len(legal) == 1 else seats[seat].act(game.view(seat, legal)))
+        play_round(game, seats)
         if game.phase is not Phase.ROUND_OVER:
             return Game(rules, seed * 100003 + deal)  # the match ended: a fresh one's first round
         game.apply(game.legal_actions(REFEREE)[0])  # the next round is dealt

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,6 +101,20 @@ def seat_names(ai: Sequence[str], players: int) -> list[str]:
     """With fewer names than players, the last name repeats."""
     names = [a.strip() for a in ai if a.strip()] or ["basic"]
     return (names + [names[-1]] * players)[:players]
+
+
+def play_round(game: Game, seats: Sequence[Any], watch: Callable[[Game, Action], None] | None = None) -> None:
+    """Play the round under way with AI `seats` in the headless order, until it ends or only the
+    referee may act; `watch(game, action)` sees each action just before it is applied."""
+    while game.phase is not Phase.ROUND_OVER and game.phase is not Phase.MATCH_OVER:
+        seat = game.sync_next()
+        if seat == REFEREE:
+            return
+        legal = game.sync_actions(seat)
+        action = legal[0] if len(legal) == 1 else seats[seat].act(game.view(seat, legal))
+        if watch is not None:
+            watch(game, action)
+        game.apply(action)
 
 
 def play(game: Game, seats: Sequence[Any], rounds: int) -> int:

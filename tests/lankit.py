@@ -47,3 +47,19 @@ QUICK_OPTIONS: dict[str, dict[str, Any]] = {
 
 def quick_options(preset: str) -> dict[str, Any]:
     return dict(QUICK_OPTIONS.get(preset, {}))
+
+
+def record_together(monkeypatch) -> list[list[int]]:
+    """The seats of each batch the host applies together (`Game.apply_together`), in the order applied:
+    the list fills as the game goes on."""
+    from game import Game
+
+    batches: list[list[int]] = []
+    real = Game.apply_together
+
+    def recording(self, actions):
+        batches.append([a.seat for a in actions])
+        return real(self, actions)
+
+    monkeypatch.setattr(Game, "apply_together", recording)
+    return batches

@@ -5,12 +5,14 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from types import SimpleNamespace
 
 import pytest
 
 from game import REFEREE, Action, Game, Kind, make_rules
 from game.arena import play_deal, rotations, run_arena
 from game.headless import play, simulate
+from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import DEVELOPING, PRESETS
 from game.seats import SEATS, HardSeat, Seat, make_seat
@@ -263,10 +265,6 @@ class Payoff:
     the round is over as soon as the option is taken."""
 
     def __init__(self, preset: str, index: int, payoffs: dict[str, list[float]]):
-        from types import SimpleNamespace
-
-        from game.phase import Phase
-
         self.rules = SimpleNamespace(preset=preset)
         self.book = SimpleNamespace(higher_is_better=True)
         self.phase, self.n, self.scores = Phase.ROUND_OVER, 2, [0, 0]
@@ -285,8 +283,6 @@ def test_an_option_that_met_no_bad_luck_in_a_few_worlds_is_not_taken_as_sure(pre
     them), `noisy` swung either way. Where a rare event decides (jda: a card hit once in fifty worlds),
     the options' pooled spread stands for lucky's too, and a lead of 0.05 in eight worlds is not enough
     to leave the heuristic's `safe` choice; elsewhere lucky's zero spread makes its lead certain."""
-    from types import SimpleNamespace
-
     payoffs = {"safe": [0.0], "lucky": [0.1], "noisy": [1.0, -1.0]}
     counter = itertools.count()
     hard = HardSeat(3)

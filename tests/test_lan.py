@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from lankit import card_codes, drawn_apart, loopback, quick_options
+from lankit import card_codes, drawn_apart, loopback, quick_options, record_together
 
 from game import Action, Game, Kind
 from game.realtime import Timing
@@ -387,14 +387,7 @@ def test_actions_within_the_presets_simultaneity_are_applied_together(monkeypatc
     `apply_together`, ordered by its precedence; without it they are two ticks."""
     from game.rules.app import AppRulebook
 
-    batches: list[list[int]] = []
-    real = Game.apply_together
-
-    def recording(self, actions):
-        batches.append([a.seat for a in actions])
-        return real(self, actions)
-
-    monkeypatch.setattr(Game, "apply_together", recording)
+    batches = record_together(monkeypatch)
 
     async def race(gather_ms: float):
         monkeypatch.setattr(AppRulebook, "simultaneity_ms", lambda self, game: gather_ms)

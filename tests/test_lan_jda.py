@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from lankit import loopback
+from lankit import loopback, record_together
 from test_lan import two_people
 
 from game import Action, Game, Kind
@@ -88,14 +88,7 @@ def test_an_action_right_behind_a_chat_line_still_waits_out_the_simultaneity(mon
     as it would be alone, so the tick is the same after every action."""
     from game.rules.app import AppRulebook
 
-    batches: list[list[int]] = []
-    real = Game.apply_together
-
-    def recording(self, actions):
-        batches.append([a.seat for a in actions])
-        return real(self, actions)
-
-    monkeypatch.setattr(Game, "apply_together", recording)
+    batches = record_together(monkeypatch)
     monkeypatch.setattr(AppRulebook, "simultaneity_ms", lambda self, game: 400)
 
     async def main():

@@ -21,14 +21,16 @@ import argparse
 import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.actions import REFEREE, Kind  # noqa: E402
+from game.actions import Action, Kind  # noqa: E402
 from game.arena import warmed_up  # noqa: E402
-from game.phase import Phase  # noqa: E402
+from game.engine import Game  # noqa: E402
+from game.headless import play_round  # noqa: E402
 from game.rules import make_rules  # noqa: E402
 from game.seats import make_seat  # noqa: E402
 from game.seats.presets.jda import hand_cell  # noqa: E402
@@ -38,6 +40,12 @@ SIZES = 17  # hand sizes 0 (unused) to 16; larger hands count as 16
 TOTALS = 15  # totals 0 (unused) to 13, and 14 for any total above 13
 SMOOTHING = 50  # hands' worth of the size's overall share mixed into each cell
 PLAYERS = 4
+
+
+def note_turn(snapshots: list[list[tuple[int, int]]], game: Game, action: Action) -> None:
+    """At each turn (a play or a take by the turn player), every seat's hand as the table sees it."""
+    if action.kind in (Kind.PLAY, Kind.DRAW) and action.seat == game.turn:
+        snapshots.append([hand_cell(hand) for hand in game.hands])
 
 
 def tally(job: tuple[int, int, int]) -> tuple[Counter, Counter, Counter]:
@@ -50,16 +58,8 @@ def tally(job: tuple[int, int, int]) -> tuple[Counter, Counter, Counter]:
     for deal in range(start, stop):
         game = warmed_up(rules, seed, deal, deal % 5)
         seats = [make_seat("normal", f"values:{seed}:{deal}", s) for s in range(game.n)]
-        snapshots = []
-        while game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            seat = game.sync_next()
-            if seat == REFEREE:
-                break
-            legal = game.sync_actions(seat)
-            action = legal[0] if len(legal) == 1 else seats[seat].act(game.view(seat, legal))
-            if action.kind in (Kind.PLAY, Kind.DRAW) and action.seat == game.turn:
-                snapshots.append([hand_cell(hand) for hand in game.hands])
-            game.apply(action)
+        snapshots: list[list[tuple[int, int]]] = []
+        play_round(game, seats, partial(note_turn, snapshots))
         result = game.result
         if result is None:
             continue

@@ -115,9 +115,9 @@ def outcome(game: Game, me: int, before: list[int]) -> float:
     rollout cut off before the round's end adds what the preset expects of the rest (`rollout_value`)."""
     deltas = [game.scores[s] - before[s] for s in range(game.n)]
     if game.phase is not Phase.ROUND_OVER and game.phase is not Phase.MATCH_OVER:
-        value = knowledge(game.rules.preset).rollout_value
-        if value is not None:
-            deltas = [d + v for d, v in zip(deltas, value(game), strict=True)]
+        rest = knowledge(game.rules.preset).rollout_value
+        if rest is not None:
+            deltas = [d + v for d, v in zip(deltas, rest(game), strict=True)]
     mean = sum(deltas) / game.n
     value = deltas[me] - mean
     return value if game.book.higher_is_better else -value
