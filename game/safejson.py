@@ -1,0 +1,154 @@
+"""One way in for every JSON file the game reads: bounded in size, depth, text and counts.
+
+Every file the game reads (settings, the saved match, the LAN seat ticket, scenarios, action logs,
+history records) comes from disk, where anything may be: a file made by hand, half written, or
+hostile. Before any of it reaches the engine or the screen it passes here, so that no file can make
+the program recurse without bound, allocate without bound, or spend seconds on one value:
+
+- the file's size is checked before it is read (`Limits.max_bytes`);
+- msgspec decodes it (a C decoder: 1 MB of JSON in milliseconds; numbers out of range such as
+  `1e999`, `NaN` and broken text are refused there);
+- an iterative walk (no recursion) checks the nesting depth, every string's length, every list's
+  and object's size and the total number of values.
+
+A problem is a `FileProblem`: one line naming the file and the field (`players[3].name`), with any
+long value cut short (`short`), never a traceback. What the values mean (a card code, a seat count
+in range) is each loader's business; this module only guarantees that what it hands on is small,
+finite and plain (dict, list, str, int, float, bool, None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+__all__ = ["DEFAULT", "FileProblem", "Limits", "decode", "field_name", "read", "short"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How large a file of one kind may be. The defaults fit every file the game writes with room
+    to spare (a 1,000-round action log is about 1 MB); a loader may pass tighter or looser ones."""
+
+    max_bytes: int = 8 * 1024 * 1024
+    max_depth: int = 32
+    max_string: int = 10_000
+    max_items: int = 200_000  # in any one list or object
+    max_values: int = 2_000_000  # in the whole file
+
+
+DEFAULT = Limits()
+
+
+class FileProblem(ValueError):
+    """A file that cannot be used, said in one line: which file, which field, what is wrong."""
+
+    def __init__(self, source: str | Path, message: str, field: str = ""):
+        self.source = str(source)
+        self.field = field
+        self.problem = message
+        where = f"{self.source}: {field}: " if field else f"{self.source}: "
+        super().__init__(where + message)
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """`value` as a reader would quote it in an error, cut to `limit` characters. The cut is taken
+    before the whole value is turned into text, so a 50 MB string costs no more than a short one."""
+    if isinstance(value, str):
+        text = repr(value[: limit + 1])
+    elif isinstance(value, (list, tuple)):
+        text = f"a list of {len(value)}"
+    elif isinstance(value, dict):
+        text = f"an object of {len(value)} fields"
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def field_name(parts: tuple[str | int, ...] | list[str | int]) -> str:
+    """`("players", 3, "name")` → `players[3].name`."""
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def read(path: str | Path, limits: Limits = DEFAULT) -> Any:
+    """The decoded contents of the JSON file at `path`, within `limits`; FileProblem otherwise."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > limits.max_bytes:
+            raise FileProblem(path, f"too large ({size:,} bytes; at most {limits.max_bytes:,})")
+        with path.open("rb") as handle:
+            raw = handle.read(limits.max_bytes + 1)
+    except OSError as exc:
+        raise FileProblem(path, f"cannot be read ({exc.strerror or exc})") from None
+    return decode(raw, path, limits)
+
+
+def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEFAULT) -> Any:
+    """Decode JSON text or bytes within `limits`; FileProblem naming `source` otherwise."""
+    if isinstance(raw, str):
+        try:
+            raw = raw.encode("utf-8")
+        except UnicodeEncodeError:
+            raise FileProblem(source, "not UTF-8 text") from None
+    if len(raw) > limits.max_bytes:
+        raise FileProblem(source, f"too large ({len(raw):,} bytes; at most {limits.max_bytes:,})")
+    try:
+        data = msgspec.json.decode(raw)
+    except RecursionError:
+        raise FileProblem(source, f"nested too deeply (at most {limits.max_depth} levels)") from None
+    except msgspec.ValidationError as exc:
+        raise FileProblem(source, f"not usable JSON ({short(str(exc), 80)})") from None
+    except msgspec.DecodeError as exc:
+        raise FileProblem(source, f"not JSON ({short(str(exc), 80)})") from None
+    check(data, source, limits)
+    return data
+
+
+def check(data: Any, source: str | Path = "<data>", limits: Limits = DEFAULT) -> None:
+    """Walk decoded data without recursion; FileProblem at the first value over a limit."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    values = 0
+    while stack:
+        value, where = stack.pop()
+        values += 1
+        if values > limits.max_values:
+            raise FileProblem(source, f"too many values (at most {limits.max_values:,})")
+        if len(where) > limits.max_depth:
+            raise FileProblem(
+                source, f"nested too deeply (at most {limits.max_depth} levels)", field_name(where[:8])
+            )
+        if isinstance(value, str):
+            if len(value) > limits.max_string:
+                raise FileProblem(
+                    source,
+                    f"text too long ({len(value):,} characters; at most {limits.max_string:,}): {short(value)}",
+                    field_name(where),
+                )
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise FileProblem(source, "not a finite number", field_name(where))
+        elif isinstance(value, list):
+            if len(value) > limits.max_items:
+                raise FileProblem(
+                    source, f"too many entries ({len(value):,}; at most {limits.max_items:,})", field_name(where)
+                )
+            stack.extend((item, (*where, i)) for i, item in enumerate(value))
+        elif isinstance(value, dict):
+            if len(value) > limits.max_items:
+                raise FileProblem(
+                    source, f"too many fields ({len(value):,}; at most {limits.max_items:,})", field_name(where)
+                )
+            for key, item in value.items():
+                if len(key) > limits.max_string:
+                    raise FileProblem(source, f"a field name too long: {short(key)}", field_name(where))
+                stack.append((item, (*where, key)))
