@@ -115,40 +115,45 @@ def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEF
 
 
 def check(data: Any, source: str | Path = "<data>", limits: Limits = DEFAULT) -> None:
-    """Walk decoded data without recursion; FileProblem at the first value over a limit."""
-    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    """Walk decoded data without recursion; FileProblem at the first value over a limit. Each
+    value's place is kept as a link to its parent's (built only into a name when it is reported),
+    so the walk costs little more than the decoding."""
+    stack: list[tuple[Any, int, tuple | None]] = [(data, 0, None)]
     values = 0
+    too_long, max_items, max_depth = limits.max_string, limits.max_items, limits.max_depth
     while stack:
-        value, where = stack.pop()
+        value, depth, where = stack.pop()
         values += 1
         if values > limits.max_values:
             raise FileProblem(source, f"too many values (at most {limits.max_values:,})")
-        if len(where) > limits.max_depth:
-            raise FileProblem(
-                source, f"nested too deeply (at most {limits.max_depth} levels)", field_name(where[:8])
-            )
-        if isinstance(value, str):
-            if len(value) > limits.max_string:
-                raise FileProblem(
-                    source,
-                    f"text too long ({len(value):,} characters; at most {limits.max_string:,}): {short(value)}",
-                    field_name(where),
-                )
-        elif isinstance(value, float):
+        kind = type(value)
+        if kind is str:
+            if len(value) > too_long:
+                message = f"text too long ({len(value):,} characters; at most {too_long:,}): {short(value)}"
+                raise FileProblem(source, message, _name(where))
+        elif kind is float:
             if value != value or value in (float("inf"), float("-inf")):
-                raise FileProblem(source, "not a finite number", field_name(where))
-        elif isinstance(value, list):
-            if len(value) > limits.max_items:
-                raise FileProblem(
-                    source, f"too many entries ({len(value):,}; at most {limits.max_items:,})", field_name(where)
-                )
-            stack.extend((item, (*where, i)) for i, item in enumerate(value))
-        elif isinstance(value, dict):
-            if len(value) > limits.max_items:
-                raise FileProblem(
-                    source, f"too many fields ({len(value):,}; at most {limits.max_items:,})", field_name(where)
-                )
-            for key, item in value.items():
-                if len(key) > limits.max_string:
-                    raise FileProblem(source, f"a field name too long: {short(key)}", field_name(where))
-                stack.append((item, (*where, key)))
+                raise FileProblem(source, "not a finite number", _name(where))
+        elif kind is list or kind is dict:
+            if depth >= max_depth:
+                raise FileProblem(source, f"nested too deeply (at most {max_depth} levels)", _name(where))
+            if len(value) > max_items:
+                message = f"too many entries ({len(value):,}; at most {max_items:,})"
+                raise FileProblem(source, message, _name(where))
+            if kind is list:
+                stack.extend((item, depth + 1, (where, i)) for i, item in enumerate(value))
+            else:
+                for key, item in value.items():
+                    if len(key) > too_long:
+                        raise FileProblem(source, f"a field name too long: {short(key)}", _name(where))
+                    stack.append((item, depth + 1, (where, key)))
+
+
+def _name(where: tuple | None) -> str:
+    """The field name of a place kept as (parent, key) links; the first 12 steps at most."""
+    parts: list[str | int] = []
+    while where is not None:
+        where, key = where
+        parts.append(key)
+    parts.reverse()
+    return field_name(parts[:12]) + ("…" if len(parts) > 12 else "")
