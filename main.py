@@ -19,6 +19,7 @@ from collections.abc import Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.headless import LogError, replay, simulate, write_log
+from game.registry import Part, PresetError, check_presets
 from game.rules import PLANNED, PRESETS
 from game.seats import SEATS
 
@@ -243,8 +244,17 @@ def fail(command: str, message: str) -> int:
     return 2
 
 
+def opens_window(args: argparse.Namespace) -> bool:
+    """Whether the command shows the desktop table (which needs every preset's UI part too)."""
+    return not args.command or (args.command == "replay" and not args.json)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    try:  # every preset's parts load, or nothing starts: never a game played with the wrong ones
+        check_presets(tuple(Part) if opens_window(args) else (Part.RULES, Part.KNOWLEDGE))
+    except PresetError as exc:
+        return fail("main.py", str(exc))
     if args.command == "sim":
         names = [a.strip() for a in args.ai.split(",") if a.strip()]
         unknown = [a for a in names if a not in SEATS]

@@ -39,7 +39,8 @@ def test_the_frozen_app_builds_and_runs_its_demo():
         timeout=60,
     )
     assert sim.returncode == 0 and '"rounds": 3' in sim.stdout
-    # the AI's preset knowledge is found by name at run time: the frozen app must play the same games
+    # each preset's parts are imported by the name the registry gives at run time (a missing one stops
+    # the app at start): the frozen app must play the same games
     for preset in ("jda", "kabu"):
         flags = ["sim", "--rules", preset, "--ai", "normal", "--rounds", "2", "--seed", "3", "--json"]
         frozen = subprocess.run([str(exe), *flags], capture_output=True, text=True, timeout=120)
@@ -49,3 +50,6 @@ def test_the_frozen_app_builds_and_runs_its_demo():
         assert frozen.returncode == source.returncode == 0, frozen.stderr + source.stderr
         assert games(frozen.stdout) == games(source.stdout), preset
     assert not (ROOT / "dist" / "DobonTable" / "_internal" / "numpy").exists()
+    # the Rules screen opens each preset's full rules page from the bundle
+    for preset in ("app", "standard", "super", "jda", "kabu"):
+        assert (ROOT / "dist" / "DobonTable" / "_internal" / "docs" / "rules" / f"{preset}.md").is_file()

@@ -12,7 +12,7 @@ from ui.scenes.table import TableScene
 from ui.table.setup import GameSetup, SeatSpec
 
 
-def test_each_preset_has_its_table_module_or_the_default(tmp_path, monkeypatch):
+def test_each_preset_has_its_table_module(tmp_path, monkeypatch):
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
     make_app().close()  # loads the translations
     app, standard = preset_ui(make_rules("app", 3)), preset_ui(make_rules("standard", 3))
@@ -20,11 +20,7 @@ def test_each_preset_has_its_table_module_or_the_default(tmp_path, monkeypatch):
     assert not app.last_one_button and standard.last_one_button
     assert app.chain_label(4) == "+4" and standard.chain_label(4) == "Binding 4"
     assert [name for name, _ in standard.new_game_options] == ["rounds_per_match", "max_bid", "auto_last_one"]
-
-    class Unknown:
-        preset = "no-such-preset"
-
-    assert type(preset_ui(Unknown())) is PresetUI  # a preset with no module draws nothing of its own
+    # (a preset with no table module is an error, not the default: tests/test_registry.py)
 
 
 def test_a_presets_own_event_is_presented_by_its_module(tmp_path, monkeypatch):

@@ -18,6 +18,11 @@ def resource_path(*parts: str) -> Path:
     return base_dir().joinpath("assets", *parts)
 
 
+def rules_page(preset: str) -> Path:
+    """<base>/docs/rules/<preset>.md: a preset's full rules for players (build.spec ships the folder)."""
+    return base_dir().joinpath("docs", "rules", f"{preset}.md")
+
+
 def gui_data_path(name: str) -> Path:
     """A file shipped inside pygame-gui's package data (e.g. its Noto Sans JP fonts and their licence)."""
     import pygame_gui

@@ -1,5 +1,6 @@
 """What the table draws differently for each preset, one module per preset (`ui/presets/<preset>.py`),
-found through the rule set, so generic table code never names a preset.
+named in the preset registry (game/registry.py) and found through the rule set, so generic table code
+never names a preset.
 
 A module defines `UI`, a `PresetUI` subclass. The table asks it how to present the preset's own events
 (`presenter`), what the hand-value hint says (`hand_value`: `super` counts two ways, `kabu` 1-10), what
@@ -9,10 +10,11 @@ its target (`dobon_target`) and which labels it gives the pending-draw badge and
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.registry import Part, load
 
 if TYPE_CHECKING:
     from game.rules.base import RuleSet
@@ -168,9 +170,6 @@ class PresetUI:
 
 
 def preset_ui(rules: RuleSet) -> PresetUI:
-    """The table module of `rules`' preset, or the default if it has none."""
-    try:
-        module = importlib.import_module(f"{__name__}.{rules.preset}")
-    except ModuleNotFoundError:
-        return PresetUI()
-    return module.UI()
+    """The table module of `rules`' preset, as the registry names it; PresetError (naming the preset
+    and the module) if the preset is unknown or its module is missing or broken, never the default."""
+    return load(rules.preset, Part.UI)()

@@ -1,4 +1,6 @@
-"""The rules of each preset, with its card-effect table, in the current language."""
+"""The rules of each preset, with its card-effect table, in the current language, and under them where
+the preset's full rules page is (docs/rules/<preset>.md), with a button that opens it in the system's
+viewer: the page has the details and the house-rule options the screen leaves out."""
 
 from __future__ import annotations
 
@@ -7,7 +9,9 @@ import pygame_gui
 
 from game.rules import PRESETS
 
+from ..resources import rules_page
 from ..scene import Scene
+from ..system_open import open_with_system
 from ..text import key, rules_text, tr
 
 
@@ -17,6 +21,7 @@ class RulesScene(Scene):
     def __init__(self, app, preset: str = "app"):
         super().__init__(app)
         self.preset = preset if preset in PRESETS else "app"
+        self.no_viewer = False  # the last Open found nothing to open the page with: say where it is
 
     def widgets(self) -> None:
         """A tab per preset sharing the row left of Back, then what the preset is like in one line,
@@ -40,21 +45,43 @@ class RulesScene(Scene):
             pygame.Rect(w - back_w - 20, 16, back_w, 40), key("settings.back"), gui, container=c
         )
         about = f"<i>{tr('preset_about.' + self.preset)}</i><br><br>"
+        page_row = 44 if self.page.exists() else 0  # a source tree or bundle without docs: no row
         self.text = pygame_gui.elements.UITextBox(
             about + rules_text(self.preset),
-            pygame.Rect(20, 66, w - 40, h - 86),
+            pygame.Rect(20, 66, w - 40, h - 86 - page_row),
             gui,
             container=c,
         )
+        self.open_page: pygame_gui.elements.UIButton | None = None
+        if page_row:
+            line = "rules_page.no_viewer" if self.no_viewer else "rules_page.line"
+            self.page_line = pygame_gui.elements.UILabel(
+                pygame.Rect(20, h - 56, w - 40 - back_w - gap, 36),
+                tr(line, path=str(self.page)),
+                gui,
+                container=c,
+            )
+            self.open_page = pygame_gui.elements.UIButton(
+                pygame.Rect(w - back_w - 20, h - 58, back_w, 40), key("rules_page.open"), gui, container=c
+            )
+
+    @property
+    def page(self):
+        """The shown preset's full rules page."""
+        return rules_page(self.preset)
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
                 self.app.stack.pop()
                 return None
+            if event.ui_element is self.open_page:
+                self.no_viewer = not open_with_system(self.page)
+                self.build()  # the line under the rules says where the page is if it did not open
+                return None
             for name, tab in self.tabs.items():
                 if event.ui_element is tab:
-                    self.preset = name
+                    self.preset, self.no_viewer = name, False
                     self.build()
                     return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -1,5 +1,6 @@
 """What the heuristic AI seats know of each preset, one module per preset (`game/seats/presets/<preset>.py`),
-found through the view's preset, so the generic seats never name one.
+named in the preset registry (game/registry.py) and found through the view's preset, so the generic seats
+never name one.
 
 A module defines `Knowledge`, a subclass of `PresetKnowledge` below. Everything here is public: the
 rules of a preset, never a hand.
@@ -7,12 +8,12 @@ rules of a preset, never a hand.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ...cards import Card
+from ...registry import Part, load
 
 if TYPE_CHECKING:
     from ...actions import Action
@@ -126,9 +127,6 @@ class PresetKnowledge:
 
 @cache
 def knowledge(preset: str) -> PresetKnowledge:
-    """The knowledge module of `preset`, or the defaults if it has none."""
-    try:
-        module = importlib.import_module(f"{__name__}.{preset}")
-    except ModuleNotFoundError:
-        return PresetKnowledge()
-    return module.Knowledge()
+    """What the AI knows of `preset`, from the module the registry names; PresetError (naming the
+    preset and the module) if it is unknown or its module is missing or broken, never the defaults."""
+    return load(preset, Part.KNOWLEDGE)()
