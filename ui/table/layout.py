@@ -138,26 +138,34 @@ class Layout:
         between the menu and the action buttons, the left one above your plate."""
         spots = self._spots_of_viewer()
         others = [self.seating[(self.seating.index(self.viewer) + 1 + k) % self.n] for k in range(self.n - 1)]
-        side = (len(others) + 2) // 3
-        left, top, right = others[:side], others[side:-side], others[-side:]
         step = min(self.small_card_h * 0.22, self.fan_span / 5)  # five cards, as dealt (small_hand_positions)
         fan_half = (self.small_card_h * self.aspect + 4 * step) * 0.54 + 6  # the tilt of the end cards too
         strip = self.small_card_h * 1.15  # the fan, its tilt included; a plate is lower
         plate_half = self.text_size * 4.2  # half of the plate's room beside the fan
-        # the columns: a fan at the edge, the plate beside it, the piles beyond that
+        # the columns: a fan at the edge, the plate beside it, the piles beyond that; the left one from
+        # above your plate up to the top of the window, the right one from above two action buttons up
+        # to under the menu (two buttons, top right)
         piles = self.seat_piles * self.small_card_h * self.aspect * 1.25
         reach = 8 + fan_half * 2 + 4 + plate_half * 2 + piles + 12
+        left_span = (self.plate_bottom - self.text_size * 6 - strip * 0.5, strip * 0.5 + 4)
+        right_span = (self.control_rect(1)[1] - 8 - strip * 0.5, MENU_BOTTOM + 8 + strip * 0.5)
+        holds = int((right_span[0] - right_span[1]) / (strip + 6)) + 1  # the shorter column's strips
+        need = max(self.text_size * 7, fan_half * 2) + 16  # a top seat: a plate's name and score row, a fan
+        # a third of the others up each side, the rest across the top; more up the sides where the top
+        # row would be too tight and the columns have room
+        side = (len(others) + 2) // 3
+        while (self.w - 2 * reach) / max(len(others) - 2 * side, 1) < need and side < min(
+            holds, len(others) // 2
+        ):
+            side += 1
+        left, top, right = others[:side], others[side:-side], others[-side:]
         self._room: dict[int, float] = {seat: plate_half * 2 for seat in left + right}
-        # the left column: from above your plate up to the top of the window
-        low = self.plate_bottom - self.text_size * 6 - strip * 0.5
-        self._column(spots, left, fan_half, plate_half, low, strip * 0.5 + 4, strip, 1)
-        # the right column: from above two action buttons up to under the menu (two buttons, top right)
-        low = self.control_rect(1)[1] - 8 - strip * 0.5
-        self._column(spots, right, fan_half, plate_half, low, MENU_BOTTOM + 8 + strip * 0.5, strip, -1)
+        self._column(spots, left, fan_half, plate_half, *left_span, strip, 1)
+        self._column(spots, right, fan_half, plate_half, *right_span, strip, -1)
         # the top row: between the columns, each seat in its own share of the width
         row_y = self.small_card_h * 0.62
         share = (self.w - 2 * reach) / max(len(top), 1)
-        if share - 16 < max(self.text_size * 7, fan_half * 2):  # a plate's name and score row, or the fan
+        if top and share < need:
             self._cramped = True
         for k, seat in enumerate(top):
             x = reach + share * (k + 0.5)
