@@ -23,7 +23,7 @@ from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Sequence
 
     from ..engine import Game, Window
 
@@ -54,12 +54,10 @@ class SuperRules(RuleSet):
         return "108" if self.two_decks else "54"
 
     @classmethod
-    def from_options(cls, players: int, options: Mapping[str, Any] | None = None) -> SuperRules:
-        """[D1] More than eight seats need the second deck: a table of 9-12 takes two decks (and the
-        bound of 12) unless the options say otherwise, so `--players 10` alone is a valid game."""
-        if players > ONE_DECK_PLAYERS:
-            options = {"two_decks": True, "max_players": cls.players_cap, **(options or {})}
-        return super().from_options(players, options)  # type: ignore[return-value]
+    def seat_options(cls, players: int) -> dict[str, Any]:
+        """[D1] More than eight seats need the second deck (and the bound of 12): `--players 10` alone
+        is a valid game."""
+        return {"two_decks": True, "max_players": cls.players_cap} if players > ONE_DECK_PLAYERS else {}
 
     def validate(self) -> None:
         super().validate()
