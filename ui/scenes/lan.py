@@ -26,6 +26,7 @@ from ..scene import Scene
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, SeatSpec, default_level
 from ..text import key, tr
+from .new_game import seats_note
 
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
@@ -182,6 +183,11 @@ class HostScene(Scene):
             gui,
             container=c,
         )
+        note = seats_note(self.preset, self.players, self.app.size)
+        if note:  # two decks from nine (super); a window too small for the table
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x + lw + 110, y, w - x - lw - 110, 36), note, gui, container=c
+            )
         y += 46
         levels = [(tr(f"level.{n}"), n) for n in SEATS]
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.ai_level"), gui, container=c)
@@ -279,7 +285,9 @@ class HostScene(Scene):
     def open_table(self, port: int = DEFAULT_PORT) -> None:
         try:
             rounds = max(1, int(self.rounds.get_text() or "5"))
-            options = {"max_players": PRESETS[self.preset].players_cap} if self.players > 4 else {}
+            cls = PRESETS[self.preset]
+            options = {"max_players": cls.players_cap} if self.players > 4 else {}
+            options.update(cls.seat_options(self.players))  # super: two decks for 9-12
             make_rules(self.preset, self.players, options)
         except ValueError as exc:
             self.error = str(exc)

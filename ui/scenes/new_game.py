@@ -317,6 +317,15 @@ class NewGameScene(Scene):
         surface.fill((16, 62, 44))
 
 
+def seats_note(preset: str, players: int, size: tuple[int, int]) -> str:
+    """What a number of seats brings with it, in a few words beside the count (the Host screen): a
+    window too small to lay the table out, else the second deck (super, 9-12)."""
+    fit = seats_that_fit(*size)
+    if players > fit:
+        return tr("new.too_small", seats=players, fit=fit)
+    return tr("new.two_decks") if PRESETS[preset].seat_options(players).get("two_decks") else ""
+
+
 def saved_match_question(saved: dict) -> str:
     """What the player is about to lose: which match, how far it got."""
     try:
