@@ -31,12 +31,7 @@ LONG = "Wwwwwwwwwwwwwwww"  # the longest name the new-game screen takes
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    import os
-
-    os.environ["DOBON_TABLE_HOME"] = str(tmp_path_factory.mktemp("home"))
-    application = uikit.make_app()
-    yield application
-    application.close()
+    yield from uikit.home_app(tmp_path_factory)
 
 
 def table(app, size, preset: str, players: int, extra_cards: int = 0, help_on: bool = True) -> TableScene:

@@ -18,12 +18,7 @@ from ui.scenes.table import TableScene
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    import os
-
-    os.environ["DOBON_TABLE_HOME"] = str(tmp_path_factory.mktemp("home"))
-    application = uikit.make_app()
-    yield application
-    application.close()
+    yield from uikit.home_app(tmp_path_factory)
 
 
 def new_game(app, size):
