@@ -94,3 +94,43 @@ def test_a_card_of_the_second_deck_is_named_so():
     setup("ja")
     assert card_text(two.card("QH#2")) == "♥Q（2組目）"
     setup("en")
+
+
+def test_the_lobby_of_twelve_seats_fits_the_smallest_window(app):
+    """A host's lobby at 800x600 lists all twelve seats, clear of the join box and the buttons."""
+    import time
+
+    import pygame_gui
+    from lankit import loopback
+
+    from net.session import NetSession
+    from ui.scenes.lan import LobbyScene
+
+    app.resized((800, 600))
+    session = NetSession("Host")
+    try:
+        session.host_table(loopback(preset="super", players=12, lobby_seconds=1e9, min_people=3)).result(
+            timeout=5
+        )
+        lobby = LobbyScene(app, session, hosting=True)
+        app.stack.clear_to(lobby)
+        end = time.monotonic() + 10
+        while lobby.remote.lobby is None and time.monotonic() < end:
+            frames(app, 1)
+            time.sleep(0.01)
+        frames(app, 2)
+        labels = [
+            e.rect
+            for e in lobby.container.elements
+            if isinstance(e, pygame_gui.elements.UILabel) and e.text.startswith("Seat ")
+        ]
+        assert len(labels) == 12
+        boxes = [e.rect for e in lobby.container.elements if isinstance(e, pygame_gui.elements.UITextBox)]
+        buttons = [lobby.leave.rect, lobby.ready_button.rect, lobby.start.rect]
+        assert all(r.bottom <= 600 for r in labels)
+        texts = [b for b in boxes if b.left < 400]  # what it waits for, where to join
+        assert not [(a, b) for a, b in itertools.product(labels, texts) if a.colliderect(b)]
+        assert not [(a, b) for a, b in itertools.product(labels + texts, buttons) if a.colliderect(b)]
+        assert not [(a, b) for a, b in itertools.combinations(texts, 2) if a.colliderect(b)]
+    finally:
+        session.close()

@@ -564,15 +564,19 @@ class LobbyScene(Scene):
         y += 60
         lobby = self.remote.lobby
         me = self.session.client.seat if self.session.client and self.session.client.welcome else -1
-        for info in lobby.seats if lobby else []:
+        seats = lobby.seats if lobby else []
+        # a row per seat; closer for a big table (12 seats) so the rows stay clear of the share box
+        # and the buttons below
+        pitch = max(26, min(36, (h - 176 - y) // max(len(seats), 1)))
+        for info in seats:
             kind = tr(f"lan.kind_{info.kind}")
             mark = tr("lan.ready_mark") if info.ready else ""
             if info.waiting:  # a late guest takes this AI seat at the next round
                 mark = tr("lan.next_round_mark", name=info.waiting)
             you = tr("lan.you_mark") if info.seat == me else ""
             text = f"{tr('new.seat', n=info.seat + 1)}   {info.name or '—'}   {kind}   {mark} {you}"
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), text, gui, container=c)
-            y += 36
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, min(34, pitch)), text, gui, container=c)
+            y += pitch
         if lobby is not None and lobby.watchers:
             watchers = tr("lan.watchers", names=", ".join(lobby.watchers))
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), watchers, gui, container=c)
