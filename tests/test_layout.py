@@ -120,6 +120,23 @@ def test_every_size_and_seat_count_fits_without_overlaps(app, size, preset, play
     assert "notice" not in scene.board.regions
 
 
+@pytest.mark.parametrize(
+    "size", [s for s in SIZES if seats_that_fit(*s) == 12], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+@pytest.mark.parametrize("players", [9, 12])
+def test_hands_shown_face_up_at_a_crowded_table_lie_where_their_fans_were(app, size, players):
+    """A dobon or a counter shows whole hands: up the sides and across the top of a crowded table each
+    lies in its fan's own space, clear of the other seats, the piles and the field."""
+    scene = table(app, size, "super", players)
+    for seat in range(1, players):
+        scene.game.move([scene.game.stock[-1]], "stock", f"pile/{seat}")
+    for seat in range(1, players, 2):
+        scene.board.shown.revealed[seat] = tuple(scene.game.hands[seat])
+    frames(app, 2)
+    app.stack.top.draw(app.screen)
+    expect(scene, size, *(f"laid:{s}" for s in range(1, players, 2)), "stock", "field")
+
+
 def test_twelve_seats_are_laid_out_from_1280x720_and_eight_always():
     assert seats_that_fit(1280, 720) == 12 and seats_that_fit(1920, 1080) == 12
     assert 8 <= seats_that_fit(800, 600) < 12

@@ -90,6 +90,7 @@ class Layout:
         self.hand_y = height - self.hand_card_h * 0.62
         self._high: dict[int, bool] = {}  # seats high on the table (across the top)
         self.crowded = players >= CROWDED
+        self._laid_span: dict[int, float] = {}  # crowded: how wide a seat's face-up row may be
         self._cramped = False  # a crowded table without the room it needs (fits())
         self.fan_span = unit * (0.15 if self.crowded else 0.22)  # the widest another seat's fan grows
         self.spots = self._crowded_spots() if self.crowded else self._spots()
@@ -160,6 +161,8 @@ class Layout:
             side += 1
         left, top, right = others[:side], others[side:-side], others[-side:]
         self._room: dict[int, float] = {seat: plate_half * 2 for seat in left + right}
+        # a hand shown face up (a dobon, a counter) lies where the fan was, no wider than it
+        self._laid_span = {seat: fan_half * 2 - 12 for seat in others}
         self._column(spots, left, fan_half, plate_half, *left_span, strip, 1)
         self._column(spots, right, fan_half, plate_half, *right_span, strip, -1)
         # the top row: between the columns, each seat in its own share of the width
@@ -170,7 +173,7 @@ class Layout:
         for k, seat in enumerate(top):
             x = reach + share * (k + 0.5)
             centre = (x, row_y + self.small_card_h * 0.55 + self.text_size * 1.6)
-            spots[seat] = SeatSpot(seat, centre, (x, row_y), (x, centre[1] + self.unit * 0.12), 0.0, "top")
+            spots[seat] = SeatSpot(seat, centre, (x, row_y), (x, row_y), 0.0, "top")
             self._high[seat] = True
             self._room[seat] = share - 16
         return spots
@@ -203,8 +206,9 @@ class Layout:
         plate_x = fan_x + way * (fan_half + plate_half + 4)
         for k, seat in enumerate(order):
             y = low - step * k
-            laid = (plate_x + way * (plate_half + self.unit * 0.1), y)
-            spots[seat] = SeatSpot(seat, (plate_x, y), (fan_x, y), laid, 0.0, "left" if way > 0 else "right")
+            spots[seat] = SeatSpot(
+                seat, (plate_x, y), (fan_x, y), (fan_x, y), 0.0, "left" if way > 0 else "right"
+            )
             self._high[seat] = False
 
     def _spots_of_viewer(self) -> dict[int, SeatSpot]:
@@ -293,6 +297,9 @@ class Layout:
         if at_hand and seat != self.viewer:
             x, y = spot.hand[0], spot.hand[1] + (self.small_card_h - self.reveal_card_h) / 2 - 2  # no lower
             step = min(step, self.unit * 0.3 / max(count, 1))
+        span = self._laid_span.get(seat)
+        if span is not None and count > 1:  # a crowded table: in the fan's own space
+            step = min(step, (span - self.reveal_card_h * self.aspect) / (count - 1))
         mid = (count - 1) / 2
         half = mid * step + self.reveal_card_h * self.aspect / 2 + 4  # the row stays in the window
         x = min(max(x, half), self.w - half)
