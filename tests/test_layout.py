@@ -137,6 +137,17 @@ def test_hands_shown_face_up_at_a_crowded_table_lie_where_their_fans_were(app, s
     expect(scene, size, *(f"laid:{s}" for s in range(1, players, 2)), "stock", "field")
 
 
+@pytest.mark.parametrize(("size", "preset", "players"), [p for p in sized(True) if p.values[2] >= 9])
+def test_every_seats_badge_at_a_crowded_table_stands_clear(app, size, preset, players):
+    """Every seat has said "last one" (the badge over its plate): up the sides each strip leaves room
+    above its plate for it, clear of the strip above, the window's edge and your own plate."""
+    scene = table(app, size, preset, players)
+    scene.board.shown.last_one.update(range(1, players))
+    frames(app, 2)
+    app.stack.top.draw(app.screen)
+    expect(scene, size, *(f"badge:{s}" for s in range(1, players)), *(f"plate:{s}" for s in range(players)))
+
+
 def test_twelve_seats_are_laid_out_from_1280x720_and_eight_always():
     assert seats_that_fit(1280, 720) == 12 and seats_that_fit(1920, 1080) == 12
     assert 8 <= seats_that_fit(800, 600) < 12

@@ -93,6 +93,7 @@ class Layout:
         self._laid_span: dict[int, float] = {}  # crowded: how wide a seat's face-up row may be
         self._cramped = False  # a crowded table without the room it needs (fits())
         self.fan_span = unit * (0.15 if self.crowded else 0.22)  # the widest another seat's fan grows
+        self.fan_step = self.small_card_h * (0.18 if self.crowded else 0.22)  # between its cards
         self.spots = self._crowded_spots() if self.crowded else self._spots()
 
     def control_rect(self, index: int) -> tuple[int, int, int, int]:
@@ -139,32 +140,40 @@ class Layout:
         between the menu and the action buttons, the left one above your plate."""
         spots = self._spots_of_viewer()
         others = [self.seating[(self.seating.index(self.viewer) + 1 + k) % self.n] for k in range(self.n - 1)]
-        step = min(self.small_card_h * 0.22, self.fan_span / 5)  # five cards, as dealt (small_hand_positions)
+        step = min(self.fan_step, self.fan_span / 5)  # five cards, as dealt (small_hand_positions)
         fan_half = (self.small_card_h * self.aspect + 4 * step) * 0.54 + 6  # the tilt of the end cards too
-        strip = self.small_card_h * 1.15  # the fan, its tilt included; a plate is lower
         plate_half = self.text_size * 4.2  # half of the plate's room beside the fan
+        # a strip's height: the fan (its tilt included) beside the plate, and above the plate the room
+        # for a badge on it ("Last one"), which board.py stands on the plate's top edge
+        plate_h = self.text_size * 2.65 + 10 + 12  # name and score rows, the margin round the plate
+        badge_h = self.text_size * 1.6
+        above = max(self.small_card_h * 0.575, plate_h / 2 + 4 + badge_h)
+        below = max(self.small_card_h * 0.575, plate_h / 2)
+        pitch = above + below + 4
         # the columns: a fan at the edge, the plate beside it, the piles beyond that; the left one from
-        # above your plate up to the top of the window, the right one from above two action buttons up
-        # to under the menu (two buttons, top right)
-        piles = self.seat_piles * self.small_card_h * self.aspect * 1.25
-        reach = 8 + fan_half * 2 + 4 + plate_half * 2 + piles + 12
-        left_span = (self.plate_bottom - self.text_size * 6 - strip * 0.5, strip * 0.5 + 4)
-        right_span = (self.control_rect(1)[1] - 8 - strip * 0.5, MENU_BOTTOM + 8 + strip * 0.5)
-        holds = int((right_span[0] - right_span[1]) / (strip + 6)) + 1  # the shorter column's strips
+        # above your plate (and its badge) up to the top of the window, the right one from above two
+        # action buttons up to under the menu (two buttons, top right)
+        piles = self.seat_piles * self.small_card_h * self.aspect * 1.1 + 4  # board.pile_point's row
+        reach = 8 + fan_half * 2 + 4 + plate_half * 2 + piles + 8
+        left_span = (self.plate_bottom - self.text_size * 5.5 - 8 - badge_h - below, above + 4)
+        right_span = (self.control_rect(1)[1] - 8 - below, MENU_BOTTOM + 8 + above)
+        holds = [max(0, int((low - high) / pitch) + 1) for low, high in (left_span, right_span)]
         need = max(self.text_size * 7, fan_half * 2) + 16  # a top seat: a plate's name and score row, a fan
-        # a third of the others up each side, the rest across the top; more up the sides where the top
-        # row would be too tight and the columns have room
-        side = (len(others) + 2) // 3
-        while (self.w - 2 * reach) / max(len(others) - 2 * side, 1) < need and side < min(
-            holds, len(others) // 2
-        ):
-            side += 1
-        left, top, right = others[:side], others[side:-side], others[-side:]
+        # a third of the others up each side, the rest across the top; more up a side where the top row
+        # would be too tight and that column has room; fewer where it has not
+        sides = [min((len(others) + 2) // 3, h) for h in holds]
+        while (self.w - 2 * reach) / max(len(others) - sum(sides), 1) < need and sum(sides) < len(others):
+            grow = [i for i in (0, 1) if sides[i] < holds[i]]
+            if not grow:
+                break
+            sides[min(grow, key=lambda i: sides[i])] += 1
+        left, right = others[: sides[0]], others[len(others) - sides[1] :]
+        top = others[sides[0] : len(others) - sides[1]]
         self._room: dict[int, float] = {seat: plate_half * 2 for seat in left + right}
         # a hand shown face up (a dobon, a counter) lies where the fan was, no wider than it
         self._laid_span = {seat: fan_half * 2 - 12 for seat in others}
-        self._column(spots, left, fan_half, plate_half, *left_span, strip, 1)
-        self._column(spots, right, fan_half, plate_half, *right_span, strip, -1)
+        self._column(spots, left, fan_half, plate_half, *left_span, pitch, 1)
+        self._column(spots, right, fan_half, plate_half, *right_span, pitch, -1)
         # the top row: between the columns, each seat in its own share of the width
         row_y = self.small_card_h * 0.62
         share = (self.w - 2 * reach) / max(len(top), 1)
@@ -191,16 +200,16 @@ class Layout:
         plate_half: float,
         low: float,
         high: float,
-        strip: float,
+        pitch: float,
         way: int,
     ) -> None:
         """Seats up a side as strips, `way` 1 on the left (from the bottom up), -1 on the right (from
-        the top down), evenly from `low` to `high` (centres) but never closer than a strip apart."""
+        the top down), evenly from `low` to `high` (centres) but never closer than `pitch` apart."""
         order = seats if way > 0 else list(reversed(seats))
         step = (low - high) / max(len(order) - 1, 1) if len(order) > 1 else 0.0
-        if len(order) > 1 and step < strip + 6:
+        if (len(order) > 1 and step < pitch) or low < high:
             self._cramped = True
-        step = max(step, strip + 6)
+        step = max(step, pitch)
         edge = 0 if way > 0 else self.w
         fan_x = edge + way * (fan_half + 8)
         plate_x = fan_x + way * (fan_half + plate_half + 4)
@@ -282,7 +291,7 @@ class Layout:
         spot = self.spots[seat]
         if count == 0:
             return []
-        step = min(self.small_card_h * 0.22, self.fan_span / max(count, 1))
+        step = min(self.fan_step, self.fan_span / max(count, 1))
         mid = (count - 1) / 2
         return [((spot.hand[0] + (i - mid) * step, spot.hand[1]), -(i - mid) * 4.0) for i in range(count)]
 
