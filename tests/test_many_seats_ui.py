@@ -70,7 +70,9 @@ def test_a_window_too_small_for_twelve_offers_the_most_that_fit(app):
     fit = seats_that_fit(800, 600)
     assert scene.use_fit is not None and scene.use_fit.text.endswith(str(fit))
     rows, buttons = rects(scene)
+    assert all(pygame.Rect(0, 0, 800, 600).contains(r) for r in rows)
     assert not any(r.colliderect(b) for r, b in itertools.product(rows, buttons))
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(rows, 2))  # two columns, apart
     press_button(app, scene.use_fit)
     assert scene.players == fit and scene.use_fit is None and len(scene.seat_rows) == fit
     press_button(app, scene.start)

@@ -109,12 +109,12 @@ class NewGameScene(Scene):
         pitch = max(32, min(40, room // rows))
         row_h = pitch - 4
         col_w = (content - 16 * (columns - 1)) // columns
-        label_w = 86 if columns == 1 else 70
-        kind_w, level_w = (150, 180) if columns == 1 else (max(70, col_w // 5), max(100, col_w // 4))
+        label_w = 86 if columns == 1 else 66
+        kind_w, level_w = (150, 180) if columns == 1 else (max(84, col_w // 5), max(100, col_w // 4))
         if columns == 1:
             name_w = max(140, min(220, content - 90 - 160 - 190 - 20))
         else:
-            name_w = max(80, min(220, col_w - label_w - kind_w - level_w - 24))
+            name_w = max(72, min(220, col_w - label_w - kind_w - level_w - 24))
         for i in range(self.players):
             s = self.seats[i]
             x = x0 + (i // rows) * (col_w + 16)
