@@ -1,4 +1,4 @@
-"""Frame times of the table at 1280x720 with 6 seats while cards are moving.
+"""Frame times of the table at 1280x720 with 6 seats (or --players) while cards are moving.
 
     python bench/ui_frames.py [--frames N]                 # dummy video driver
     DISPLAY=:99 python bench/ui_frames.py --real           # a real window (e.g. under Xvfb)
@@ -26,6 +26,7 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=1800)
     parser.add_argument("--real", action="store_true", help="use the real video driver (needs DISPLAY)")
     parser.add_argument("--rules", default="app")
+    parser.add_argument("--players", type=int, default=6, help="seats (super: up to 12, two decks from 9)")
     args = parser.parse_args()
     if not args.real:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -43,7 +44,8 @@ def main() -> None:
     settings = Settings(ai_turn_ms=250, ai_dobon_ms=200, reaction_ms=600)
     app = App(settings, None, (1280, 720))
     options = {"max_players": 6} if args.rules == "app" else {}
-    setup = GameSetup(args.rules, 6, options, [SeatSpec("ai", "basic", "") for _ in range(6)], 4)
+    seats = [SeatSpec("ai", "basic", "") for _ in range(args.players)]
+    setup = GameSetup(args.rules, args.players, options, seats, 4)
     scene = TableScene(app, setup, demo=True)
     app.stack.push(scene)
     busy = 0
@@ -54,7 +56,7 @@ def main() -> None:
     p = lambda q: times[min(len(times) - 1, int(len(times) * q))]  # noqa: E731
     driver = pygame.display.get_driver()
     print(
-        f"driver {driver}, 1280x720, 6 seats, {len(times)} frames ({busy / args.frames:.0%} with cards in flight): "
+        f"driver {driver}, 1280x720, {args.players} seats, {len(times)} frames ({busy / args.frames:.0%} with cards in flight): "
         f"median {statistics.median(times):.2f} ms, p95 {p(0.95):.2f} ms, p99 {p(0.99):.2f} ms, max {times[-1]:.2f} ms"
     )
     app.close()

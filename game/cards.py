@@ -80,6 +80,15 @@ class Card:
         assert self.suit is not None
         return rank + self.suit.letter
 
+    @property
+    def pack(self) -> int:
+        """Which of the decks shuffled together the card came from (1 or 2: super's T-1 plays with
+        two). A deck holds two jokers, so jokers 3 and 4 are the second deck's; kabufuda's copies are
+        one card to a player: always 1."""
+        if self.kabufuda:
+            return 1
+        return 1 + (self.copy // 2 if self.rank == JOKER else self.copy)
+
     def __str__(self) -> str:
         if self.kabufuda:
             return self.code

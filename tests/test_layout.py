@@ -11,7 +11,9 @@ import uikit
 from uikit import frames
 
 from game import Game, Kind, make_rules
+from game.rules import PRESETS
 from ui.scenes.table import TableScene
+from ui.table.layout import seats_that_fit
 from ui.table.setup import GameSetup, SeatSpec
 
 SIZES = [
@@ -29,12 +31,7 @@ LONG = "Wwwwwwwwwwwwwwww"  # the longest name the new-game screen takes
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    import os
-
-    os.environ["DOBON_TABLE_HOME"] = str(tmp_path_factory.mktemp("home"))
-    application = uikit.make_app()
-    yield application
-    application.close()
+    yield from uikit.home_app(tmp_path_factory)
 
 
 def table(app, size, preset: str, players: int, extra_cards: int = 0, help_on: bool = True) -> TableScene:
@@ -90,23 +87,86 @@ def expect(scene, size, *names: str) -> None:
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(
-    ("preset", "players"),
-    [("app", n) for n in range(2, 7)]
-    + [("standard", 6)]
-    + [("super", n) for n in (6, 7, 8)]
-    + [("jda", n) for n in (2, 3, 4)]
-    + [("kabu", n) for n in (2, 3, 4, 5, 6)],
-)
+TABLES = [(name, n) for name, cls in PRESETS.items() for n in range(cls.min_players, cls.players_cap + 1)]
+
+
+def sized(fit: bool) -> list:
+    """Every table of every preset at every size, where the window holds it (`fit`) or not."""
+    return [
+        pytest.param(size, preset, n, id=f"{preset}-{n}-{size[0]}x{size[1]}")
+        for size in SIZES
+        for preset, n in TABLES
+        if (n <= seats_that_fit(*size)) is fit
+    ]
+
+
+@pytest.mark.parametrize(("size", "preset", "players"), sized(True))
 def test_every_size_and_seat_count_fits_without_overlaps(app, size, preset, players):
+    """Every seat count every preset allows (super: 2-12, two decks from 9), each seat's player pile
+    holding a card where the preset has them, in every window that holds that many (all of them up
+    to eight; twelve from 1280x720)."""
     scene = table(app, size, preset, players)
+    piles = sorted(p for p in scene.game.extra if p.startswith("pile/"))
+    for name in piles:  # super: a card on every player pile, so the piles are drawn as cards
+        scene.game.move([scene.game.stock[-1]], "stock", name)
     scene.board.call_hint = "You can call DOBON!"  # the longest plate: both practice lines
     scene.board.clock_hint = "Time left: 10 s"  # and a turn's time limit (jda's stalling rule)
+    frames(app, 2)
     app.stack.top.draw(app.screen)
     names = ["stock", "field", "hand", "dobon", "log", "menu", "control:draw", f"plate:{scene.viewer}"]
     names += [f"plate:{s}" for s in range(players)] + [f"hand:{s}" for s in range(1, players)]
+    names += [f"pile:{p}" for p in piles]
     expect(scene, size, *names)
+    assert "notice" not in scene.board.regions
+
+
+@pytest.mark.parametrize(
+    "size", [s for s in SIZES if seats_that_fit(*s) == 12], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+@pytest.mark.parametrize("players", [9, 12])
+def test_hands_shown_face_up_at_a_crowded_table_lie_where_their_fans_were(app, size, players):
+    """A dobon or a counter shows whole hands: up the sides and across the top of a crowded table each
+    lies in its fan's own space, clear of the other seats, the piles and the field."""
+    scene = table(app, size, "super", players)
+    for seat in range(1, players):
+        scene.game.move([scene.game.stock[-1]], "stock", f"pile/{seat}")
+    for seat in range(1, players, 2):
+        scene.board.shown.revealed[seat] = tuple(scene.game.hands[seat])
+    frames(app, 2)
+    app.stack.top.draw(app.screen)
+    expect(scene, size, *(f"laid:{s}" for s in range(1, players, 2)), "stock", "field")
+
+
+@pytest.mark.parametrize(("size", "preset", "players"), [p for p in sized(True) if p.values[2] >= 7])
+def test_every_seats_badge_at_a_big_table_stands_clear(app, size, preset, players):
+    """Every seat of a table of 7-12 has said "last one" (the badge over its plate): it stands clear of
+    the other seats, the window's edge and your own plate (on a crowded table each strip up a side
+    leaves room above its plate for it)."""
+    scene = table(app, size, preset, players)
+    scene.board.shown.last_one.update(range(1, players))
+    frames(app, 2)
+    app.stack.top.draw(app.screen)
+    expect(scene, size, *(f"badge:{s}" for s in range(1, players)), *(f"plate:{s}" for s in range(players)))
+
+
+def test_twelve_seats_are_laid_out_from_1280x720_and_eight_always():
+    assert seats_that_fit(1280, 720) == 12 and seats_that_fit(1920, 1080) == 12
+    assert 8 <= seats_that_fit(800, 600) < 12
+
+
+@pytest.mark.parametrize(("size", "preset", "players"), sized(False))
+def test_a_window_too_small_for_a_crowded_table_says_so(app, size, preset, players):
+    """9-12 seats in a window that cannot lay them out without overlaps: the table says how many it
+    holds, across the middle, inside the window."""
+    from ui.text import tr
+
+    scene = table(app, size, preset, players)
+    app.stack.top.draw(app.screen)
+    notice = scene.board.regions["notice"]
+    assert app.screen.get_rect().contains(notice)
+    fit = seats_that_fit(*size)
+    assert tr("table.too_small", seats=players, fit=fit) and fit < players
+    assert not scene.board.layout.fits()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

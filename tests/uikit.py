@@ -23,6 +23,14 @@ def make_app(size=(1280, 720), **settings) -> App:
     return App(Settings(**{**FAST, **settings}), None, size)
 
 
+def home_app(tmp_path_factory):
+    """A module's app (a module-scoped fixture yields from this), its data folder a fresh temp dir."""
+    os.environ["DOBON_TABLE_HOME"] = str(tmp_path_factory.mktemp("home"))
+    application = make_app()
+    yield application
+    application.close()
+
+
 def frames(app: App, n: int = 2, dt: float = 1 / 60) -> None:
     for _ in range(n):
         app.frame(dt)

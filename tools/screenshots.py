@@ -73,8 +73,8 @@ def main() -> None:
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 800x600")
     parser.add_argument(
         "--only",
-        choices=("jda", "kabu", "history"),
-        help="only one preset's, or the history's, screens (quicker)",
+        choices=("jda", "kabu", "history", "seats"),
+        help="only one preset's, the history's, or the big tables' (7, 8, 12 seats) screens (quicker)",
     )
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
@@ -92,6 +92,9 @@ def main() -> None:
         return
     if args.only == "history":
         history_shots(app, out, suffix)
+        return
+    if args.only == "seats":
+        seats_shots(app, out, suffix)
         return
 
     from ui.scenes.new_game import NewGameScene
@@ -247,6 +250,52 @@ def main() -> None:
             break
         run_frames(app, 1)
     shot(app, 2, out / f"table-800x600{suffix}.png")
+
+
+def mid_round(setup: GameSetup, least: int):
+    """A game of `setup` played by AI seats for at least `least` actions, stopped where it is your
+    (seat 0's) turn with no dobon window open: piles in front of the seats, hands of every size."""
+    from game import Game, make_rules
+
+    seed = setup.seed
+    while True:
+        game = Game(make_rules(setup.preset, setup.players, setup.options), seed)
+        seats = [make_seat("normal", seed, s) for s in range(setup.players)]
+        applied = 0
+        while game.phase in (Phase.TURN, Phase.REACTION, Phase.OPENING):
+            seat = game.sync_next()
+            if applied >= least and seat == 0 and game.phase is Phase.TURN and game.window is None:
+                return game
+            if seat == REFEREE:
+                break
+            legal = game.sync_actions(seat)
+            game.apply(legal[0] if len(legal) == 1 else seats[seat].act(game.view(seat, legal)))
+            applied += 1
+        seed += 1  # that round ended first: another deal
+
+
+def seats_shots(app: App, out: Path, suffix: str) -> None:
+    """The big `super` tables: 7, 8 and 12 seats (12 with two decks) at 1280x720 and 1920x1080, and 8
+    in the smallest window, each in mid-round with your turn up."""
+    from ui.scenes.table import TableScene
+
+    for players, sizes in (
+        (7, ((1280, 720), (1920, 1080))),
+        (8, ((800, 600), (1280, 720), (1920, 1080))),
+        (12, ((1280, 720), (1920, 1080))),
+    ):
+        seats = [
+            SeatSpec("human", "basic", "You"),
+            *[SeatSpec("ai", "normal", "") for _ in range(players - 1)],
+        ]
+        setup = GameSetup("super", players, {}, seats, 21).complete()
+        for size in sizes:
+            app.resized(size)
+            if app.screen.get_size() != size:
+                app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            table = TableScene(app, setup, mid_round(setup, players * 3))
+            app.stack.clear_to(table)
+            shot(app, 90, out / f"seats-{players}-{size[0]}{suffix}.png")
 
 
 def super_shots(app: App, out: Path, suffix: str) -> None:

@@ -4,7 +4,11 @@ draws itself. Strings live in assets/translations/dobon.<lang>.json; `tr("title.
 
 from __future__ import annotations
 
+import re
+
 import i18n
+
+from game.cards import RANK_LETTERS
 
 from .resources import resource_path
 
@@ -37,13 +41,30 @@ def tr(key: str, **params: object) -> str:
 
 
 def card_text(card) -> str:
-    """A card as the table writes it in words (the log): ♥Q, 10♠ ...; a joker by name, since the
-    fonts have no joker glyph."""
-    if card.is_joker:
-        return tr("card.joker")
+    """A card as the table writes it in words (the log): ♥Q, ♠10 ...; a joker by name, since the
+    fonts have no joker glyph; a card of the second deck (super with two decks) says so: ♠7 (deck 2)."""
     if getattr(card, "kabufuda", False):  # a kabufuda card by its number (copies are one card to a player)
         return tr(f"card.kabu.{card.mark}") if card.mark else str(card.rank)
-    return str(card)
+    face = (
+        tr("card.joker") if card.is_joker else card.suit.symbol + RANK_LETTERS.get(card.rank, str(card.rank))
+    )
+    return tr("card.pack", card=face, n=card.pack) if card.pack > 1 else face
+
+
+_SECOND_DECK = re.compile(r"([♠♥♦♣](?:10|[2-9AJQK]))#2|🃏([2-4])?")
+
+
+def cards_in_words(text: str) -> str:
+    """Cards as an action's text writes them (``♠7#2``, ``🃏3``: game.actions) as the table does: the
+    second deck's named so (``♠7 (deck 2)``), a joker by name."""
+
+    def word(match: re.Match) -> str:
+        if match.group(1):
+            return tr("card.pack", card=match.group(1), n=2)
+        joker = tr("card.joker")
+        return tr("card.pack", card=joker, n=2) if match.group(2) in ("3", "4") else joker
+
+    return _SECOND_DECK.sub(word, text)
 
 
 def rules_text(preset: str, part: str = "body") -> str:

@@ -81,11 +81,17 @@ class RuleSet:
         return data
 
     @classmethod
+    def seat_options(cls, players: int) -> dict[str, Any]:
+        """The options a table of `players` seats cannot do without (super: two decks for 9-12), which
+        `from_options` takes unless told otherwise and the new-game screen shows as chosen."""
+        return {}
+
+    @classmethod
     def from_options(cls, players: int, options: Mapping[str, Any] | None = None) -> RuleSet:
         """Build from untrusted options (command line, log header, lobby); ValueError names the bad one."""
         known = {f.name: f for f in fields(cls)}
         values: dict[str, Any] = {"players": players}
-        for key, raw in (options or {}).items():
+        for key, raw in {**cls.seat_options(players), **(options or {})}.items():
             if key not in known or key == "players":
                 names = ", ".join(sorted(k for k in known if k != "players"))
                 raise ValueError(f"{cls.preset} has no option {key!r}; options: {names}")

@@ -1,6 +1,6 @@
 """The `super` preset: スーパードボン (spec: shared/rules/super.md, source: seeds/001).
 
-54 cards (two decks as an option), 5 each. Besides the common field pile every player has a field pile
+54 cards (two decks as an option, and for 9-12 players), 5 each. Besides the common field pile every player has a field pile
 of their own, where only 8s, Ks and Jokers go. Some cards count two ways in a dobon sum (A 1|10, 2 2|20,
 K 13|30); a 9 counts 10. A and 2 start draw chains (a 2 goes back the other way), 3 skips, J reverses, Q
 names a colour. A play can never empty a hand, and one that leaves a single card must say "last". A
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..engine import Game, Window
 
 HAND_SIZE = 5
+ONE_DECK_PLAYERS = 8  # [D1] the most one 54-card deck seats; two decks (T-1) seat up to 12
 PENALTY = 5  # R-1: a forgotten "last" or a false declaration costs 5 cards
 ACE, TWO, THREE, EIGHT, NINE, JACK, QUEEN, KING, JOKER = 1, 2, 3, 8, 9, 11, 12, 13, 0
 PILE_ONLY = frozenset({EIGHT, KING, JOKER})  # only onto one's own field pile (N-2-5)
@@ -38,7 +39,7 @@ COLOURS = {"red": Suit.HEARTS, "black": Suit.SPADES}  # a Q's PLAY names a colou
 @dataclass(frozen=True)
 class SuperRules(RuleSet):
     preset: ClassVar[str] = "super"
-    players_cap: ClassVar[int] = 8  # [D1] 2-8 (the spec allows 12 with two decks: not offered yet)
+    players_cap: ClassVar[int] = 12  # [D1] 2-8 with one deck, 2-12 with two (T-1)
 
     max_players: int = 8
     two_decks: bool = False  # T-1: the advanced rule, 108 cards
@@ -52,8 +53,19 @@ class SuperRules(RuleSet):
     def deck(self) -> str:  # type: ignore[override]
         return "108" if self.two_decks else "54"
 
+    @classmethod
+    def seat_options(cls, players: int) -> dict[str, Any]:
+        """[D1] More than eight seats need the second deck (and the bound of 12): `--players 10` alone
+        is a valid game."""
+        return {"two_decks": True, "max_players": cls.players_cap} if players > ONE_DECK_PLAYERS else {}
+
     def validate(self) -> None:
         super().validate()
+        if self.players > ONE_DECK_PLAYERS and not self.two_decks:
+            raise ValueError(
+                f"super is for 2-{ONE_DECK_PLAYERS} players with one deck; "
+                f"{self.players} play with two decks (two_decks=true)"
+            )
         if self.rounds_per_match < 1:
             raise ValueError("rounds_per_match must be 1 or more")
         if self.score_limit < 0:

@@ -31,7 +31,7 @@ from game.scenario import Scenario, ScenarioError, from_game, parse
 from game.seats import SEATS
 
 from ..scene import Scene
-from ..text import key, rules_text, tr
+from ..text import cards_in_words, key, rules_text, tr
 
 BACKGROUND = (16, 62, 44)
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
@@ -313,7 +313,7 @@ def choice_text(choice: dict[str, Any]) -> str:
         .replace("naming", tr("history.naming"))
         .replace("(last one)", tr("history.last_one"))
     )
-    return (_word("act", words[0]) + " " + rest).strip()
+    return cards_in_words((_word("act", words[0]) + " " + rest).strip())
 
 
 class RecordScene(Scene):

@@ -26,6 +26,7 @@ from ..scene import Scene
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, SeatSpec, default_level
 from ..text import key, tr
+from .new_game import seats_note
 
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
@@ -182,6 +183,11 @@ class HostScene(Scene):
             gui,
             container=c,
         )
+        note = seats_note(self.preset, self.players, self.app.size)
+        if note:  # two decks from nine (super); a window too small for the table
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x + lw + 110, y, w - x - lw - 110, 36), note, gui, container=c
+            )
         y += 46
         levels = [(tr(f"level.{n}"), n) for n in SEATS]
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.ai_level"), gui, container=c)
@@ -279,7 +285,9 @@ class HostScene(Scene):
     def open_table(self, port: int = DEFAULT_PORT) -> None:
         try:
             rounds = max(1, int(self.rounds.get_text() or "5"))
-            options = {"max_players": PRESETS[self.preset].players_cap} if self.players > 4 else {}
+            cls = PRESETS[self.preset]
+            options = {"max_players": cls.players_cap} if self.players > 4 else {}
+            options.update(cls.seat_options(self.players))  # super: two decks for 9-12
             make_rules(self.preset, self.players, options)
         except ValueError as exc:
             self.error = str(exc)
@@ -556,15 +564,19 @@ class LobbyScene(Scene):
         y += 60
         lobby = self.remote.lobby
         me = self.session.client.seat if self.session.client and self.session.client.welcome else -1
-        for info in lobby.seats if lobby else []:
+        seats = lobby.seats if lobby else []
+        # a row per seat; closer for a big table (12 seats) so the rows stay clear of the share box
+        # and the buttons below
+        pitch = max(26, min(36, (h - 176 - y) // max(len(seats), 1)))
+        for info in seats:
             kind = tr(f"lan.kind_{info.kind}")
             mark = tr("lan.ready_mark") if info.ready else ""
             if info.waiting:  # a late guest takes this AI seat at the next round
                 mark = tr("lan.next_round_mark", name=info.waiting)
             you = tr("lan.you_mark") if info.seat == me else ""
             text = f"{tr('new.seat', n=info.seat + 1)}   {info.name or '—'}   {kind}   {mark} {you}"
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), text, gui, container=c)
-            y += 36
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, min(34, pitch)), text, gui, container=c)
+            y += pitch
         if lobby is not None and lobby.watchers:
             watchers = tr("lan.watchers", names=", ".join(lobby.watchers))
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), watchers, gui, container=c)

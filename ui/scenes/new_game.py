@@ -15,6 +15,7 @@ from game.seats import SEATS
 from ..presets import preset_ui
 from ..scene import Scene
 from ..settings import load_match
+from ..table.layout import seats_that_fit
 from ..table.setup import AI_NAMES, GameSetup, SeatSpec, default_level
 from ..text import key, rules_text, tr
 
@@ -37,8 +38,9 @@ class NewGameScene(Scene):
         except (AttributeError, TypeError, ValueError):
             self.preset, self.players, self.seats, self.options = "app", 4, [], {}
         cls = PRESETS[self.preset]
-        self.players = min(max(self.players, cls.min_players), cls.players_cap)
+        self.seat_count(min(max(self.players, cls.min_players), cls.players_cap))
         self.error: str | None = None
+        self.use_fit: pygame_gui.elements.UIButton | None = None
 
     # ------------------------------------------------------------------ widgets
 
@@ -91,6 +93,7 @@ class NewGameScene(Scene):
             else:
                 self._number_field(name, tr(label), cx, cy, lw)
         y += -(-len(cells) // columns) * 42 + 4
+        y = self._too_small_note(x0, y, content)
         pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 30), key("new.seats"), gui, container=c)
         y += 32
         while len(self.seats) < self.players:
@@ -99,35 +102,46 @@ class NewGameScene(Scene):
         self.seat_rows = []
         kinds = [(tr("new.kind_human"), "human"), (tr("new.kind_ai"), "ai")]
         levels = [(tr(f"level.{n}"), n) for n in SEATS]
-        pitch = max(32, min(40, (h - 76 - y) // self.players))
+        # one column of rows; two, each row narrower, where one would run into Back and Start (9-12)
+        room = h - 76 - y
+        columns = 1 if room // self.players >= 32 else 2
+        rows = -(-self.players // columns)
+        pitch = max(32, min(40, room // rows))
         row_h = pitch - 4
-        name_w = max(140, min(220, content - 90 - 160 - 190 - 20))
+        col_w = (content - 16 * (columns - 1)) // columns
+        label_w = 86 if columns == 1 else 66
+        kind_w, level_w = (150, 180) if columns == 1 else (max(84, col_w // 5), max(100, col_w // 4))
+        if columns == 1:
+            name_w = max(140, min(220, content - 90 - 160 - 190 - 20))
+        else:
+            name_w = max(72, min(220, col_w - label_w - kind_w - level_w - 24))
         for i in range(self.players):
             s = self.seats[i]
+            x = x0 + (i // rows) * (col_w + 16)
+            at = y + (i % rows) * pitch
             pygame_gui.elements.UILabel(
-                pygame.Rect(x0, y, 86, row_h), tr("new.seat", n=i + 1), gui, container=c
+                pygame.Rect(x, at, label_w - 4, row_h), tr("new.seat", n=i + 1), gui, container=c
             )
             kind = pygame_gui.elements.UIDropDownMenu(
                 kinds,
                 next(k for k in kinds if k[1] == s.kind),
-                pygame.Rect(x0 + 90, y, 150, row_h),
+                pygame.Rect(x + label_w, at, kind_w, row_h),
                 gui,
                 container=c,
             )
             level = pygame_gui.elements.UIDropDownMenu(
                 levels,
                 next((lv for lv in levels if lv[1] == s.level), levels[0]),
-                pygame.Rect(x0 + 250, y, 180, row_h),
+                pygame.Rect(x + label_w + kind_w + 10, at, level_w, row_h),
                 gui,
                 container=c,
             )
             name = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x0 + 440, y, name_w, row_h), gui, container=c
+                pygame.Rect(x + label_w + kind_w + level_w + 20, at, name_w, row_h), gui, container=c
             )
             name.set_text(s.name or (AI_NAMES[i % len(AI_NAMES)] if s.kind == "ai" else ""))
             name.set_text_length_limit(16)
             self.seat_rows.append((kind, level, name))
-            y += pitch
         bw = 200
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(x0, h - 62, bw, 46), key("new.back"), gui, container=c
@@ -139,6 +153,23 @@ class NewGameScene(Scene):
             pygame_gui.elements.UILabel(
                 pygame.Rect(x0 + bw + 20, h - 58, w - 2 * (x0 + bw + 20), 40), self.error, gui, container=c
             )
+
+    def _too_small_note(self, x: int, y: int, width: int) -> int:
+        """More seats than this window lays out (9-12 at 800x600): say so, and offer the most that fit.
+        Returns the y below the note (unchanged when there is none)."""
+        self.use_fit = None
+        fit = seats_that_fit(*self.app.size)
+        if self.players <= fit:
+            return y
+        gui, c = self.app.gui, self.container
+        bw = 190
+        text = tr("new.too_small", seats=self.players, fit=fit)
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, width - bw - 8, 36), text, gui, container=c)
+        self.use_fit = pygame_gui.elements.UIButton(
+            pygame.Rect(x + width - bw, y, bw, 36), tr("new.use_fit", fit=fit), gui, container=c
+        )
+        self.fit = fit
+        return y + 40
 
     def _players_field(self, x: int, y: int, lw: int) -> None:
         gui, c = self.app.gui, self.container
@@ -196,9 +227,9 @@ class NewGameScene(Scene):
                 self.preset = event.ui_element.selected_option[1]
                 self.options = {}
                 cls = PRESETS[self.preset]
-                self.players = min(max(self.players, cls.min_players), cls.players_cap)
+                self.seat_count(min(max(self.players, cls.min_players), cls.players_cap))
             elif event.ui_element is self.players_menu:
-                self.players = int(event.text)
+                self.seat_count(int(event.text))
             self.build()
             return None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -207,6 +238,11 @@ class NewGameScene(Scene):
                 return None
             if event.ui_element is self.start:
                 self.begin()
+                return None
+            if event.ui_element is self.use_fit and self.use_fit is not None:
+                self._collect()
+                self.seat_count(self.fit)
+                self.build()
                 return None
             for name, widget in self.option_fields.items():
                 if event.ui_element is widget:
@@ -225,6 +261,12 @@ class NewGameScene(Scene):
             self.app.stack.pop()
             return None
         return event
+
+    def seat_count(self, players: int) -> None:
+        """A new number of seats, with the options it cannot do without shown as chosen (super: two
+        decks from nine)."""
+        self.players = players
+        self.options.update(PRESETS[self.preset].seat_options(players))
 
     def begin(self) -> None:
         from game.rules import make_rules
@@ -273,6 +315,15 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 62, 44))
+
+
+def seats_note(preset: str, players: int, size: tuple[int, int]) -> str:
+    """What a number of seats brings with it, in a few words beside the count (the Host screen): a
+    window too small to lay the table out, else the second deck (super, 9-12)."""
+    fit = seats_that_fit(*size)
+    if players > fit:
+        return tr("new.too_small", seats=players, fit=fit)
+    return tr("new.two_decks") if PRESETS[preset].seat_options(players).get("two_decks") else ""
 
 
 def saved_match_question(saved: dict) -> str:

@@ -24,6 +24,7 @@ from game.seats import make_seat
 from ..scene import Scene
 from ..settings import clear_match, save_match, save_scenario
 from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board, draw_dial
+from ..table.layout import seats_that_fit
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
@@ -751,6 +752,9 @@ class TableScene(Scene):
             self._draw_prompt(surface, self.board.preset_ui.prompt(self.source.view, self.person))
         elif self.accepts_input and any(a.kind is Kind.BID for a in self.legal()):
             self._draw_bid(surface)
+        layout = self.board.layout
+        if layout is not None and not layout.fits():
+            self._draw_too_small(surface, layout.n)
         if self.toast:
             text, left, colour = self.toast
             surf = self.board.text(text, max(15, int(self.app.size[1] * 0.026)), colour, True)
@@ -761,6 +765,27 @@ class TableScene(Scene):
             surface.blit(bg, box)
             surf.set_alpha(int(255 * min(1.0, left * 2)))
             surface.blit(surf, surf.get_rect(center=box.center))
+
+    def _draw_too_small(self, surface: pygame.Surface, seats: int) -> None:
+        """A crowded table (9-12) in a window too small for it: the seats would overlap, so the table
+        says so across the middle, with the most this window holds."""
+        w, h = self.app.size
+        fit = seats_that_fit(w, h)
+        size = max(14, int(h * 0.026))
+        lines = self._wrap(tr("table.too_small", seats=seats, fit=fit), size, int(w * 0.6))
+        texts = [self.board.text(line, size, (255, 230, 150), True) for line in lines]
+        box = pygame.Rect(
+            0, 0, max(t.get_width() for t in texts) + 32, sum(t.get_height() for t in texts) + 20
+        )
+        box.center = (w // 2, int(h * 0.43))
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 215), bg.get_rect(), border_radius=12)
+        surface.blit(bg, box)
+        y = box.y + 10
+        for text in texts:
+            surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
+            y += text.get_height()
+        self.board.regions["notice"] = box
 
     def _button(
         self, surface, name: str, rect: pygame.Rect, label: str, lit: bool, colour=(60, 70, 80)

@@ -13,6 +13,20 @@ from dataclasses import dataclass
 
 Point = tuple[float, float]
 
+CROWDED = 9  # from this many seats the others sit in three rows round the table, not on an arc
+MOST_SEATS = 12  # super with two decks (D1)
+MENU_BOTTOM = 90  # the table's Menu and Help buttons, top right (ui.scenes.table)
+
+
+def seats_that_fit(width: int, height: int, seat_piles: int = 1) -> int:
+    """The most seats (up to 12) a window of this size lays out without overlaps. Up to eight always
+    fit (from 800x600); a crowded table (9-12, super with two decks) needs its top row and side columns
+    to have room, which 1280x720 gives for twelve."""
+    return max(
+        (n for n in range(2, MOST_SEATS + 1) if Layout(width, height, n, 0, seat_piles=seat_piles).fits()),
+        default=CROWDED - 1,
+    )
+
 
 @dataclass(frozen=True)
 class SeatSpot:
@@ -75,7 +89,12 @@ class Layout:
         self.field: Point = (self.centre[0] + gap, self.centre[1])
         self.hand_y = height - self.hand_card_h * 0.62
         self._high: dict[int, bool] = {}  # seats high on the table (across the top)
-        self.spots = self._spots()
+        self.crowded = players >= CROWDED
+        self._laid_span: dict[int, float] = {}  # crowded: how wide a seat's face-up row may be
+        self._cramped = False  # a crowded table without the room it needs (fits())
+        self.fan_span = unit * (0.15 if self.crowded else 0.22)  # the widest another seat's fan grows
+        self.fan_step = self.small_card_h * (0.18 if self.crowded else 0.22)  # between its cards
+        self.spots = self._crowded_spots() if self.crowded else self._spots()
 
     def control_rect(self, index: int) -> tuple[int, int, int, int]:
         """The `index`-th action button above the Dobon button (0 nearest it), as x, y, w, h."""
@@ -94,16 +113,7 @@ class Layout:
     def _spots(self) -> dict[int, SeatSpot]:
         cx, cy = self.centre
         rx, ry = self.w * 0.40, self.h * 0.33
-        spots: dict[int, SeatSpot] = {}
-        plate_centre = (self.side_w * 0.5, self.plate_bottom - self.text_size * 1.6)
-        spots[self.viewer] = SeatSpot(
-            self.viewer,
-            plate_centre,
-            (self.w * 0.5, self.hand_y),
-            (self.w * 0.5, self.h - self.hand_card_h * 1.55),
-            0.0,
-            "bottom",
-        )
+        spots = self._spots_of_viewer()
         others = self.n - 1
         for k in range(others):
             seat = self.seating[(self.seating.index(self.viewer) + 1 + k) % self.n]
@@ -122,6 +132,107 @@ class Layout:
             self._high[seat] = math.sin(a) < (-0.9 if others > 5 else -0.7)
         return spots
 
+    def _crowded_spots(self) -> dict[int, SeatSpot]:
+        """9-12 seats: the others in a column up the left (from your left), a row across the top and a
+        column down the right, as a big table seats them. A seat up a side is one strip, its fan at the
+        window's edge, its plate beside it and its piles towards the middle, so the strips stack close;
+        a seat across the top has its fan above its plate and its piles below. The right column stays
+        between the menu and the action buttons, the left one above your plate."""
+        spots = self._spots_of_viewer()
+        others = [self.seating[(self.seating.index(self.viewer) + 1 + k) % self.n] for k in range(self.n - 1)]
+        step = min(self.fan_step, self.fan_span / 5)  # five cards, as dealt (small_hand_positions)
+        fan_half = (self.small_card_h * self.aspect + 4 * step) * 0.54 + 6  # the tilt of the end cards too
+        plate_half = self.text_size * 4.2  # half of the plate's room beside the fan
+        # a strip's height: the fan (its tilt included) beside the plate, and above the plate the room
+        # for a badge on it ("Last one"), which board.py stands on the plate's top edge
+        plate_h = self.text_size * 2.65 + 10 + 12  # name and score rows, the margin round the plate
+        badge_h = self.text_size * 1.6
+        above = max(self.small_card_h * 0.575, plate_h / 2 + 4 + badge_h)
+        below = max(self.small_card_h * 0.575, plate_h / 2)
+        pitch = above + below + 4
+        # the columns: a fan at the edge, the plate beside it, the piles beyond that; the left one from
+        # above your plate (and its badge) up to the top of the window, the right one from above two
+        # action buttons up to under the menu (two buttons, top right)
+        piles = self.seat_piles * self.small_card_h * self.aspect * 1.1 + 4  # board.pile_point's row
+        reach = 8 + fan_half * 2 + 4 + plate_half * 2 + piles + 8
+        left_span = (self.plate_bottom - self.text_size * 5.5 - 8 - badge_h - below, above + 4)
+        right_span = (self.control_rect(1)[1] - 8 - below, MENU_BOTTOM + 8 + above)
+        holds = [max(0, int((low - high) / pitch) + 1) for low, high in (left_span, right_span)]
+        need = max(self.text_size * 7, fan_half * 2) + 16  # a top seat: a plate's name and score row, a fan
+        # a third of the others up each side, the rest across the top; more up a side where the top row
+        # would be too tight and that column has room; fewer where it has not
+        sides = [min((len(others) + 2) // 3, h) for h in holds]
+        while (self.w - 2 * reach) / max(len(others) - sum(sides), 1) < need and sum(sides) < len(others):
+            grow = [i for i in (0, 1) if sides[i] < holds[i]]
+            if not grow:
+                break
+            sides[min(grow, key=lambda i: sides[i])] += 1
+        left, right = others[: sides[0]], others[len(others) - sides[1] :]
+        top = others[sides[0] : len(others) - sides[1]]
+        self._room: dict[int, float] = {seat: plate_half * 2 for seat in left + right}
+        # a hand shown face up (a dobon, a counter) lies where the fan was, no wider than it
+        self._laid_span = {seat: fan_half * 2 - 12 for seat in others}
+        self._column(spots, left, fan_half, plate_half, *left_span, pitch, 1)
+        self._column(spots, right, fan_half, plate_half, *right_span, pitch, -1)
+        # the top row: between the columns, each seat in its own share of the width
+        row_y = self.small_card_h * 0.62
+        share = (self.w - 2 * reach) / max(len(top), 1)
+        if top and share < need:
+            self._cramped = True
+        for k, seat in enumerate(top):
+            x = reach + share * (k + 0.5)
+            centre = (x, row_y + self.small_card_h * 0.55 + self.text_size * 1.6)
+            spots[seat] = SeatSpot(seat, centre, (x, row_y), (x, row_y), 0.0, "top")
+            self._high[seat] = True
+            self._room[seat] = share - 16
+        return spots
+
+    def fits(self) -> bool:
+        """Whether every seat has its room: always up to eight; a crowded table only if the top row's
+        shares take a plate and a fan and the side columns' strips stand apart."""
+        return not self._cramped
+
+    def _column(
+        self,
+        spots: dict[int, SeatSpot],
+        seats: list[int],
+        fan_half: float,
+        plate_half: float,
+        low: float,
+        high: float,
+        pitch: float,
+        way: int,
+    ) -> None:
+        """Seats up a side as strips, `way` 1 on the left (from the bottom up), -1 on the right (from
+        the top down), evenly from `low` to `high` (centres) but never closer than `pitch` apart."""
+        order = seats if way > 0 else list(reversed(seats))
+        step = (low - high) / max(len(order) - 1, 1) if len(order) > 1 else 0.0
+        if (len(order) > 1 and step < pitch) or low < high:
+            self._cramped = True
+        step = max(step, pitch)
+        edge = 0 if way > 0 else self.w
+        fan_x = edge + way * (fan_half + 8)
+        plate_x = fan_x + way * (fan_half + plate_half + 4)
+        for k, seat in enumerate(order):
+            y = low - step * k
+            spots[seat] = SeatSpot(
+                seat, (plate_x, y), (fan_x, y), (fan_x, y), 0.0, "left" if way > 0 else "right"
+            )
+            self._high[seat] = False
+
+    def _spots_of_viewer(self) -> dict[int, SeatSpot]:
+        plate_centre = (self.side_w * 0.5, self.plate_bottom - self.text_size * 1.6)
+        return {
+            self.viewer: SeatSpot(
+                self.viewer,
+                plate_centre,
+                (self.w * 0.5, self.hand_y),
+                (self.w * 0.5, self.h - self.hand_card_h * 1.55),
+                0.0,
+                "bottom",
+            )
+        }
+
     def pile_below(self, seat: int) -> bool:
         """Whether a seat's own piles go under its name plate (the seats across the top) or beside it,
         on the side facing the middle (the seats up the sides, where the plates stand close above one
@@ -133,6 +244,8 @@ class Layout:
         short of its neighbours' (a longer name is cut with "…")."""
         if seat == self.viewer:
             return int(self.side_w - 20)
+        if self.crowded:  # each seat has its own share of a row or column
+            return int(max(self.text_size * 6, self._room[seat]))
         spot = self.spots[seat]
         room = self.unit * 0.45
         piles = self.seat_piles * self.small_card_h * self.aspect * 1.25 + 8  # a row of piles beside a plate
@@ -178,7 +291,7 @@ class Layout:
         spot = self.spots[seat]
         if count == 0:
             return []
-        step = min(self.small_card_h * 0.22, self.unit * 0.22 / max(count, 1))
+        step = min(self.fan_step, self.fan_span / max(count, 1))
         mid = (count - 1) / 2
         return [((spot.hand[0] + (i - mid) * step, spot.hand[1]), -(i - mid) * 4.0) for i in range(count)]
 
@@ -193,7 +306,12 @@ class Layout:
         if at_hand and seat != self.viewer:
             x, y = spot.hand[0], spot.hand[1] + (self.small_card_h - self.reveal_card_h) / 2 - 2  # no lower
             step = min(step, self.unit * 0.3 / max(count, 1))
+        span = self._laid_span.get(seat)
+        if span is not None and count > 1:  # a crowded table: in the fan's own space
+            step = min(step, (span - self.reveal_card_h * self.aspect) / (count - 1))
         mid = (count - 1) / 2
+        half = mid * step + self.reveal_card_h * self.aspect / 2 + 4  # the row stays in the window
+        x = min(max(x, half), self.w - half)
         return [(x + (i - mid) * step, y) for i in range(count)]
 
     def field_offset(self, card_id: int, depth: int) -> tuple[Point, float]:

@@ -12,7 +12,20 @@ from game.history import HUMAN, Recorder, now_stamp
 from game.rules import make_rules
 from game.seats import SEATS
 
-AI_NAMES = ["Aoi", "Ren", "Hana", "Sora", "Yuki", "Kaito", "Mio", "Taiga"]
+AI_NAMES = [
+    "Aoi",
+    "Ren",
+    "Hana",
+    "Sora",
+    "Yuki",
+    "Kaito",
+    "Mio",
+    "Taiga",
+    "Riku",
+    "Mei",
+    "Haru",
+    "Nana",
+]  # one each, 12 seats
 
 
 @dataclass
