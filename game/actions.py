@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any
 
 from .cards import Card, Deck, Suit
+from .safejson import short
 
 REFEREE = -1
 
@@ -100,7 +101,7 @@ class Action:
         try:
             kind = Kind(data.get("act"))
         except ValueError:
-            raise ValueError(f"unknown action {data.get('act')!r}") from None
+            raise ValueError(f"unknown action {short(data.get('act'))}") from None
         raw_cards = data.get("cards", [])
         if not isinstance(raw_cards, list) or not all(isinstance(c, str) for c in raw_cards):
             raise ValueError("action 'cards' must be a list of card codes")

@@ -45,6 +45,15 @@ class JdaRules(RuleSet):
     preset: ClassVar[str] = "jda"
     deck: ClassVar[str] = "52"  # [JD3] no jokers
     players_cap: ClassVar[int] = 4  # [JD2] 4 x 12 + 1 = 49 cards always fit one deck
+    ranges: ClassVar[dict[str, tuple[int, int]]] = {  # 0: off, for the first four
+        "games": (0, 1000),
+        "time_limit_min": (0, 24 * 60),
+        "min_games": (0, 1000),
+        "turn_time_limit_s": (0, 3600),
+        "gaeshi_ms": (1, 60_000),
+        "gaeshi_max_ms": (1, 60_000),
+        "simultaneity_ms": (0, 1000),
+    }
 
     # [JD1] the (公) competition rules, each on by default behind a flag
     seat_draw: bool = True  # §1: a draw seats the table and names the first dealer (else first_parent)
@@ -64,15 +73,10 @@ class JdaRules(RuleSet):
 
     def validate(self) -> None:
         super().validate()
-        for name in ("games", "time_limit_min", "min_games", "turn_time_limit_s"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must be 0 (off) or more")
         if not self.games and not self.time_limit_min:
             raise ValueError("a match needs an end: games or time_limit_min (JD20)")
         if not 0 < self.gaeshi_ms <= self.gaeshi_max_ms:
             raise ValueError("gaeshi_ms must be more than 0 and at most gaeshi_max_ms")
-        if self.simultaneity_ms < 0:
-            raise ValueError("simultaneity_ms must be 0 or more")
 
     def rulebook(self) -> JdaRulebook:
         return JdaRulebook(self)

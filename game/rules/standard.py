@@ -42,6 +42,13 @@ class StandardRules(RuleSet):
     deck: ClassVar[str] = "54"
     min_players: ClassVar[int] = 3
     players_cap: ClassVar[int] = 6
+    # a damage of 0 or less would draw no card, or a negative number of them: binding needs 1 or more
+    ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "rounds_per_match": (1, 1000),
+        "max_bid": (1, 999),
+        "strong_damage": (1, 20),
+        "weak_damage": (1, 20),
+    }
 
     max_players: int = 6
     rounds_per_match: int = 20
@@ -57,13 +64,6 @@ class StandardRules(RuleSet):
     reverse: tuple[int, ...] = (12,)
     all_suit_choice: tuple[int, ...] = (8,)
     pair_choice: tuple[int, ...] = (11,)
-
-    def validate(self) -> None:
-        super().validate()
-        if self.rounds_per_match < 1:
-            raise ValueError("rounds_per_match must be at least 1")
-        if not 1 <= self.max_bid <= 999:
-            raise ValueError("max_bid must be 1..999")
 
     def rulebook(self) -> StandardRulebook:
         return StandardRulebook(self)

@@ -39,6 +39,11 @@ COLOURS = {"red": Suit.HEARTS, "black": Suit.SPADES}  # a Q's PLAY names a colou
 class SuperRules(RuleSet):
     preset: ClassVar[str] = "super"
     players_cap: ClassVar[int] = 8  # [D1] 2-8 (the spec allows 12 with two decks: not offered yet)
+    ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "rounds_per_match": (1, 1000),
+        "score_limit": (0, 10**6),  # 0: off
+        "reaction_window_ms": (0, 60_000),
+    }
 
     max_players: int = 8
     two_decks: bool = False  # T-1: the advanced rule, 108 cards
@@ -54,10 +59,6 @@ class SuperRules(RuleSet):
 
     def validate(self) -> None:
         super().validate()
-        if self.rounds_per_match < 1:
-            raise ValueError("rounds_per_match must be 1 or more")
-        if self.score_limit < 0:
-            raise ValueError("score_limit must be 0 (off) or more")
         if self.round_direction not in ("carry", "clockwise"):
             raise ValueError('round_direction must be "carry" or "clockwise"')
 
