@@ -105,7 +105,11 @@ class Action:
         raw_cards = data.get("cards", [])
         if not isinstance(raw_cards, list) or not all(isinstance(c, str) for c in raw_cards):
             raise ValueError("action 'cards' must be a list of card codes")
+        if len(raw_cards) > len(deck):
+            raise ValueError(f"action 'cards' names {len(raw_cards):,} cards, more than the deck holds")
         cards = tuple(deck.card(c) for c in raw_cards)
+        if len({c.id for c in cards}) != len(cards):
+            raise ValueError("action 'cards' names a card twice")
         suit = data.get("suit")
         if suit is not None:
             if not isinstance(suit, str):

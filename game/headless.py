@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import safejson
 from .actions import REFEREE, Action
 from .engine import Game, Phase
 from .errors import IllegalAction
@@ -25,6 +26,9 @@ from .scenario import parse as parse_scenario
 from .seats import make_seat
 
 LOG_FORMAT = 1
+# an action log or history record: a header line (options, a scenario, reviews), then one action a
+# line; a 1,000-round log is about 1 MB, so 4 MB holds the longest evening with room to spare
+LOG_LIMITS = safejson.Limits(max_bytes=4 * 1024 * 1024, max_string=10_000, max_items=200_000)
 
 
 @dataclass
@@ -189,17 +193,17 @@ class LogError(ValueError):
 
 
 def read_log(path: str | Path) -> tuple[dict[str, Any], Game, list[Action]]:
+    """A log's header, the game it starts (a deal, or a scenario's position) and its actions, each
+    checked against the game's deck; LogError, one line naming the file and the line, for anything
+    else. The file comes in through `safejson` (LOG_LIMITS), so no line can be deeper, longer or
+    hold more than a log the game writes."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"cannot read {path}: {exc}") from None
-    lines = text.splitlines()
+        lines = safejson.read_lines(path, LOG_LIMITS)
+    except safejson.FileProblem as exc:
+        raise LogError(str(exc)) from None
     if not lines:
         raise LogError(f"{path} is empty")
-    try:
-        header = json.loads(lines[0])
-    except json.JSONDecodeError:
-        raise LogError(f"{path}:1: not a Dobon Table log header") from None
+    header = lines[0]
     if not isinstance(header, dict) or header.get("dobon_log") != LOG_FORMAT:
         raise LogError(f"{path}:1: not a Dobon Table log (format {LOG_FORMAT})")
     try:
@@ -221,11 +225,9 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], Game, list[Action]]:
         raise LogError(f"{path}:1: {exc}") from None
     actions = []
     for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
         try:
-            actions.append(Action.from_json(json.loads(line), game.deck))
-        except (ValueError, json.JSONDecodeError) as exc:
+            actions.append(Action.from_json(line, game.deck))
+        except ValueError as exc:
             raise LogError(f"{path}:{number}: {exc}") from None
     if not actions:
         raise LogError(f"{path}: the log holds no actions")
@@ -240,7 +242,7 @@ def replay(path: str | Path) -> tuple[Summary, Game]:
         try:
             game.apply(action)
         except IllegalAction as exc:
-            raise LogError(f"{path}:{number}: refused: {exc}") from None
+            raise LogError(f"{path}:{number}: refused: {safejson.clip(str(exc))}") from None
     seconds = time.perf_counter() - start
     summary = Summary(game.rules.preset, game.n, game.seed, [SeatTally(n) for n in names])
     summary.actions = len(actions)

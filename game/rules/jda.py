@@ -695,6 +695,17 @@ class JdaRulebook(Rulebook):
         """The whole round state is public (`public_state`): a position saved mid-round keeps it."""
         return encode_state(self.public_state(game))
 
+    def position_problem(self, game: Game) -> str | None:
+        """A position's match state (its file's `match.state`) must be one play reaches: deal sizes of
+        §5 (a deal of a billion cards would fail at the next deal), laps and games counted from 0."""
+        match = self._match(game)
+        sizes = range(FIRST_DEAL, MAX_DEAL + 1, STEP)
+        if not all(size in sizes for size in match.deal):
+            return f"match.state.deal: each seat's deal size is one of {', '.join(map(str, sizes))} (§5)"
+        if min(match.lap) < 0 or match.games < 0 or match.reseat not in (0, 1):
+            return "match.state: laps and games are 0 or more, and reseat is 0 or 1"
+        return None
+
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
         n = game.n
         r = JdaRound(
