@@ -32,6 +32,7 @@ from typing import Any
 from .actions import REFEREE, Action, Kind, is_call
 from .engine import Game
 from .errors import IllegalAction
+from .safejson import clip
 from .events import DobonCalled, RoundEnded
 from .headless import LogError, read_log
 from .phase import Phase
@@ -255,7 +256,7 @@ def find_decisions(game: Game, actions: list[Action], seat: int) -> tuple[list[_
         try:
             events = game.apply(action)
         except IllegalAction as exc:
-            raise ReviewError(f"action {step + 1} of the log was refused: {exc}") from None
+            raise ReviewError(f"action {step + 1} of the log was refused: {clip(str(exc))}") from None
         for event in events:
             if isinstance(event, DobonCalled) and event.answer_to == seat and event.seat != seat:
                 for card in event.targets:
@@ -465,7 +466,7 @@ def review_file(
             _h, probe, _a = read_log(path)
             played = rounds_in(probe, actions)
         except IllegalAction as exc:
-            raise ReviewError(f"{path}: the log was refused: {exc}") from None
+            raise ReviewError(f"{path}: the log was refused: {clip(str(exc))}") from None
         if not 1 <= round_index <= len(played):
             raise ReviewError(f"{path} holds {len(played)} round(s); there is no round {round_index}")
         rounds = {played[round_index - 1]}
