@@ -256,7 +256,7 @@ def entry(path: str | Path) -> Entry:
     try:
         players = _whole(header.get("players"), "players")
         seats = meta.get("seats")
-        if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
+        if not isinstance(seats, list) or len(seats) != players or not all(_seat(s) for s in seats):
             raise _BadHeader("bad-seats")
         me = meta.get("me")
         if me is not None and (_whole(me, "me") < 0 or me >= players):
@@ -270,7 +270,7 @@ def entry(path: str | Path) -> Entry:
             raise _BadHeader("bad-lists")
         return Entry(
             path=path,
-            preset=str(header.get("rules")),
+            preset=_text(header.get("rules"), 16),
             players=players,
             seats=seats,
             me=me,
@@ -295,6 +295,11 @@ def _whole(value: Any, name: str) -> int:
     if not _is_int(value) or value < 0:
         raise _BadHeader("not-number", field=name)
     return value
+
+
+def _seat(value: Any) -> bool:
+    """Who sat at a seat: "human" or an AI level (a short name, shown on the History screen)."""
+    return isinstance(value, str) and 0 < len(value) <= 16
 
 
 def _text(value: Any, limit: int) -> str:

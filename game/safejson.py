@@ -42,6 +42,7 @@ class Limits:
 
 
 DEFAULT = Limits()
+BIG = 2**63  # whole numbers are 64-bit: a count, a seed, a score
 
 
 class FileProblem(ValueError):
@@ -159,7 +160,9 @@ def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEF
     except RecursionError:
         raise FileProblem(source, f"nested too deeply (at most {limits.max_depth} levels)") from None
     except msgspec.ValidationError as exc:
-        raise FileProblem(source, f"not usable JSON ({short(str(exc), 80)})") from None
+        # "Number out of range - at `$[...][...][0]`": the path of an untyped decode names no field
+        detail = str(exc).split(" - at ")[0][:80].lower()
+        raise FileProblem(source, f"not usable JSON ({detail})") from None
     except msgspec.DecodeError as exc:
         raise FileProblem(source, f"not JSON ({_where(str(exc), raw)})") from None
     check(data, source, limits)
@@ -199,6 +202,9 @@ def check(data: Any, source: str | Path = "<data>", limits: Limits = DEFAULT) ->
         elif kind is float:
             if value != value or value in (float("inf"), float("-inf")):
                 raise FileProblem(source, "not a finite number", _name(where))
+        elif kind is int:
+            if not -BIG <= value < BIG:  # msgspec reads longer integers; nothing the game keeps is one
+                raise FileProblem(source, f"number out of range: {short(value)}", _name(where))
         elif kind is list or kind is dict:
             if depth >= max_depth:
                 raise FileProblem(source, f"nested too deeply (at most {max_depth} levels)", _name(where))
