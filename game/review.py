@@ -32,10 +32,10 @@ from typing import Any
 from .actions import REFEREE, Action, Kind, is_call
 from .engine import Game
 from .errors import IllegalAction
-from .safejson import clip
 from .events import DobonCalled, RoundEnded
 from .headless import LogError, read_log
 from .phase import Phase
+from .safejson import clip
 from .seats.determinize import determinize, known_in_hand
 from .seats.hard import HardSeat, play_out
 from .seats.inference import HandSampler
