@@ -113,7 +113,7 @@ class RuleSet:
         return rules
 
 
-WHOLE = re.compile(r"-?[0-9]+")
+WHOLE = re.compile(r"[-+]?[0-9]+")
 MAX_CARD_NUMBERS = 14  # a card-number option names at most every number once (jokers as 0)
 
 
