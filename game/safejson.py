@@ -114,7 +114,7 @@ def read_lines(path: str | Path, limits: Limits = DEFAULT, *, first: bool = Fals
     """The decoded lines of a JSON-lines file (an action log, a history record: a header line, then
     one action a line), blank lines left out; with `first`, only the first line is read, however
     long the file. `limits` bound the file (`max_bytes`, `max_items` lines) and each line as
-    `decode` does; a problem names the line (`path: line 3: cards[0]: ...`)."""
+    `decode` does; a problem names the line (`game.log:3: cards[0]: ...`)."""
     path = Path(path)
     try:
         with path.open("rb") as handle:
@@ -138,9 +138,8 @@ def read_lines(path: str | Path, limits: Limits = DEFAULT, *, first: bool = Fals
             continue
         try:
             out.append(decode(line, path, limits))
-        except FileProblem as exc:
-            where = f"line {number}" + (f": {exc.field}" if exc.field else "")
-            raise FileProblem(path, exc.problem, where) from None
+        except FileProblem as exc:  # named as the logs name a line: "game.log:3"
+            raise FileProblem(f"{path}:{number}", exc.problem, exc.field) from None
     return out
 
 
