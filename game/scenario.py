@@ -32,7 +32,7 @@ from .rules.base import MatchState
 FORMAT = 1
 MAX_HISTORY = 10_000  # plays and draws in a round's record: far more than any round lasts
 MAX_NAME = 64  # characters of a seat's name (as a LAN table's plates)
-LIMITS = safejson.Limits(max_bytes=1024 * 1024, max_string=1000, max_items=MAX_HISTORY, max_values=200_000)
+LIMITS = safejson.Limits(max_bytes=1024 * 1024, max_string=4000, max_items=MAX_HISTORY, max_values=200_000)
 KNOWN = {
     "dobon_scenario",
     "preset",
