@@ -63,6 +63,7 @@ def test_a_whole_standard_round_of_six_still_loads_and_plays_on():
         if game.phase is Phase.MATCH_OVER:
             break
         step(game, rng)
+    assert game.actions and game.n == 6
 
 
 # ---------------------------------------------------------------------------------- 5: tracebacks
@@ -142,7 +143,9 @@ def test_a_card_code_of_another_kind_is_refused_in_one_line(tmp_path, code, wher
         data["round"]["exposed"] = [{"card": code}]
     path = write(tmp_path, data)
     if where == "history field" and code is None:
-        load_scenario(path)  # a draw recorded with no field card: allowed
+        assert load_scenario(path).history == [
+            [0, [], 1, None, None, 0]
+        ]  # a draw with no field card: allowed
         return
     with pytest.raises(ScenarioError) as caught:
         load_scenario(path)
