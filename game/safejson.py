@@ -69,7 +69,7 @@ def short(value: Any, limit: int = 60) -> str:
         text = f"an object of {len(value)} fields"
     else:
         text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip(text, limit)
 
 
 def clip(text: str, limit: int = 200) -> str:
