@@ -300,8 +300,7 @@ def _match() -> str | None:
 def _ticket() -> str | None:
     from net.ticket import load_ticket
 
-    load_ticket()
-    return None
+    return None if load_ticket() is not None else "no seat kept: the ticket was not usable"
 
 
 def _write_data_examples() -> dict[str, bytes]:
@@ -314,7 +313,7 @@ def _write_data_examples() -> dict[str, bytes]:
     from ui.table.setup import GameSetup, save_data
 
     with tempfile.TemporaryDirectory() as tmp, _Home(Path(tmp)) as home:
-        setup = GameSetup.from_json({"preset": "app", "players": 4}).complete()
+        setup = GameSetup("app", 4, {}, [], 3).complete()
         game = setup.new_game()
         play(game, [make_seat("basic", 3, s) for s in range(game.n)], 1)
         Settings(player_name="Aoi", last_setup=setup.to_json()).save()
