@@ -22,11 +22,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
-__all__ = ["DEFAULT", "FileProblem", "Limits", "clip", "decode", "field_name", "read", "read_lines", "short"]
+__all__ = [
+    "DEFAULT",
+    "FileProblem",
+    "Limits",
+    "clip",
+    "convert",
+    "decode",
+    "field_name",
+    "read",
+    "read_lines",
+    "short",
+]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -166,6 +178,17 @@ def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEF
         raise FileProblem(source, f"not JSON ({_where(str(exc), raw)})") from None
     check(data, source, limits)
     return data
+
+
+def convert(data: Any, kind: type[T], source: str | Path = "<data>") -> T:
+    """Decoded data as the typed value `kind` (a msgspec Struct, whose annotations say each field's
+    kind and range); FileProblem naming the field msgspec names (`$.ai[0]` → `ai[0]`) otherwise."""
+    try:
+        return msgspec.convert(data, kind)
+    except msgspec.ValidationError as exc:
+        message, _, at = str(exc).partition(" - at `")
+        field = at.rstrip("`").removeprefix("$").lstrip(".")
+        raise FileProblem(source, clip(message, 120), field) from None
 
 
 def _where(message: str, raw: bytes) -> str:
