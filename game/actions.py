@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any
 
 from .cards import Card, Deck, Suit
+from .safejson import short
 
 REFEREE = -1
 
@@ -100,11 +101,15 @@ class Action:
         try:
             kind = Kind(data.get("act"))
         except ValueError:
-            raise ValueError(f"unknown action {data.get('act')!r}") from None
+            raise ValueError(f"unknown action {short(data.get('act'))}") from None
         raw_cards = data.get("cards", [])
         if not isinstance(raw_cards, list) or not all(isinstance(c, str) for c in raw_cards):
             raise ValueError("action 'cards' must be a list of card codes")
+        if len(raw_cards) > len(deck):
+            raise ValueError(f"action 'cards' names {len(raw_cards):,} cards, more than the deck holds")
         cards = tuple(deck.card(c) for c in raw_cards)
+        if len({c.id for c in cards}) != len(cards):
+            raise ValueError("action 'cards' names a card twice")
         suit = data.get("suit")
         if suit is not None:
             if not isinstance(suit, str):

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from .safejson import short
+
 
 class Suit(IntEnum):
     """The four French suits. Order is the deck-building order, not a strength."""
@@ -42,14 +44,17 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
+        if not isinstance(text, str) or len(text) > 8:
+            raise ValueError(f"a suit is S, H, D or C, not {short(text)}")
         key = text.strip().upper()
         for suit in cls:
             if key in (suit.letter, suit.symbol, suit.name):
                 return suit
-        raise ValueError(f"unknown suit {text!r} (use S, H, D or C)")
+        raise ValueError(f"unknown suit {short(text)} (use S, H, D or C)")
 
 
 RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+MAX_CODE = 16  # the longest text `Deck.card` reads as a code: "10S#2" or "♥10 #2" with spaces round it
 JOKER = 0
 
 
@@ -135,13 +140,20 @@ class Deck:
         return self.cards[index]
 
     def card(self, code: str) -> Card:
-        """Look a card up by its code; the suit may also be given as a symbol (``♥Q`` or ``Q♥``)."""
+        """Look a card up by its code; the suit may also be given as a symbol (``♥Q`` or ``Q♥``).
+        Codes come from files and the wire, so anything may arrive: what is not text, or is longer than
+        any code (``10S#2``) with room for spaces, is refused at once, in a message that quotes at most
+        the start of it (a 50 MB "code" costs no more than a short one)."""
+        if not isinstance(code, str):
+            raise ValueError(f'a card code is text such as "7H", not {short(code)}')
+        if len(code) > MAX_CODE:
+            raise ValueError(f"no card {short(code)} in the {self.name} deck")
         key = code.strip()
         found = self.by_code.get(key) or self.by_code.get(key.upper())
         if found is None:
             found = self.by_code.get(_normalise(key))
         if found is None:
-            raise ValueError(f"no card {code!r} in the {self.name} deck")
+            raise ValueError(f"no card {short(code)} in the {self.name} deck")
         return found
 
     def cards_of(self, codes: Iterable[str]) -> list[Card]:

@@ -43,12 +43,20 @@ class Clue:
 
     @classmethod
     def from_json(cls, data: list[Any], deck) -> Clue:
+        """A clue from its JSON form (a scenario's `history`, which may come from anywhere): ValueError,
+        saying what is wrong, for anything but [seat, cards, drew, field, suit, chain]."""
+        if not isinstance(data, list | tuple) or len(data) != 6:
+            raise ValueError("a clue is [seat, cards, drew, field, suit, chain]")
         seat, cards, drew, field, suit, chain = data
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (seat, drew, chain)):
+            raise ValueError("seat, drew and chain are whole numbers, 0 or more")
+        if not isinstance(cards, list | tuple):
+            raise ValueError("cards is a list of card codes")
         return cls(
-            int(seat),
+            seat,
             tuple(deck.card(c) for c in cards),
-            int(drew),
+            drew,
             deck.card(field) if field is not None else None,
             Suit.parse(suit) if suit else None,
-            int(chain),
+            chain,
         )

@@ -13,8 +13,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import msgspec
+
+from . import safejson
 from .actions import REFEREE, Action
 from .engine import Game, Phase
 from .errors import IllegalAction
@@ -25,6 +28,21 @@ from .scenario import parse as parse_scenario
 from .seats import make_seat
 
 LOG_FORMAT = 1
+# an action log or history record: a header line (options, a scenario, reviews), then one action a
+# line; a 1,000-round log is about 1 MB, so 4 MB holds the longest evening with room to spare
+LOG_LIMITS = safejson.Limits(max_bytes=4 * 1024 * 1024, max_string=10_000, max_items=200_000)
+
+
+class LogHeader(msgspec.Struct, kw_only=True):
+    """A log's first line, typed (more fields may follow: a history record's `history` and `reviews`,
+    a scenario's position, each read by its own reader). The engine checks the options and the table."""
+
+    dobon_log: int
+    rules: Annotated[str, msgspec.Meta(max_length=32)]
+    players: Annotated[int, msgspec.Meta(ge=1, le=64)]
+    options: dict[str, Any]
+    ai: list[Annotated[str, msgspec.Meta(max_length=64)]]
+    seed: int | None = None
 
 
 @dataclass
@@ -189,43 +207,35 @@ class LogError(ValueError):
 
 
 def read_log(path: str | Path) -> tuple[dict[str, Any], Game, list[Action]]:
+    """A log's header, the game it starts (a deal, or a scenario's position) and its actions, each
+    checked against the game's deck; LogError, one line naming the file and the line, for anything
+    else. The file comes in through `safejson` (LOG_LIMITS), so no line can be deeper, longer or
+    hold more than a log the game writes."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"cannot read {path}: {exc}") from None
-    lines = text.splitlines()
+        lines = safejson.read_lines(path, LOG_LIMITS)
+    except safejson.FileProblem as exc:
+        raise LogError(str(exc)) from None
     if not lines:
         raise LogError(f"{path} is empty")
-    try:
-        header = json.loads(lines[0])
-    except json.JSONDecodeError:
-        raise LogError(f"{path}:1: not a Dobon Table log header") from None
+    header = lines[0]
     if not isinstance(header, dict) or header.get("dobon_log") != LOG_FORMAT:
         raise LogError(f"{path}:1: not a Dobon Table log (format {LOG_FORMAT})")
     try:
-        players, options, seed, ai = (header.get(k) for k in ("players", "options", "seed", "ai"))
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise ValueError("'players' must be a whole number")
-        if not isinstance(options, dict):
-            raise ValueError("'options' must be an object")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ValueError("'seed' must be a whole number")
-        if not isinstance(ai, list) or not all(isinstance(a, str) for a in ai):
-            raise ValueError("'ai' must be a list of seat names")
+        typed = safejson.convert(header, LogHeader, f"{path}:1")
         # a log of a preset in development comes from a scenario file (sim --scenario) or from the
         # history store (game.history), which keeps whatever was played, developing presets included
         developing = "scenario" in header or "history" in header
-        rules = make_rules(str(header.get("rules")), players, options, developing=developing)
-        game = parse_scenario(header["scenario"]).game() if "scenario" in header else Game(rules, seed)
+        rules = make_rules(typed.rules, typed.players, typed.options, developing=developing)
+        game = parse_scenario(header["scenario"]).game() if "scenario" in header else Game(rules, typed.seed)
+    except safejson.FileProblem as exc:
+        raise LogError(str(exc)) from None
     except (ValueError, TypeError) as exc:
         raise LogError(f"{path}:1: {exc}") from None
     actions = []
     for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
         try:
-            actions.append(Action.from_json(json.loads(line), game.deck))
-        except (ValueError, json.JSONDecodeError) as exc:
+            actions.append(Action.from_json(line, game.deck))
+        except ValueError as exc:
             raise LogError(f"{path}:{number}: {exc}") from None
     if not actions:
         raise LogError(f"{path}: the log holds no actions")
@@ -240,7 +250,7 @@ def replay(path: str | Path) -> tuple[Summary, Game]:
         try:
             game.apply(action)
         except IllegalAction as exc:
-            raise LogError(f"{path}:{number}: refused: {exc}") from None
+            raise LogError(f"{path}:{number}: refused: {safejson.clip(str(exc))}") from None
     seconds = time.perf_counter() - start
     summary = Summary(game.rules.preset, game.n, game.seed, [SeatTally(n) for n in names])
     summary.actions = len(actions)

@@ -27,15 +27,17 @@ from typing import Any
 
 import platformdirs
 
+from . import safejson
 from .actions import Action
 from .engine import Game
 from .errors import IllegalAction
-from .headless import LOG_FORMAT, LogError, read_log
+from .headless import LOG_FORMAT, LOG_LIMITS, LogError, read_log
 from .rules import make_rules
 
 APP = "DobonTable"  # the same folder as the settings' data folder (ui.settings.data_dir)
 HISTORY = 1  # the version of the header's `history` object
 HUMAN = "human"
+MAX_NAME = 64  # characters of a seat's name kept in a listing (as a LAN table's plates)
 
 
 def data_dir() -> Path:
@@ -231,14 +233,13 @@ def read_header(path: str | Path) -> dict[str, Any]:
     """The header line of a history record; RecordError for anything else."""
     path = Path(path)
     try:
-        with open(path, encoding="utf-8") as f:
-            first = f.readline()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(Problem(path.name, "unreadable", error=exc)) from None
-    try:
-        header = json.loads(first)
-    except json.JSONDecodeError:
-        raise RecordError(Problem(path.name, "not-json")) from None
+        lines = safejson.read_lines(path, LOG_LIMITS, first=True)
+    except safejson.FileProblem as exc:
+        if exc.problem.startswith(("not JSON", "not UTF-8")):
+            raise RecordError(Problem(path.name, "not-json")) from None
+        error = f"{exc.field}: {exc.problem}" if exc.field else exc.problem
+        raise RecordError(Problem(path.name, "unreadable", error=error)) from None
+    header = lines[0] if lines else None
     if not isinstance(header, dict) or header.get("dobon_log") != LOG_FORMAT:
         raise RecordError(Problem(path.name, "not-log"))
     meta = header.get("history")
@@ -255,7 +256,7 @@ def entry(path: str | Path) -> Entry:
     try:
         players = _whole(header.get("players"), "players")
         seats = meta.get("seats")
-        if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
+        if not isinstance(seats, list) or len(seats) != players or not all(_seat(s) for s in seats):
             raise _BadHeader("bad-seats")
         me = meta.get("me")
         if me is not None and (_whole(me, "me") < 0 or me >= players):
@@ -269,17 +270,17 @@ def entry(path: str | Path) -> Entry:
             raise _BadHeader("bad-lists")
         return Entry(
             path=path,
-            preset=str(header.get("rules")),
+            preset=_text(header.get("rules"), 16),
             players=players,
             seats=seats,
             me=me,
-            started=str(meta.get("started", "")),
-            saved=str(meta.get("saved", "")),
+            started=_text(meta.get("started", ""), 40),
+            saved=_text(meta.get("saved", ""), 40),
             rounds=_whole(meta.get("rounds"), "rounds"),
             matches=_whole(meta.get("matches"), "matches"),
             deltas=deltas,
             lan=bool(meta.get("lan", False)),
-            names=[str(n) for n in names],
+            names=[_text(n, MAX_NAME) for n in names],
             reviews=reviews,
         )
     except _BadHeader as exc:
@@ -291,9 +292,19 @@ def _is_int(value: Any) -> bool:
 
 
 def _whole(value: Any, name: str) -> int:
-    if not _is_int(value):
+    if not _is_int(value) or value < 0:
         raise _BadHeader("not-number", field=name)
     return value
+
+
+def _seat(value: Any) -> bool:
+    """Who sat at a seat: "human" or an AI level (a short name, shown on the History screen)."""
+    return isinstance(value, str) and 0 < len(value) <= 16
+
+
+def _text(value: Any, limit: int) -> str:
+    """A header's text for a screen: what it is, cut to `limit` characters (a name, a time)."""
+    return (value if isinstance(value, str) else "")[:limit]
 
 
 def listing(folder: str | Path | None = None, preset: str | None = None) -> Listing:
@@ -328,7 +339,8 @@ def load(path: str | Path) -> tuple[Entry, Game]:
         try:
             game.apply(action)
         except IllegalAction as exc:
-            raise RecordError(Problem(Path(path).name, "refused", line=number, error=exc)) from None
+            error = safejson.clip(str(exc))
+            raise RecordError(Problem(Path(path).name, "refused", line=number, error=error)) from None
     return found, game
 
 

@@ -35,6 +35,7 @@ from .errors import IllegalAction
 from .events import DobonCalled, RoundEnded
 from .headless import LogError, read_log
 from .phase import Phase
+from .safejson import clip
 from .seats.determinize import determinize, known_in_hand
 from .seats.hard import HardSeat, play_out
 from .seats.inference import HandSampler
@@ -255,7 +256,7 @@ def find_decisions(game: Game, actions: list[Action], seat: int) -> tuple[list[_
         try:
             events = game.apply(action)
         except IllegalAction as exc:
-            raise ReviewError(f"action {step + 1} of the log was refused: {exc}") from None
+            raise ReviewError(f"action {step + 1} of the log was refused: {clip(str(exc))}") from None
         for event in events:
             if isinstance(event, DobonCalled) and event.answer_to == seat and event.seat != seat:
                 for card in event.targets:
@@ -465,7 +466,7 @@ def review_file(
             _h, probe, _a = read_log(path)
             played = rounds_in(probe, actions)
         except IllegalAction as exc:
-            raise ReviewError(f"{path}: the log was refused: {exc}") from None
+            raise ReviewError(f"{path}: the log was refused: {clip(str(exc))}") from None
         if not 1 <= round_index <= len(played):
             raise ReviewError(f"{path} holds {len(played)} round(s); there is no round {round_index}")
         rounds = {played[round_index - 1]}

@@ -19,13 +19,26 @@ finite and plain (dict, list, str, int, float, bool, None).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
-__all__ = ["DEFAULT", "FileProblem", "Limits", "decode", "field_name", "read", "short"]
+__all__ = [
+    "DEFAULT",
+    "FileProblem",
+    "Limits",
+    "clip",
+    "convert",
+    "decode",
+    "field_name",
+    "read",
+    "read_lines",
+    "short",
+]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -41,6 +54,7 @@ class Limits:
 
 
 DEFAULT = Limits()
+BIG = 2**63  # whole numbers are 64-bit: a count, a seed, a score
 
 
 class FileProblem(ValueError):
@@ -59,13 +73,28 @@ def short(value: Any, limit: int = 60) -> str:
     before the whole value is turned into text, so a 50 MB string costs no more than a short one."""
     if isinstance(value, str):
         text = repr(value[: limit + 1])
+    elif isinstance(value, (list, tuple)) and len(value) <= 8 and all(_small(v) for v in value):
+        text = repr(list(value))  # a few plain values: shown as they are ([1, 0], ["3", "4"])
     elif isinstance(value, (list, tuple)):
         text = f"a list of {len(value)}"
     elif isinstance(value, dict):
         text = f"an object of {len(value)} fields"
     else:
         text = repr(value)
+    return clip(text, limit)
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """Text for a one-line message, cut to `limit` characters (an error quoting an action, a line)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _small(value: Any) -> bool:
+    return (
+        value is None
+        or isinstance(value, bool | int | float)
+        or (isinstance(value, str) and len(value) <= 12)
+    )
 
 
 def field_name(parts: tuple[str | int, ...] | list[str | int]) -> str:
@@ -93,6 +122,39 @@ def read(path: str | Path, limits: Limits = DEFAULT) -> Any:
     return decode(raw, path, limits)
 
 
+def read_lines(path: str | Path, limits: Limits = DEFAULT, *, first: bool = False) -> list[Any]:
+    """The decoded lines of a JSON-lines file (an action log, a history record: a header line, then
+    one action a line), blank lines left out; with `first`, only the first line is read, however
+    long the file. `limits` bound the file (`max_bytes`, `max_items` lines) and each line as
+    `decode` does; a problem names the line (`game.log:3: cards[0]: ...`)."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            if first:
+                raw = handle.readline(limits.max_bytes + 1)
+            else:
+                size = path.stat().st_size
+                if size > limits.max_bytes:
+                    raise FileProblem(path, f"too large ({size:,} bytes; at most {limits.max_bytes:,})")
+                raw = handle.read(limits.max_bytes + 1)
+    except OSError as exc:
+        raise FileProblem(path, f"cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > limits.max_bytes:
+        raise FileProblem(path, f"a line too long (at most {limits.max_bytes:,} bytes)")
+    lines = raw.split(b"\n")
+    if len(lines) > limits.max_items + 1:
+        raise FileProblem(path, f"too many lines ({len(lines):,}; at most {limits.max_items:,})")
+    out = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            out.append(decode(line, path, limits))
+        except FileProblem as exc:  # named as the logs name a line: "game.log:3"
+            raise FileProblem(f"{path}:{number}", exc.problem, exc.field) from None
+    return out
+
+
 def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEFAULT) -> Any:
     """Decode JSON text or bytes within `limits`; FileProblem naming `source` otherwise."""
     if isinstance(raw, str):
@@ -104,14 +166,42 @@ def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEF
         raise FileProblem(source, f"too large ({len(raw):,} bytes; at most {limits.max_bytes:,})")
     try:
         data = msgspec.json.decode(raw)
+    except UnicodeDecodeError:
+        raise FileProblem(source, "not UTF-8 text") from None
     except RecursionError:
         raise FileProblem(source, f"nested too deeply (at most {limits.max_depth} levels)") from None
     except msgspec.ValidationError as exc:
-        raise FileProblem(source, f"not usable JSON ({short(str(exc), 80)})") from None
+        # "Number out of range - at `$[...][...][0]`": the path of an untyped decode names no field
+        detail = str(exc).split(" - at ")[0][:80].lower()
+        raise FileProblem(source, f"not usable JSON ({detail})") from None
     except msgspec.DecodeError as exc:
-        raise FileProblem(source, f"not JSON ({short(str(exc), 80)})") from None
+        raise FileProblem(source, f"not JSON ({_where(str(exc), raw)})") from None
     check(data, source, limits)
     return data
+
+
+def convert(data: Any, kind: type[T], source: str | Path = "<data>") -> T:
+    """Decoded data as the typed value `kind` (a msgspec Struct, whose annotations say each field's
+    kind and range); FileProblem naming the field msgspec names (`$.ai[0]` → `ai[0]`) otherwise."""
+    try:
+        return msgspec.convert(data, kind)
+    except msgspec.ValidationError as exc:
+        message, _, at = str(exc).partition(" - at `")
+        field = at.rstrip("`").removeprefix("$").lstrip(".")
+        raise FileProblem(source, clip(message, 120), field) from None
+
+
+def _where(message: str, raw: bytes) -> str:
+    """msgspec's "JSON is malformed: invalid character (byte 1)" as "line 1: invalid character"."""
+    found = BYTE.search(message)
+    detail = BYTE.sub("", message.removeprefix("JSON is malformed: ")).strip()[:80]
+    if found is None:
+        return detail
+    line = raw.count(b"\n", 0, int(found.group(1))) + 1
+    return f"line {line}: {detail}"
+
+
+BYTE = re.compile(r"\(byte (\d+)\)")
 
 
 def check(data: Any, source: str | Path = "<data>", limits: Limits = DEFAULT) -> None:
@@ -134,6 +224,9 @@ def check(data: Any, source: str | Path = "<data>", limits: Limits = DEFAULT) ->
         elif kind is float:
             if value != value or value in (float("inf"), float("-inf")):
                 raise FileProblem(source, "not a finite number", _name(where))
+        elif kind is int:
+            if not -BIG <= value < BIG:  # msgspec reads longer integers; nothing the game keeps is one
+                raise FileProblem(source, f"number out of range: {short(value)}", _name(where))
         elif kind is list or kind is dict:
             if depth >= max_depth:
                 raise FileProblem(source, f"nested too deeply (at most {max_depth} levels)", _name(where))

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import safejson
 from .actions import REFEREE, Action, Kind
 from .cards import Card, Suit
 from .clues import Clue
@@ -29,6 +30,9 @@ from .rules import DEVELOPING, PRESETS, make_rules
 from .rules.base import MatchState
 
 FORMAT = 1
+MAX_HISTORY = 10_000  # plays and draws in a round's record: far more than any round lasts
+MAX_NAME = 64  # characters of a seat's name (as a LAN table's plates)
+LIMITS = safejson.Limits(max_bytes=1024 * 1024, max_string=4000, max_items=MAX_HISTORY, max_values=200_000)
 KNOWN = {
     "dobon_scenario",
     "preset",
@@ -174,9 +178,14 @@ def _open_window(game: Game, spec: dict[str, Any]) -> None:
         raise ScenarioError(f"window.placer must be a seat 0..{n - 1}, or -1 for a card nobody played")
     pending = spec.get("pending")
     if pending is not None and (
-        not isinstance(pending, list) or not all(_int(p) and 0 <= p < n for p in pending)
+        not isinstance(pending, list)
+        or not all(_int(p) and 0 <= p < n for p in pending)
+        or len(set(pending)) != len(pending)
     ):
-        raise ScenarioError(f"window.pending must be a list of seats 0..{n - 1} (who is still asked)")
+        # each seat once: a seat named twice would be asked twice (100,000 times, by a hostile file)
+        raise ScenarioError(
+            f"window.pending must be a list of seats 0..{n - 1}, each once (who is still asked)"
+        )
     freezes = spec.get("freezes_turn", True)
     stop = spec.get("stop", False)
     if not isinstance(freezes, bool) or not isinstance(stop, bool):
@@ -294,8 +303,10 @@ def _revealed(game: Game, raw: Any) -> dict[int, tuple[Card, ...]]:
 
 def _history(game: Game, raw: Any) -> list[Clue]:
     """`history`: the round's clues so far, each in its JSON form [seat, cards, drew, field, suit, chain]."""
-    if not isinstance(raw, list):
-        raise ScenarioError("history must be a list of the round's plays and draws")
+    if not isinstance(raw, list) or len(raw) > MAX_HISTORY:
+        raise ScenarioError(
+            f"history must be a list of the round's plays and draws (at most {MAX_HISTORY:,})"
+        )
     out = []
     for i, data in enumerate(raw):
         try:
@@ -336,7 +347,7 @@ def _int(value: Any) -> bool:
 def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ScenarioError(f"{key} must be {what}, not {json.dumps(value)}")
+        raise ScenarioError(f"{key} must be {what}, not {safejson.short(value)}")
     return value
 
 
@@ -355,7 +366,7 @@ def parse(data: Any) -> Scenario:
             raise ScenarioError(f"{key}: missing")
     preset = _need(data, "preset", str, "a preset name")
     if preset not in PRESETS and preset not in DEVELOPING:  # a preset in development: tests, puzzles
-        raise ScenarioError(f"preset: unknown {preset!r}; playable: {', '.join(PRESETS)}")
+        raise ScenarioError(f"preset: unknown {safejson.short(preset)}; playable: {', '.join(PRESETS)}")
     players = _need(data, "players", int, "a whole number")
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -389,15 +400,17 @@ def parse(data: Any) -> Scenario:
     for key in ("names", "seats"):
         if key in data:
             value = _need(data, key, list, f"a list of {players} strings")
-            if len(value) != players or not all(isinstance(v, str) for v in value):
-                raise ScenarioError(f"{key} must be a list of {players} strings, one per seat")
+            if len(value) != players or not all(isinstance(v, str) and len(v) <= MAX_NAME for v in value):
+                raise ScenarioError(
+                    f"{key} must be a list of {players} strings, one per seat (each {MAX_NAME} characters at most)"
+                )
             if key == "seats":
                 from .seats import SEATS
 
                 for i, kind in enumerate(value):
                     if kind != "human" and kind not in SEATS:
                         raise ScenarioError(
-                            f'seats[{i}]: {kind!r} is neither "human" nor an AI ({", ".join(SEATS)})'
+                            f'seats[{i}]: {safejson.short(kind)} is neither "human" nor an AI ({", ".join(SEATS)})'
                         )
             setattr(scenario, key, list(value))
     if "turn" in data:
@@ -410,7 +423,11 @@ def parse(data: Any) -> Scenario:
         scenario.direction = data["direction"]
     if data.get("seating") is not None:
         seating = data["seating"]
-        if not isinstance(seating, list) or sorted(seating) != list(range(players)):
+        if (
+            not isinstance(seating, list)
+            or not all(map(_int, seating))
+            or sorted(seating) != list(range(players))
+        ):
             raise ScenarioError(f"seating must list every seat 0..{players - 1} once, clockwise")
         scenario.seating = list(seating)
     if "chain" in data:
@@ -426,7 +443,7 @@ def parse(data: Any) -> Scenario:
         try:
             Suit.parse(suit)
         except ValueError:
-            raise ScenarioError(f"field_suit must be S, H, D or C, not {suit!r}") from None
+            raise ScenarioError(f"field_suit must be S, H, D or C, not {safejson.short(suit)}") from None
         scenario.field_suit = suit
     if "scores" in data:
         scores = data["scores"]
@@ -475,17 +492,15 @@ def dumps(scenario: Scenario) -> str:
 
 
 def load(path: str | Path) -> Scenario:
-    """Read a scenario file; ScenarioError with a one-line message (file and field) if it is bad."""
+    """Read a scenario file; ScenarioError with a one-line message (file and field) if it is bad. The
+    file comes in through `safejson` (its size, depth, text and counts bounded: a scenario is a few
+    kilobytes, its history a round's plays), so parsing never meets more than a position can hold."""
+    if not Path(path).exists():
+        raise ScenarioError(f"cannot read {path}: No such file or directory")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(
-            f"cannot read {path}: {exc.strerror if isinstance(exc, OSError) else exc}"
-        ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+        data = safejson.read(path, LIMITS)
+    except safejson.FileProblem as exc:
+        raise ScenarioError(str(exc)) from None
     try:
         return parse(data)
     except ScenarioError as exc:

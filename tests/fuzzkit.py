@@ -3,7 +3,8 @@
     for raw in mutants(valid_bytes, seed=1, count=300):
         ...  # each is bytes: a file as a damaged disk, a hand editor or a hostile peer might leave it
 
-It knows nothing of the file kinds: it takes a valid example (bytes of JSON) and changes it the ways
+It knows nothing of the file kinds: it takes a valid example (bytes of JSON, or of JSON lines: an
+action log, a history record, each line mutated as an entry of one list) and changes it the ways
 files go wrong, one or a few changes a mutant, chosen by a `random.Random(seed)`, so that a failure
 names its seed and index and comes back exactly (`mutant(valid, seed, index)`):
 
@@ -61,10 +62,20 @@ def mutant(valid: bytes, seed: int, index: int) -> bytes:
     rng = random.Random(f"{seed}:{index}")
     if rng.random() < 0.15:
         return _byte_mutation(valid, rng)
-    data = json.loads(valid)
+    data, lines = _load(valid)
     for _ in range(1 + (rng.random() < 0.3) + (rng.random() < 0.1)):
         data = _value_mutation(data, rng)
+    if lines and isinstance(data, list):
+        return b"\n".join(_dump(line, rng) for line in data) + b"\n"
     return _dump(data, rng)
+
+
+def _load(valid: bytes) -> tuple[Any, bool]:
+    """The decoded example, and whether it is JSON lines (then a list of its lines' values)."""
+    try:
+        return json.loads(valid), False
+    except json.JSONDecodeError:
+        return [json.loads(line) for line in valid.splitlines() if line.strip()], True
 
 
 def _dump(data: Any, rng: random.Random) -> bytes:

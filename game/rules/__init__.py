@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..safejson import short
 from .app import AppRules
 from .base import Rulebook, RuleSet
 from .jda import JdaRules
@@ -34,12 +35,14 @@ def make_rules(
 ) -> RuleSet:
     """Build a preset's rule set; ValueError with a one-line reason if that is not possible. Presets in
     development are built only when asked for (`developing`: tests, scenarios, their logs)."""
+    if not isinstance(preset, str):
+        raise ValueError(f"a preset is named by text such as 'app', not {short(preset)}")
     if preset not in PRESETS:
         if developing and preset in DEVELOPING:
             return DEVELOPING[preset].from_options(players, options)
         if preset in PLANNED:
             raise ValueError(f"the {preset!r} preset is not playable yet; playable: {', '.join(PRESETS)}")
-        raise ValueError(f"unknown preset {preset!r}; playable: {', '.join(PRESETS)}")
+        raise ValueError(f"unknown preset {short(preset)}; playable: {', '.join(PRESETS)}")
     return PRESETS[preset].from_options(players, options)
 
 

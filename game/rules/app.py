@@ -27,14 +27,13 @@ if TYPE_CHECKING:
 class AppRules(RuleSet):
     preset: ClassVar[str] = "app"
     deck: ClassVar[str] = "52"
+    ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "starting_points": (0, 10**9),
+        "chain_timeout_ms": (0, 600_000),
+    }
 
     starting_points: int = 1000  # [D16] the app makes it an option
     chain_timeout_ms: int = 3000  # [D8] real time: a chain closes this long after its last call
-
-    def validate(self) -> None:
-        super().validate()
-        if self.starting_points < 0:
-            raise ValueError("starting_points must be 0 or more")
 
     def rulebook(self) -> AppRulebook:
         return AppRulebook(self)

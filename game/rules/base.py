@@ -9,12 +9,14 @@ round is scored and when a match ends. The engine core (`game.engine.Game`) owns
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..clues import Clue
 from ..piles import FIELD, PileSpec, Rebuild
+from ..safejson import short
 from ..scores import Score
 
 if TYPE_CHECKING:
@@ -52,12 +54,28 @@ class RuleSet:
     min_players: ClassVar[int] = 2
     players_cap: ClassVar[int] = 6  # the most any option allows
 
+    # each whole-number option's range (both ends included): a value outside makes no game (a
+    # negative damage, a match of no rounds) or none worth waiting for, and is refused with the range
+    ranges: ClassVar[dict[str, tuple[int, int]]] = {}
+    card_numbers: ClassVar[tuple[int, int]] = (0, 13)  # what a card-number option may name (0: joker)
+
     players: int = 4
     max_players: int = 4  # the preset's default upper bound; an option may raise it to players_cap
     first_parent: int = 0
 
     def validate(self) -> None:
         """Raise ValueError, with a message for a player, if the values do not make a game."""
+        for name, (low, high) in self.ranges.items():
+            value = getattr(self, name)
+            if not low <= value <= high:
+                raise ValueError(f"{name} must be {low}..{high}, not {short(value)}")
+        low, high = self.card_numbers
+        for f in fields(self):
+            numbers = getattr(self, f.name)
+            if isinstance(numbers, tuple) and not all(low <= v <= high for v in numbers):
+                raise ValueError(
+                    f"{f.name} must be card numbers {low}..{high}, not {short(','.join(map(str, numbers)))}"
+                )
         if not self.min_players <= self.max_players <= self.players_cap:
             raise ValueError(f"{self.preset}: max_players must be {self.min_players}..{self.players_cap}")
         if not self.min_players <= self.players <= self.max_players:
@@ -101,27 +119,55 @@ class RuleSet:
         return rules
 
 
+WHOLE = re.compile(r"[-+]?[0-9]+")
+MAX_CARD_NUMBERS = 14  # a card-number option names at most every number once (jokers as 0)
+
+
 def _coerce(key: str, raw: Any, default: Any) -> Any:
+    """One option's value of the default's kind, from text (the command line) or JSON (a log header,
+    a scenario, the lobby): a whole number, true/false, card numbers or text. ValueError, quoting at
+    most the start of the value, for anything else (a float, `1e999`, a list where a number belongs)."""
     if isinstance(default, tuple):  # card numbers: "5" or "5,12" on the command line, a list in a log
-        items = raw if isinstance(raw, list | tuple) else str(raw).split(",")
-        try:
-            return tuple(int(str(v).strip()) for v in items if str(v).strip())
-        except ValueError:
-            raise ValueError(f"option {key} must be card numbers such as 5 or 5,12, not {raw!r}") from None
+        items = raw if isinstance(raw, list | tuple) else str(raw).split(",") if _plain(raw) else None
+        if items is not None:
+            items = [v for v in items if not (isinstance(v, str) and not v.strip())]  # "5," and "": none
+        numbers = None if items is None or len(items) > MAX_CARD_NUMBERS else [_whole(v) for v in items]
+        if numbers is None or None in numbers:
+            raise ValueError(f"option {key} must be card numbers such as 5 or 5,12, not {short(raw)}")
+        return tuple(numbers)
     if isinstance(default, bool):
         if isinstance(raw, bool):
             return raw
-        if str(raw).lower() in ("1", "true", "yes", "on"):
+        text = str(raw).lower() if _plain(raw) else ""
+        if text in ("1", "true", "yes", "on"):
             return True
-        if str(raw).lower() in ("0", "false", "no", "off"):
+        if text in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"option {key} must be true or false, not {raw!r}")
+        raise ValueError(f"option {key} must be true or false, not {short(raw)}")
     if isinstance(default, int):
-        try:
-            return int(raw)
-        except (TypeError, ValueError):
-            raise ValueError(f"option {key} must be a whole number, not {raw!r}") from None
+        number = _whole(raw)
+        if number is None:
+            raise ValueError(f"option {key} must be a whole number, not {short(raw)}")
+        return number
+    if isinstance(default, str) and not isinstance(raw, str):
+        raise ValueError(f"option {key} must be text, not {short(raw)}")
     return raw
+
+
+def _plain(raw: Any) -> bool:
+    """A value read as text on the command line: a short string or a number, never a list or 1e999."""
+    return (isinstance(raw, str) and len(raw) <= 64) or (isinstance(raw, int) and abs(raw) < 2**63)
+
+
+def _whole(raw: Any) -> int | None:
+    """`raw` as a whole number (an int, or text of one such as " 12"), or None."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw if abs(raw) < 2**63 else None
+    if isinstance(raw, str) and len(raw) <= 20 and WHOLE.fullmatch(raw.strip()):
+        return int(raw)
+    return None
 
 
 class Rulebook:

@@ -45,6 +45,15 @@ class JdaRules(RuleSet):
     preset: ClassVar[str] = "jda"
     deck: ClassVar[str] = "52"  # [JD3] no jokers
     players_cap: ClassVar[int] = 4  # [JD2] 4 x 12 + 1 = 49 cards always fit one deck
+    ranges: ClassVar[dict[str, tuple[int, int]]] = {  # 0: off, for the first four
+        "games": (0, 1000),
+        "time_limit_min": (0, 24 * 60),
+        "min_games": (0, 1000),
+        "turn_time_limit_s": (0, 3600),
+        "gaeshi_ms": (1, 60_000),
+        "gaeshi_max_ms": (1, 60_000),
+        "simultaneity_ms": (0, 1000),
+    }
 
     # [JD1] the (公) competition rules, each on by default behind a flag
     seat_draw: bool = True  # §1: a draw seats the table and names the first dealer (else first_parent)
@@ -64,15 +73,10 @@ class JdaRules(RuleSet):
 
     def validate(self) -> None:
         super().validate()
-        for name in ("games", "time_limit_min", "min_games", "turn_time_limit_s"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must be 0 (off) or more")
         if not self.games and not self.time_limit_min:
             raise ValueError("a match needs an end: games or time_limit_min (JD20)")
         if not 0 < self.gaeshi_ms <= self.gaeshi_max_ms:
             raise ValueError("gaeshi_ms must be more than 0 and at most gaeshi_max_ms")
-        if self.simultaneity_ms < 0:
-            raise ValueError("simultaneity_ms must be 0 or more")
 
     def rulebook(self) -> JdaRulebook:
         return JdaRulebook(self)
@@ -690,6 +694,17 @@ class JdaRulebook(Rulebook):
     def round_data(self, game: Game) -> dict[str, Any]:
         """The whole round state is public (`public_state`): a position saved mid-round keeps it."""
         return encode_state(self.public_state(game))
+
+    def position_problem(self, game: Game) -> str | None:
+        """A position's match state (its file's `match.state`) must be one play reaches: deal sizes of
+        §5 (a deal of a billion cards would fail at the next deal), laps and games counted from 0."""
+        match = self._match(game)
+        sizes = range(FIRST_DEAL, MAX_DEAL + 1, STEP)
+        if not all(size in sizes for size in match.deal):
+            return f"match.state.deal: each seat's deal size is one of {', '.join(map(str, sizes))} (§5)"
+        if min(match.lap) < 0 or match.games < 0 or match.reseat not in (0, 1):
+            return "match.state: laps and games are 0 or more, and reseat is 0 or 1"
+        return None
 
     def restore_round(self, game: Game, public: dict[str, Any]) -> None:
         n = game.n

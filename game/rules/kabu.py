@@ -70,6 +70,10 @@ class KabuRules(RuleSet):
     preset: ClassVar[str] = "kabu"
     deck: ClassVar[str] = "kabufuda"  # [D1] 40 cards, one 1R, one 4S
     players_cap: ClassVar[int] = 6  # §1: 2-6 players
+    ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "max_matches": (0, 1000),
+        "lap_limit": (0, 10_000),
+    }  # 0: off
 
     max_players: int = 6
     draw_parent: bool = True  # §1 setup 1: the first parent is drawn (the game RNG); else first_parent
@@ -85,8 +89,6 @@ class KabuRules(RuleSet):
         super().validate()
         if self.gaeshi_mult not in ("linear", "doubling"):
             raise ValueError("gaeshi_mult must be linear (x2n, D16) or doubling (x2^n)")
-        if self.max_matches < 0 or self.lap_limit < 0:
-            raise ValueError("max_matches and lap_limit must be 0 (off) or more")
         if not self.max_matches and not self.lap_limit:
             raise ValueError("a game needs an end: max_matches or lap_limit (D26)")
 

@@ -20,6 +20,7 @@ from ..cards import Card, Suit
 from ..events import DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine, SuitChosen
 from ..phase import Phase
 from ..view import decode_state, encode_state
+from . import checks
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -42,6 +43,13 @@ class StandardRules(RuleSet):
     deck: ClassVar[str] = "54"
     min_players: ClassVar[int] = 3
     players_cap: ClassVar[int] = 6
+    # a damage of 0 or less would draw no card, or a negative number of them: binding needs 1 or more
+    ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "rounds_per_match": (1, 1000),
+        "max_bid": (1, 999),
+        "strong_damage": (1, 20),
+        "weak_damage": (1, 20),
+    }
 
     max_players: int = 6
     rounds_per_match: int = 20
@@ -57,13 +65,6 @@ class StandardRules(RuleSet):
     reverse: tuple[int, ...] = (12,)
     all_suit_choice: tuple[int, ...] = (8,)
     pair_choice: tuple[int, ...] = (11,)
-
-    def validate(self) -> None:
-        super().validate()
-        if self.rounds_per_match < 1:
-            raise ValueError("rounds_per_match must be at least 1")
-        if not 1 <= self.max_bid <= 999:
-            raise ValueError("max_bid must be 1..999")
 
     def rulebook(self) -> StandardRulebook:
         return StandardRulebook(self)
@@ -99,6 +100,8 @@ class Round(RoundState):
     went_out: int | None = None  # who emptied their hand by discarding (for disrupt dobon)
 
 
+TURN_KINDS = ("DISCARD", "DRAW", "SKIPPED")  # a turn log's entries (`Turn.kind`)
+ACTS = tuple(k.value for k in Kind)
 # what `round_data` writes beside the public state (`load_round` reads them back)
 _PRIVATE = ("yaku_declined", "exposed_by", "claims", "cut", "victims", "gaeshi", "went_out")
 
@@ -341,7 +344,9 @@ class StandardRulebook(Rulebook):
 
     def load_round(self, game: Game, data: dict[str, Any]) -> None:
         """`round_data` read back; a hand-written file may name only the public part (as views carry
-        it), and then the yaku offers count as declined and nothing is claimed."""
+        it), and then the yaku offers count as declined and nothing is claimed. Each field is checked
+        first (`round_fields`): a list a seat short would fail turns later (the turn's yaku, a skip)."""
+        checks.check_round("standard", data, self.round_fields(game.n))
         super().load_round(game, data)
         r, n = self._round(game), game.n
         more = decode_state({k: v for k, v in data.items() if k in _PRIVATE}, game.deck)
@@ -372,6 +377,67 @@ class StandardRulebook(Rulebook):
             raise ValueError(f"bids and yaku_declined need one value per seat, and seats are 0..{n - 1}")
         if not all(isinstance(c, Card) for c in (*r.cut, *(c for a in r.claims for c in a.cards))):
             raise ValueError("cut and claims name cards")
+
+    def round_fields(self, n: int) -> dict[str, checks.Field]:
+        """What each field of a position's `round` must be, at a table of `n` (as the file holds it)."""
+        flags = checks.Field(
+            lambda v: checks.seats_of(v, n, checks.flag), f"{n} true/false values, one per seat"
+        )
+        bids = f"{n} bids, one per seat: null, true/false (sealed or not) or 1..{self.rules.max_bid}"
+        seat = checks.Field(lambda v: v is None or checks.seat(v, n), f"null or a seat 0..{n - 1}")
+        seat_list = checks.Field(
+            lambda v: isinstance(v, list) and all(checks.seat(s, n) for s in v), f"a list of seats 0..{n - 1}"
+        )
+        return {
+            "binding": checks.Field(checks.flag, "true or false"),
+            "damage": checks.Field(checks.count, "a whole number, 0 or more"),
+            "last_one": flags,
+            "skipped": flags,
+            "had_turn": flags,
+            "yaku": flags,
+            "yaku_declined": flags,
+            "exposed": checks.Field(checks.cards, 'a list of cards such as {"card": "7H"}'),
+            "bids": checks.Field(lambda v: checks.seats_of(v, n, self._bid), bids),
+            "nominee": seat,
+            "turn_log": checks.Field(
+                lambda v: checks.entries(
+                    v,
+                    lambda s: checks.seat(s, n),
+                    lambda k: k in TURN_KINDS,
+                    lambda c: c is None or checks.card(c),
+                ),
+                f"a list of [seat, {'/'.join(TURN_KINDS)}, card or null]",
+            ),
+            "wins": checks.Field(
+                lambda v: checks.seats_of(v, n, checks.count), f"{n} whole numbers, one per seat"
+            ),
+            "rounds_per_match": checks.Field(checks.count, "a whole number"),
+            "exposed_by": checks.Field(
+                lambda v: checks.entries(v, checks.card, lambda s: checks.seat(s, n)),
+                "a list of [card, seat]",
+            ),
+            "claims": checks.Field(
+                lambda v: checks.entries(
+                    v,
+                    lambda s: checks.seat(s, n),
+                    lambda k: k in ACTS,
+                    checks.cards,
+                    lambda s: s is None or isinstance(s, str),
+                    lambda a: isinstance(a, int),
+                    checks.flag,
+                ),
+                "a list of [seat, act, cards, suit, amount, flag]",
+            ),
+            "cut": checks.Field(checks.cards, "a list of cards"),
+            "victims": seat_list,
+            "gaeshi": seat_list,
+            "went_out": seat,
+        }
+
+    def _bid(self, value: Any) -> bool:
+        return (
+            value is None or checks.flag(value) or (checks.count(value) and 1 <= value <= self.rules.max_bid)
+        )
 
     @staticmethod
     def _card_of(game: Game, card_id: int) -> Card:

@@ -20,6 +20,7 @@ from ..clues import Clue
 from ..events import DirectionChanged, DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine
 from ..piles import FIELD, PileSpec
 from ..view import encode_state
+from . import checks
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -40,6 +41,11 @@ COLOURS = {"red": Suit.HEARTS, "black": Suit.SPADES}  # a Q's PLAY names a colou
 class SuperRules(RuleSet):
     preset: ClassVar[str] = "super"
     players_cap: ClassVar[int] = 12  # [D1] 2-8 with one deck, 2-12 with two (T-1)
+    ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "rounds_per_match": (1, 1000),
+        "score_limit": (0, 10**6),  # 0: off
+        "reaction_window_ms": (0, 60_000),
+    }
 
     max_players: int = 8
     two_decks: bool = False  # T-1: the advanced rule, 108 cards
@@ -66,10 +72,6 @@ class SuperRules(RuleSet):
                 f"super is for 2-{ONE_DECK_PLAYERS} players with one deck; "
                 f"{self.players} play with two decks (two_decks=true)"
             )
-        if self.rounds_per_match < 1:
-            raise ValueError("rounds_per_match must be 1 or more")
-        if self.score_limit < 0:
-            raise ValueError("score_limit must be 0 (off) or more")
         if self.round_direction not in ("carry", "clockwise"):
             raise ValueError('round_direction must be "carry" or "clockwise"')
 
@@ -208,27 +210,6 @@ _ROUND_KEYS = (
     "idle",
     "pending",
 )
-
-
-def _flag(value: Any) -> bool:
-    return isinstance(value, bool)
-
-
-def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _seats_of(value: Any, n: int, each: Any) -> bool:
-    """A value per seat, each passing `each`."""
-    return isinstance(value, list | tuple) and len(value) == n and all(each(v) for v in value)
-
-
-def _seat_list(value: Any, n: int) -> bool:
-    return (
-        isinstance(value, list | tuple)
-        and all(_count(v) and v < n for v in value)
-        and len(set(value)) == len(value)
-    )
 
 
 class SuperRulebook(Rulebook):
@@ -668,25 +649,28 @@ class SuperRulebook(Rulebook):
         """A position's `round`, each field checked by name (what `round_data` writes, or the part of
         it a hand-written file names; `pending`, as a view carries it, must agree with the chain)."""
         n = game.n
-        unknown = sorted(set(data) - set(_ROUND_KEYS))
-        if unknown:
-            raise ValueError(f"{unknown[0]} is no part of a super round (known: {', '.join(_ROUND_KEYS)})")
-        checks = {
-            "colour": (lambda v: v in (None, "red", "black"), 'null, "red" or "black"'),
-            "turns_taken": (lambda v: _seats_of(v, n, _count), f"{n} whole numbers, 0 or more, one per seat"),
-            "last_one": (lambda v: _seats_of(v, n, _flag), f"{n} true/false values, one per seat"),
-            "dobons": (lambda v: _seat_list(v, n), f"a list of different seats 0..{n - 1}"),
-            "passer": (lambda v: v is None or (_count(v) and v < n), f"null or a seat 0..{n - 1}"),
-            "travel": (lambda v: v in (-1, 0, 1) and not isinstance(v, bool), "-1, 0 or 1"),
-            "idle": (lambda v: _count(v) and v < 2 * n, f"a whole number 0..{2 * n - 1}"),
-            "pending": (lambda v: v == game.chain_cards and _count(v), f"chain.cards ({game.chain_cards})"),
+        flags = {
+            key: checks.Field(checks.flag, "true or false")
+            for key in ("first_card_placed", "countering", "first_card", "first_lap")
         }
-        for key in ("first_card_placed", "countering", "first_card", "first_lap"):
-            checks[key] = (_flag, "true or false")
-        for key, value in data.items():
-            ok, what = checks[key]
-            if not ok(value):
-                raise ValueError(f"{key} must be {what}, not {value!r}")
+        known = {
+            "colour": checks.Field(lambda v: v in (None, "red", "black"), 'null, "red" or "black"'),
+            "turns_taken": checks.Field(
+                lambda v: checks.seats_of(v, n, checks.count), f"{n} whole numbers, 0 or more, one per seat"
+            ),
+            "last_one": checks.Field(
+                lambda v: checks.seats_of(v, n, checks.flag), f"{n} true/false values, one per seat"
+            ),
+            "dobons": checks.Field(lambda v: checks.seat_list(v, n), f"a list of different seats 0..{n - 1}"),
+            "passer": checks.Field(lambda v: v is None or checks.seat(v, n), f"null or a seat 0..{n - 1}"),
+            "travel": checks.Field(lambda v: v in (-1, 0, 1) and not isinstance(v, bool), "-1, 0 or 1"),
+            "idle": checks.Field(lambda v: checks.count(v) and v < 2 * n, f"a whole number 0..{2 * n - 1}"),
+            "pending": checks.Field(
+                lambda v: v == game.chain_cards and checks.count(v), f"chain.cards ({game.chain_cards})"
+            ),
+            **flags,
+        }
+        checks.check_round("super", data, {key: known[key] for key in _ROUND_KEYS})
         super().load_round(game, data)
         self._round(game).idle = data.get("idle", 0)
 

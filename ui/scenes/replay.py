@@ -20,6 +20,7 @@ from game.actions import Action, Kind
 from game.engine import Game
 from game.events import Event, RoundEnded
 from game.headless import read_log, seat_names
+from game.history import MAX_NAME
 from game.phase import Phase
 from game.rules.base import RuleSet
 from game.view import SeatView
@@ -113,8 +114,10 @@ class ReplayScene(Scene):
         )
         names = meta.get("names") if isinstance(meta.get("names"), list) else []
         plates = seat_names(header.get("ai") or ["?"], game.n)
-        self.names = [
-            (str(names[i]) if i < len(names) and names[i] else plates[i]) if i != me else tr("table.you")
+        self.names = [  # a record's names, each cut as the History screen cuts it
+            (names[i][:MAX_NAME] if i < len(names) and isinstance(names[i], str) and names[i] else plates[i])
+            if i != me
+            else tr("table.you")
             for i in range(game.n)
         ]
         self.every_hand = False
