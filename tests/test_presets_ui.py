@@ -119,7 +119,45 @@ def test_super_at_the_table_counts_two_ways_names_colours_in_words_and_says_last
             game.apply(Action(game.window.pending[0], Kind.PASS))
         assert ui.indicators(game.view(0)) == [("Black", (30, 30, 34))]  # the badge by the field card
         frames(app, 60)
-        assert any("names Black" in line for line in table.board.log), table.board.log
+        assert "You name Black" in table.board.log, table.board.log  # "you" takes its own verb form
+    finally:
+        app.close()
+
+
+def test_log_lines_already_shown_follow_a_language_switch(tmp_path, monkeypatch):
+    """Switching to Japanese mid-game (Menu, Settings) re-says the lines the log already holds."""
+    from uikit import choose_language
+
+    from game.cards import Suit
+    from ui.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        _game, table = super_table(
+            app, {"hand/0": ["AS", "5C", "QH"], "hand/1": ["3S", "4S"], "field": ["7H"]}, 0
+        )
+        frames(app, 20)
+        table.submit(
+            next(a for a in table.legal() if a.cards and a.cards[0].code == "QH" and a.suit is Suit.SPADES)
+        )
+        frames(app, 60)
+        assert "You name Black" in table.board.log
+        settings = SettingsScene(app)
+        app.stack.push(settings)
+        frames(app, 2)
+        choose_language(app, settings, "日本語")
+        app.stack.pop()
+        frames(app, 2)
+        shown = [line.now() for line in table.board.log]
+        assert "あなたが黒を指定" in shown, shown
+        assert not any("You" in line for line in shown), shown
+        choose_language_back = SettingsScene(app)
+        app.stack.push(choose_language_back)
+        frames(app, 2)
+        choose_language(app, choose_language_back, "English")
+        app.stack.pop()
+        assert "You name Black" in [line.now() for line in table.board.log]
     finally:
         app.close()
 

@@ -11,7 +11,7 @@ import pytweening
 
 from game.rules.kabu import MAX_TOTAL, TRUMP, naming_adds, total
 
-from ..text import tr
+from ..text import Said, tr
 from ..tween import Tween
 from . import PresetUI
 
@@ -162,7 +162,7 @@ class UI(PresetUI):
         return sorted(cards, key=lambda c: c.id)  # a set is named in hand order (one action per set)
 
     def played_line(self, pile: str, name: str, cards: str) -> str | None:
-        return tr("log.kabu.trumps", name=name, cards=cards) if pile.startswith("trumps/") else None
+        return Said("log.kabu.trumps", name=name, cards=cards) if pile.startswith("trumps/") else None
 
     def plate_badge(self, view: SeatView, seat: int) -> str | None:
         """A seat that declared dobon this match, or showed four of a kind."""
@@ -250,14 +250,14 @@ class UI(PresetUI):
 
     def on_ParentDrawn(self, board: Board, event: Any) -> bool:
         """§1 the first parent is drawn: said in the log, and a splash."""
-        board.carry.append(tr("log.kabu.parent", name=board._name(event.seat)))
+        board.carry.append(board.said("log.kabu.parent", event.seat))
         if board.layout is not None:
             _splash(board, "table.kabu.parent", event.seat, 1.2, board.layout.centre)
         return False
 
     def on_FourShown(self, board: Board, event: Any) -> bool:
         board.shown.revealed[event.seat] = event.hand
-        board.log.append(tr("log.kabu.four", name=board._name(event.seat)))
+        board.log.append(board.said("log.kabu.four", event.seat))
         if board.layout is not None:
             _splash(
                 board, "table.kabu.four_of_a_kind", event.seat, 1.6, board.layout.spots[event.seat].centre
@@ -267,11 +267,11 @@ class UI(PresetUI):
         return False
 
     def on_NoTrump(self, board: Board, event: Any) -> bool:
-        board.log.append(tr(f"log.kabu.no_trump.{event.why}", name=board._name(event.seat)))
+        board.log.append(board.said(f"log.kabu.no_trump.{event.why}", event.seat))
         return False
 
     def on_DealExhausted(self, board: Board, event: Any) -> bool:
-        board.carry.append(tr("log.kabu.deal_exhausted"))
+        board.carry.append(board.said("log.kabu.deal_exhausted"))
         return False
 
 

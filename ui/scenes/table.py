@@ -27,7 +27,7 @@ from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board, draw_dial
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
-from ..text import card_text, key, tr
+from ..text import Said, card_text, key, tr
 from .reasons import explain
 
 
@@ -76,7 +76,7 @@ class TableScene(Scene):
         # keeps each finished round in the history (a LAN host keeps its own; a guest has no full log)
         self.recorder = self.setup.recorder() if self.local is not None and not demo else None
         self.source: TableSource = remote if remote is not None else self.local  # type: ignore[assignment]
-        names = [s.name or tr("table.you") for s in self.setup.seats]
+        names = [s.name or Said("table.you") for s in self.setup.seats]
         self.board = Board(self.source, self.viewer, names, lambda: self.app.settings.animation_speed)
         self.board.on_sound = self.app.sounds.play
         self.board.viewer_plays = self.viewer in self.humans
@@ -105,7 +105,7 @@ class TableScene(Scene):
             view = self.source.view
             self.board.shown = self.board.shown_from_view()
             resumed = self.board.preset_ui.log_resumed
-            self.board.log.append(tr(resumed, round=view.round_no, match=view.match_no))
+            self.board.log.append(self.board.said(resumed, round=view.round_no, match=view.match_no))
 
     def _timing(self) -> Timing:
         s = self.app.settings
@@ -141,7 +141,7 @@ class TableScene(Scene):
         if self.local is not None:
             self.local.rt.timing = self._timing()
         self.build()
-        self.board.names = [s.name or tr("table.you") for s in self.setup.seats]
+        self.board.names = [s.name or Said("table.you") for s in self.setup.seats]
 
     def exit(self) -> None:
         self.save()

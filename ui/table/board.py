@@ -49,7 +49,7 @@ from game.scores import Score
 
 from ..card_art import ASPECTS, CardArt, card_shape, font_path
 from ..presets import preset_ui
-from ..text import card_text, score_text, tr
+from ..text import Said, card_text, score_text, tr
 from ..tween import Tween, lerp, lerp2
 from .layout import Layout, Point
 
@@ -80,6 +80,20 @@ class Flight:
     tween: Tween
     face_up: bool = True
 
+
+# log lines whose subject is the seat named: the viewer's own has its own form of each (log.you.*)
+YOU_FORMS = frozenset(
+    {
+        "log.colour",
+        "log.skipped",
+        "log.penalty.last",
+        "log.penalty.false_dobon",
+        "log.penalty.false_counter",
+        "log.queue_dropped",
+        "log.jda.dealer",
+        "log.kabu.four",
+    }
+)
 
 CLOCK_LOW_S = 5  # a turn clock turns red for its last seconds
 
@@ -162,7 +176,7 @@ class Board:
         self.ring_spin = Tween(0.01)
         self.ring_spin.finish()
         self.pulses: dict[str, Tween] = {}
-        self.log: deque[str] = deque(maxlen=6)
+        self.log: deque[str] = deque(maxlen=6)  # mostly `Said`: re-said after a language switch
         self.carry: list[str] = []  # log lines for the next deal's log, which starts afresh
         self.on_sound: Callable[[str], None] = lambda name: None
         self.round_over_seen = False
@@ -339,7 +353,18 @@ class Board:
         return self._arrive(self.hidden_backs, seat)
 
     def _name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else "?"
+        name = self.names[seat] if 0 <= seat < len(self.names) else "?"
+        return name.now() if isinstance(name, Said) else name  # "You" in the language now chosen
+
+    def said(self, key: str, seat: int | None = None, **params: object) -> Said:
+        """A log line, `seat`'s name as its %{name}; about the viewer's own seat, the line's second
+        person form where English needs one ("You name Red", not "You names Red": log.you.*). The line
+        is a `Said`, so it follows a language switch."""
+        if seat is not None:
+            params["name"] = self._name(seat)
+            if seat == self.viewer and key in YOU_FORMS:
+                key = "log.you." + key.removeprefix("log.")
+        return Said(key, **params)
 
     def _present(self, event: Event) -> bool:
         """Start showing one event; True if the next event should wait for it. Core events have a
@@ -396,7 +421,7 @@ class Board:
         self.round_over_seen = False
         self.match_over_seen = False
         self.log.clear()
-        self.log.append(tr(self.preset_ui.log_round, round=event.round_no, match=event.match_no))
+        self.log.append(self.said(self.preset_ui.log_round, round=event.round_no, match=event.match_no))
         self.log.extend(self.carry)  # what happened just before the deal (a seat draw ...)
         self.carry.clear()
         order = []
@@ -517,7 +542,7 @@ class Board:
         self.on_sound("play")
         cards = " ".join(map(card_text, event.cards))
         line = self.preset_ui.played_line(event.pile, self._name(seat), cards)
-        self.log.append(line or tr("log.played", name=self._name(seat), cards=cards))
+        self.log.append(line or self.said("log.played", seat, cards=cards))
         self.wait = 0.3
         return True
 
@@ -527,7 +552,7 @@ class Board:
         assert lay is not None
         seat = event.seat
         if event.count == 0:
-            self.log.append(tr("log.drew_none", name=self._name(seat)))
+            self.log.append(self.said("log.drew_none", seat))
             return False
         for k in range(event.count):
             delay = k * 0.09
@@ -572,7 +597,7 @@ class Board:
             self.shown.last_one.discard(seat)
         self.on_sound("draw")
         key = "log.drew_penalty" if event.penalty else "log.drew"
-        self.log.append(tr(key, name=self._name(seat), count=event.count))
+        self.log.append(self.said(key, seat, count=event.count))
         self.wait = 0.2 + 0.09 * event.count
         return True
 
@@ -585,7 +610,7 @@ class Board:
                 None, lay.field, lay.stock, 0, 0, lay.pile_card_h, lay.pile_card_h, 0.4, k * 0.05, False
             )
         self.on_sound("shuffle")
-        self.log.append(tr("log.reshuffled", count=event.count))
+        self.log.append(self.said("log.reshuffled", count=event.count))
         self.wait = 0.55
         return True
 
@@ -593,7 +618,7 @@ class Board:
         """The suit in force changes: its badge pulses."""
         self.shown.field_suit = event.suit
         self.pulses["suit"] = Tween(0.6, pytweening.easeOutQuad)
-        self.log.append(tr("log.suit", name=self._name(event.seat), suit=event.suit.symbol))
+        self.log.append(self.said("log.suit", event.seat, suit=event.suit.symbol))
         return False
 
     def _on_draw_chain_changed(self, event: DrawChainChanged) -> bool:
@@ -607,7 +632,7 @@ class Board:
         """The direction ring spins round."""
         self.shown.direction = event.direction
         self.ring_spin = Tween(0.9, pytweening.easeInOutQuad)
-        self.log.append(tr("log.reversed"))
+        self.log.append(self.said("log.reversed"))
         return False
 
     def _on_turn_changed(self, event: TurnChanged) -> bool:
@@ -638,18 +663,18 @@ class Board:
     def _on_last_one(self, event: LastOneDeclared) -> bool:
         """A "last one" call: the seat's plate says so, and the log."""
         self.shown.last_one.add(event.seat)
-        self.log.append(tr("log.last_one", name=self._name(event.seat)))
+        self.log.append(self.said("log.last_one", event.seat))
         return False
 
     def _on_timed_out(self, event: TimedOut) -> bool:
         """The referee called time on a seat: said in the log (what it costs follows as events)."""
-        self.log.append(tr("log.timed_out", name=self._name(event.seat)))
+        self.log.append(self.said("log.timed_out", event.seat))
         self.wait = 0.3
         return True
 
     def _on_time_up(self, event: TimeUp) -> bool:
         """The match's time is up: said in the log and over the table (the game in play goes on)."""
-        self.log.append(tr("log.time_up"))
+        self.log.append(self.said("log.time_up"))
         lay = self.layout
         if lay is not None:
             self.splashes.append(
@@ -661,13 +686,13 @@ class Board:
     def _on_turn_queued(self, event: TurnQueued) -> bool:
         """The next player acted during the window: their move waits for it to close."""
         if event.seat == self.viewer:
-            self.log.append(tr("log.queued_you"))
+            self.log.append(self.said("log.queued_you"))
         else:
-            self.log.append(tr("log.queued", name=self._name(event.seat)))
+            self.log.append(self.said("log.queued", event.seat))
         return False
 
     def _on_queue_dropped(self, event: QueueDropped) -> bool:
-        self.log.append(tr("log.queue_dropped", name=self._name(event.seat)))
+        self.log.append(self.said("log.queue_dropped", event.seat))
         return False
 
     def _on_window_closed(self, event: WindowClosed) -> bool:
@@ -687,9 +712,9 @@ class Board:
         )
         self.on_sound("dobon")
         if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
-            self.log.append(tr("log.dobon_first", name=self._name(event.seat)))
+            self.log.append(self.said("log.dobon_first", event.seat))
         else:
-            self.log.append(tr("log.dobon", name=self._name(event.seat), target=self._name(event.answer_to)))
+            self.log.append(self.said("log.dobon", event.seat, target=self._name(event.answer_to)))
         self.wait = 1.0
         return True
 
@@ -1400,7 +1425,8 @@ class Board:
         right = max(lay.side_w - 8, (hand.left if hand is not None else lay.side_w) - 10)
         width = right - 12
         y = int(lay.h - 8)
-        for line in list(reversed(self.log))[: lay.log_lines]:
+        for said in list(reversed(self.log))[: lay.log_lines]:
+            line = said.now() if isinstance(said, Said) else said  # in the language now chosen
             surf = self.text(line, lay.log_size, (225, 235, 225))
             if surf.get_width() > width:
                 surf = self.text(self._clip(line, lay.log_size, width), lay.log_size, (225, 235, 225))
