@@ -1293,9 +1293,9 @@ class Board:
         laid = self.view.laid[seat]
         shown = revealed or laid
         count = self.hand_size(seat) - self.hidden_backs.get(seat, 0)
-        # a whole hand laid down (a dobon) lies where the hand was, clear of the name plate; so does a
-        # whole hand shown face up where the preset keeps it in play
-        at_hand = bool(shown) and (count <= 0 or (bool(revealed) and self.preset_ui.live_reveals))
+        # a whole hand laid down (a dobon) or shown face up (a caller's) lies where the hand was, in
+        # place of its fan, clear of the name plate
+        at_hand = bool(shown) and (count <= 0 or bool(revealed))
         for pos, card in zip(lay.laid_positions(seat, len(shown), at_hand), shown, strict=True):
             self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         if not revealed:
