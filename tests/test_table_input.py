@@ -334,3 +334,17 @@ def test_standards_yaku_is_declared_from_its_button(app):
     assert scene.board.preset_ui.declare_label(game.legal_actions(0)[-1]) == tr("table.yaku_button")
     click(app, scene.buttons["declare:0"].center)
     assert game.actions[-1].kind is Kind.DECLARE
+
+
+def test_a_call_once_the_window_has_closed_says_when_a_call_can_be_made(app):
+    scene = new_table(app)
+    for _ in range(2000):
+        frames(app, 1, 1 / 30)
+        if "draw" in scene.lit:  # your turn: the window on the last card has closed
+            break
+    assert scene.game.window is None
+    press(app, pygame.K_SPACE)
+    assert scene.toast is not None
+    assert scene.toast[0] == (
+        "No card to call Dobon on now: a call is made while the gold ring is round the card just played"
+    )

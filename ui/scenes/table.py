@@ -411,7 +411,7 @@ class TableScene(Scene):
             if declaration is not None:  # the preset takes a call that does not add up, at a price
                 self.submit(declaration)
                 return
-            self.say(tr("table.cannot_call"), RED, 2.0)
+            self.say(self._no_call_reason(seat), RED, 2.5)
             return
         targets = {a.cards: a for a in calls}  # one button per target named
         ui = self.board.preset_ui
@@ -421,6 +421,20 @@ class TableScene(Scene):
             self.picker = list(targets.values())  # which card the call names
             return
         self.submit(max(calls, key=lambda a: len(a.cards)))
+
+    def _no_call_reason(self, seat: int) -> str:
+        """Why the person cannot call now, as the rules say it. A call names the card the window is on
+        (else the field's top card), or in jda the card of your own hand that goes on top: the reason
+        asked for is the first that is not about the card named ("You cannot call Dobon now" only
+        where this side cannot tell)."""
+        view = self.source.view
+        named = view.window.cards[-1:] if view.window is not None else view.discard[-1:]
+        reason = None
+        for cards in [tuple(named), *((c,) for c in view.hand[:1])]:
+            reason = self.source.refusal(Action(seat, Kind.DOBON, cards)) or reason
+            if reason is not None and "not in your hand" not in reason:
+                break
+        return explain(reason) if reason else tr("table.cannot_call")
 
     def declarations(self) -> list[Action]:
         """The declarations the person may make now, one button each (labelled by the preset's UI)."""
@@ -755,6 +769,12 @@ class TableScene(Scene):
             text, left, colour = self.toast
             surf = self.board.text(text, max(15, int(self.app.size[1] * 0.026)), colour, True)
             box = surf.get_rect(center=(self.app.size[0] // 2, int(self.app.size[1] * 0.66))).inflate(28, 14)
+            panel = self.board.regions.get("panel")
+            if panel is not None and box.colliderect(panel):  # never over what the panel asks or says
+                box.bottom = panel.top - 8
+                if box.top < 0:
+                    box.top = panel.bottom + 8
+            self.board.regions["toast"] = box
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=12)
             bg.set_alpha(int(255 * min(1.0, left * 2)))
@@ -985,7 +1005,8 @@ class TableScene(Scene):
         if clock is not None:
             sure, cap = clock
             if elapsed < sure:
-                note = tr("table.jda.clock_sure", seconds=f"{sure - elapsed:.1f}")
+                # whole seconds, rounded up as the dial beside it shows them
+                note = tr("table.jda.clock_sure", seconds=math.ceil(sure - elapsed))
             elif cap > sure:
                 note = tr("table.jda.clock_open", seconds=f"{max(0.0, cap - elapsed):.0f}")
             else:
