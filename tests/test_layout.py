@@ -363,3 +363,21 @@ def test_a_callers_face_up_hand_lies_where_its_fan_was_clear_of_its_plate(app, s
         laid, plate = scene.board.regions[f"laid:{caller}"], scene.board.regions[f"plate:{caller}"]
         assert not laid.colliderect(plate), (caller, laid, plate)
         assert f"hand:{caller}" not in scene.board.regions  # the face-up hand stands for the fan
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_big_super_hand_stays_clear_of_your_own_pile(app, size):
+    """super: with twelve cards your hand still ends short of your own pile, right of your plate."""
+    from game.scenario import parse
+
+    app.resized(size)
+    mine = ["AS", "2H", "3C", "4D", "5S", "6H", "7C", "9D", "10S", "JH", "QC", "KD"]
+    piles = {"hand/0": mine, "hand/1": ["3S", "4C"], "hand/2": ["7S", "8D"], "hand/3": ["4S", "5H"]}
+    piles.update({"pile/0": ["8C", "KS"], "pile/1": ["8H"], "field": ["3H"]})
+    game = parse({"dobon_scenario": 1, "preset": "super", "players": 4, "piles": piles, "turn": 0}).game()
+    seats = [SeatSpec("human", "basic", LONG), *[SeatSpec("ai", "basic", LONG) for _ in range(3)]]
+    scene = TableScene(app, GameSetup("super", 4, {}, seats, 5).complete(), game)
+    app.stack.clear_to(scene)
+    frames(app, 3)
+    app.stack.top.draw(app.screen)
+    expect(scene, size, "hand", "pile:pile/0", "pile:pile/1", "plate:0", "dobon", "control:draw")
