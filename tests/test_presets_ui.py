@@ -224,3 +224,21 @@ def test_in_super_you_may_play_your_next_card_while_the_window_is_open(tmp_path,
         assert game.discard[-1] is seven and seven not in game.hands[0]
     finally:
         app.close()
+
+
+def test_super_lit_draw_during_the_window_puts_the_turn_glow_on_your_plate_alone(tmp_path, monkeypatch):
+    """Hana plays; during the window on her card your move may go in already (Draw lit): the turn glow
+    is then on your plate, not on hers as well."""
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app(reaction_ms=3000)
+    try:
+        piles = {"hand/0": ["9S", "10D", "JC"], "hand/1": ["3S", "4S"], "hand/2": ["5H", "6H", "KC"]}
+        game, table = super_table(app, {**piles, "field": ["7H"]}, 2)
+        for _ in range(300):  # Hana (an AI seat) plays a heart
+            frames(app, 1)
+            if "draw" in table.lit:
+                break
+        assert game.window is not None and table.source.view.turn == 2  # still on Hana's card
+        assert table.board.glowing == {0}
+    finally:
+        app.close()

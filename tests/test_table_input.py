@@ -49,9 +49,10 @@ def test_no_hint_and_no_input_during_the_deal(app):
     assert scene.board.selected is not None
 
 
-@pytest.mark.parametrize("preset", ["app", "standard"])
+@pytest.mark.parametrize("preset", ["app", "standard", "super"])
 def test_input_is_taken_the_moment_the_cues_show_and_never_before(app, preset):
-    """Whenever a turn cue is on screen, the person's input is taken, and the turn plate shows them;
+    """Whenever a turn cue is on screen, the person's input is taken, and the turn glow is on their
+    plate alone (super lets you move during the window on the last card: not the placer's plate too);
     whenever it is not, their clicks do nothing."""
     scene = new_table(app, preset)
     for _ in range(2000):
@@ -60,7 +61,7 @@ def test_input_is_taken_the_moment_the_cues_show_and_never_before(app, preset):
             assert not cues(scene), "a cue is lit while the table is still catching up"
         if "draw" in scene.lit:
             assert scene.accepts_input
-            assert scene.board.shown.turn == scene.person  # one turn signal, not two
+            assert scene.board.glowing == {scene.person}  # one turn signal, not two
             before = len(scene.game.actions)
             click(app, scene.buttons["draw"].center)
             assert len(scene.game.actions) == before + 1, "Draw was lit but the click did nothing"

@@ -724,6 +724,9 @@ class TableScene(Scene):
         b.highlight = set()
         b.sum_hint = b.call_hint = b.clock_hint = None
         b.seat_clocks = self.remote.clocks() if self.remote is not None else {}
+        # your Draw is lit: your plate alone carries the turn glow (super lets you move during the
+        # window on the last card, while the view's turn is still its placer's)
+        b.cued = seat is not None and self.accepts_input and any(a.kind is Kind.DRAW for a in self.legal())
         self._match_clock()
         if b.chosen:  # a pick outlives neither the card leaving the hand nor the chance to play it
             held = {c.id for c in self.source.view.hand}

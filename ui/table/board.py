@@ -197,6 +197,7 @@ class Board:
         self.sum_hint: str | None = None  # practice help under your name: the hand's sum
         self.call_hint: str | None = None  # practice help: you may call now
         self.clock_hint: str | None = None  # your turn's time limit, where the rules set one
+        self.cued = False  # your Draw is lit (set by the table): the turn glow is on your plate alone
         self.match_clock: str | None = None  # a match played to a time: what is left of it
         self.match_clock_up = False  # ... and whether it is up
         # seats whose time to act is running: seat -> (seconds left, of how many); each is drawn as a
@@ -207,6 +208,7 @@ class Board:
         # what the last frame drew where, by name ("plate:2", "hand", "stock", "log", ...): the table's
         # own check that nothing overlaps at any size (tests/test_layout.py)
         self.regions: dict[str, pygame.Rect] = {}
+        self.glowing: set[int] = set()  # the plates the last frame drew with the turn glow
 
     @property
     def view(self) -> SeatView:
@@ -1020,6 +1022,7 @@ class Board:
         n = self.view.players
         self.regions = {}
         self.clocks_drawn = {}
+        self.glowing = set()
         dest.blit(self.felt(), (0, 0))
         self._draw_direction(dest)
         self._draw_stock(dest)
@@ -1212,11 +1215,16 @@ class Board:
             box.bottomleft = (12, lay.plate_bottom)
         else:
             box.center = (int(centre[0]), int(centre[1]))
-        turn = self.shown.turn == seat and view.phase in ("turn", "reaction")
+        turn = (
+            seat == self.viewer
+            if self.cued
+            else self.shown.turn == seat and view.phase in ("turn", "reaction")
+        )
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=10)
         dest.blit(bg, box)
         if turn:
+            self.glowing.add(seat)
             glow = int(180 + 70 * math.sin(self.time * 5))
             pygame.draw.rect(dest, (255, 214, 90), box.inflate(6, 6), 3, border_radius=12)
             pygame.draw.rect(dest, (255, 214, 90, glow), box.inflate(12, 12), 1, border_radius=14)
