@@ -242,3 +242,23 @@ def test_super_lit_draw_during_the_window_puts_the_turn_glow_on_your_plate_alone
         assert table.board.glowing == {0}
     finally:
         app.close()
+
+
+def test_last_one_arms_only_where_it_would_count_and_says_the_rule_otherwise(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        hand = ["AS", "2H", "5C", "9D", "10S"]
+        _game, table = super_table(app, {"hand/0": hand, "hand/1": ["3S", "4S"], "field": ["7H"]}, 0)
+        frames(app, 20)
+        click(app, table.buttons["last_one"].center)
+        assert not table.last_one_armed and "last_one" not in table.lit
+        assert table.toast is not None and table.toast[0] == (
+            '"Last" is said only with the play that leaves you one card'
+        )
+        _game, table = super_table(app, {"hand/0": ["9H", "10S"], "hand/1": ["3S", "4S"], "field": ["7H"]}, 0)
+        frames(app, 20)
+        click(app, table.buttons["last_one"].center)
+        assert table.last_one_armed
+    finally:
+        app.close()

@@ -310,6 +310,22 @@ class TableScene(Scene):
         self.submit(options[0])
         self.last_one_armed = False
 
+    def last_one_counts(self) -> bool:
+        """Whether "last one" would go with a play now: you hold two cards, or some play of yours
+        would leave you one."""
+        if self.person is None:
+            return False
+        plays = (a for a in self.legal() if a.kind is Kind.PLAY and a.flag)
+        return len(self.source.view.hand) == 2 or any(plays)
+
+    def toggle_last_one(self) -> None:
+        """The "last one" button: armed only where it would count, otherwise the rule is said (and it
+        is let go once it no longer can count, see `_help`)."""
+        if not self.last_one_armed and not self.last_one_counts():
+            self.say(tr("reason.last_only"), RED)
+            return
+        self.last_one_armed = not self.last_one_armed
+
     def choose(self, card: Card) -> None:
         """Pick `card` for a play of several cards, or put it back. Only a card that, with those already
         picked, is part of some legal play may be picked; the Play button plays the picked set."""
@@ -552,7 +568,7 @@ class TableScene(Scene):
                 elif name == "draw":
                     self.draw_card()
                 elif name == "last_one":
-                    self.last_one_armed = not self.last_one_armed
+                    self.toggle_last_one()
                 elif name.startswith("declare:"):
                     self.declare(int(name.split(":")[1]))
                 elif name.startswith("answer:"):
@@ -604,7 +620,7 @@ class TableScene(Scene):
         elif k in (pygame.K_DOWN, pygame.K_d):
             self.draw_card()
         elif k == pygame.K_l:
-            self.last_one_armed = not self.last_one_armed
+            self.toggle_last_one()
         elif k == pygame.K_h:
             self.app.settings.practice_help = not self.app.settings.practice_help
             self.build()
@@ -727,6 +743,8 @@ class TableScene(Scene):
         # your Draw is lit: your plate alone carries the turn glow (super lets you move during the
         # window on the last card, while the view's turn is still its placer's)
         b.cued = seat is not None and self.accepts_input and any(a.kind is Kind.DRAW for a in self.legal())
+        if self.last_one_armed and not self.last_one_counts():
+            self.last_one_armed = False  # a draw took the hand past two cards: nothing to say it with
         self._match_clock()
         if b.chosen:  # a pick outlives neither the card leaving the hand nor the chance to play it
             held = {c.id for c in self.source.view.hand}
@@ -847,14 +865,13 @@ class TableScene(Scene):
         )
         slot = 1  # the next free place above the draw button
         if self.board.preset_ui.last_one_button:
-            two = len(view.hand) == 2
             label = tr("table.last_one_on") if self.last_one_armed else tr("table.last_one")
             self._button(
                 surface,
                 "last_one",
                 pygame.Rect(lay.control_rect(slot)),
                 label,
-                two or self.last_one_armed,
+                self.last_one_counts() or self.last_one_armed,
                 (150, 110, 20),
             )
             slot += 1
