@@ -349,3 +349,29 @@ def test_a_call_once_the_window_has_closed_says_when_a_call_can_be_made(app):
     assert scene.toast[0] == (
         "No card to call Dobon on now: a call is made while the gold ring is round the card just played"
     )
+
+
+def test_an_empty_stock_shows_its_place_and_says_a_draw_reshuffles(app):
+    from game.scenario import parse
+
+    piles = {"hand/0": ["3S", "9D"], "hand/1": ["4S", "5S"], "hand/2": ["6S", "7S"], "field": ["KH"]}
+    data = {"dobon_scenario": 1, "preset": "app", "players": 3, "piles": piles, "rest": "field", "turn": 0}
+    game = parse(data).game()
+    assert not game.stock
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(2)]]
+    scene = TableScene(app, GameSetup("app", 3, {}, seats, 3).complete(), game)
+    app.stack.push(scene)
+    drawn = []
+    scene.board.blit_card = lambda dest, card, pos, h, angle=0, face_up=True: (
+        drawn.append((card, pos)) or (pygame.Rect(int(pos[0]), int(pos[1]), 1, 1))
+    )
+    said = []
+    text = scene.board.text
+    scene.board.text = lambda s, *args, **kw: said.append(s) or text(s, *args, **kw)
+    frames(app, 3)
+    stock = scene.board.layout.stock
+    assert not any(card is None and abs(pos[0] - stock[0]) < 10 for card, pos in drawn)  # no back there
+    assert "Empty: a draw reshuffles" in said and "0" not in said
+    assert "draw" in scene.lit  # and Draw is lit: it reshuffles the field pile into a new stock
+    click(app, scene.buttons["draw"].center)
+    assert len(scene.game.hands[0]) == 3 and scene.game.stock

@@ -44,7 +44,7 @@ from game.events import (
     WindowClosed,
     WindowOpened,
 )
-from game.piles import owner_of
+from game.piles import Rebuild, owner_of
 from game.scores import Score
 
 from ..card_art import ASPECTS, CardArt, card_shape, font_path
@@ -158,6 +158,8 @@ class Board:
         self.viewer = viewer
         self.handlers = self._handlers()
         self.preset_ui = preset_ui(source.rules)
+        # an empty stock is rebuilt by the next draw (else it stays empty, or is rebuilt at once)
+        self.rebuilds_on_draw = source.rules.rulebook().rebuild is Rebuild.ON_DRAW
         self.shape = card_shape(source.view.deck)  # the deck's card proportions and back
         self.names = names
         self.speed = speed  # animation speed factor, read live from the settings
@@ -1082,14 +1084,17 @@ class Board:
         lay = self.layout
         assert lay is not None
         count = self.view.stock + self.stock_hold
-        if count <= 0:
+        if count <= 0:  # an empty place, and what a draw does now (app, standard, super: a reshuffle)
             pygame.draw.rect(dest, (255, 255, 255), self._pile_rect(lay.stock), 2, border_radius=10)
-        layers = min(6, 1 + count // 8)
-        for i in range(layers):
+            reshuffles = self.rebuilds_on_draw and len(self.view.discard) > 1
+            words = tr("table.stock_reshuffles" if reshuffles else "table.stock_empty")
+        else:
+            words = str(count)
+        for i in range(min(6, 1 + count // 8) if count > 0 else 0):
             self.blit_card(
                 dest, None, (lay.stock[0] - i * 1.5, lay.stock[1] - i * 1.5), lay.pile_card_h, 0, False
             )
-        label = self.text(str(count), max(14, lay.pile_card_h // 7), WHITE, True)
+        label = self.text(words, max(14, lay.pile_card_h // 7), WHITE, True)
         at = label.get_rect(center=(int(lay.stock[0]), int(lay.stock[1] + lay.pile_card_h * 0.62)))
         dest.blit(label, at)
         self.regions["stock"] = self._pile_rect(lay.stock).inflate(8, 8).union(at)
