@@ -1,0 +1,65 @@
+"""The new-game screen fits every window, preset and language (issue 30, point 8): no option's text
+cut, no seat row under Back and Start, a centred column on a wide window, drop-down lists that open
+inside the window and as wide as their box."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+import uikit
+from uikit import frames
+
+from game.rules import PRESETS
+from ui.scenes.new_game import NewGameScene, text_width
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+
+
+def open_menu(app, menu) -> pygame.Rect:
+    """Click a drop-down open, as a player does; where its list lies."""
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=menu.rect.center, button=1))
+    frames(app, 3)
+    return menu.current_state.options_selection_list.rect
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_new_game_screen_fits_with_the_most_players(home, size, language, preset):
+    app = uikit.make_app(size)
+    app.set_language(language)
+    try:
+        app.settings.last_setup = {"preset": preset, "players": PRESETS[preset].players_cap}
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        w, h = size
+        for name, button in scene.option_fields.items():
+            if isinstance(button, pygame_gui.elements.UIButton):
+                assert text_width(button.text, bold=True) + 24 <= button.rect.width, (name, button.text)
+        last = max(row.rect.bottom for rows in scene.seat_rows for row in rows)
+        assert last <= scene.back.rect.top and last <= scene.start.rect.top
+        assert abs(scene.back.rect.left - (w - scene.start.rect.right)) <= 2  # a centred column
+        listed = open_menu(app, scene.seat_rows[-1][1])  # the last seat's AI level
+        assert listed.top >= 0 and listed.bottom <= h, listed
+        assert listed.height >= 34 * len(scene.seat_rows[-1][1].options_list)  # every level shows
+        frames(app, 2)
+    finally:
+        app.close()
+
+
+def test_the_rules_list_is_as_wide_as_its_box(home):
+    app = uikit.make_app((800, 600))
+    try:
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        listed = open_menu(app, scene.preset_menu)
+        assert listed.width == scene.preset_menu.rect.width and listed.left == scene.preset_menu.rect.left
+    finally:
+        app.close()
