@@ -3,6 +3,8 @@ at the end of a match, the standings and a chart of everyone's score across the 
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pygame_gui
 
@@ -42,22 +44,38 @@ def score_history(events, part: str | None = None) -> list[list[int]]:
     return rows
 
 
-def line_text(item: str, value: int, note: str) -> str:
+# the engine's notes that say how a line's amount was made, and the words for them (score.note.*)
+NOTES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"worst (?P<worst>\d+) × (?P<winners>\d+) winner\(s\) × 2"), "score.note.worst_winners"),
+    (re.compile(r"worst (?P<worst>\d+) × (?P<times>\d+)"), "score.note.worst_times"),
+]
+
+
+def note_text(note: str) -> str | None:
+    """How an amount was made, in the player's language, where the engine's note says so."""
+    for pattern, key_ in NOTES:
+        found = pattern.fullmatch(note)
+        if found:
+            return tr(key_, **found.groupdict())
+    return None
+
+
+def line_text(item: str, value: int, note: str, names: list[str] = ()) -> str:
+    """A score line as the result screen writes it: its name, its amount, and how the amount was made
+    where that is not plain (whose hand a dobon's points are, the worst hand a loser pays on)."""
     label = tr(f"score.{item}")
     if label.endswith(item):  # no translation: show the key readably
         label = item.replace("_", " ")
+    if item == "dobon_points":  # super: the winner's hand (its seat in the note); app: every card counted
+        seat = int(note) if note.isdigit() else -1
+        if 0 <= seat < len(names):
+            return tr("score.dobon_points_of", name=names[seat], value=value)
+        return tr("score.dobon_points_all", value=value)
     if item.endswith("factor"):
         return f"{label} ×{value}"
-    if item in (
-        "hand_points",
-        "dobon_points",
-        "base",
-        "pays",
-        "receives",
-        "loser_by_dobon",
-        "loser_by_gaeshi",
-    ):
-        return f"{label} {value}"
+    if item in ("hand_points", "base", "pays", "receives", "loser_by_dobon", "loser_by_gaeshi"):
+        how = note_text(note)
+        return f"{label} {value}" + (f" ({how})" if how else "")
     return f"{label} {value:+d}"
 
 
@@ -183,6 +201,7 @@ class RoundResultScene(Scene):
         small = max(12, int(min(row_h * 0.16, h * 0.022)))
         card_h = max(24, min(int(row_h - small * 1.7 - 18), int(h * 0.09)))  # inside its row
         hands = self.hands
+        names = [b._name(s) for s in range(self.players)]
         for seat in range(self.players):
             y = top + seat * row_h
             role = (
@@ -206,7 +225,7 @@ class RoundResultScene(Scene):
                 )
             before = self.before[seat] if seat < len(self.before) else None
             lines = [
-                ui.result_line(x.item, x.value, before) or line_text(x.item, x.value, x.note)
+                ui.result_line(x.item, x.value, before) or line_text(x.item, x.value, x.note, names)
                 for x in result.lines
                 if x.seat == seat and (not self.settlement or ui.result_line(x.item, x.value, before))
             ]
@@ -218,9 +237,13 @@ class RoundResultScene(Scene):
                     surface.blit(surf, (x0, y + 10 + name.get_height() + i * (small + 4)))
                 lines = []
             x0 = int(w * 0.42)
-            for i, text in enumerate(lines[:8]):
+            # two columns of four; one, each line fitted to the row, where a line is too long for half
+            room = int(w * right) - x0 - b.font(small + 2, True).size("+0000 → 00000")[0] - 12
+            half = any(b.font(small).size(t)[0] > int(w * 0.2) - 8 for t in lines)
+            for i, text in enumerate(lines[: 4 if half else 8]):
                 col, row = divmod(i, 4)
-                surf = b.text(text, small, (225, 232, 225))
+                fitted = b._clip(text, small, room) if half and b.font(small).size(text)[0] > room else text
+                surf = b.text(fitted, small, (225, 232, 225))
                 surface.blit(surf, (x0 + col * int(w * 0.2), y + 6 + row * (small + 5)))
             delta = result.deltas[seat]
             standing = score_text(self.standings[seat])
