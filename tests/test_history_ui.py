@@ -367,3 +367,38 @@ def test_every_skipped_reason_has_both_languages_and_english_matches_the_command
         japanese = skipped_reason(problem)
         assert japanese.startswith("f.jsonl: ") and japanese != str(problem) and "why" not in japanese
     setup("en")
+
+
+def test_each_line_says_its_length_in_the_presets_units_and_your_place_in_its_terms(app):
+    import json
+
+    from game.phase import Phase
+
+    kept("app", 3, "20260101T100000000000Z", rounds=1)
+    kept("jda", 4, "20260102T100000000000Z", rounds=3)
+    old = kept("standard", 5, "20260103T100000000000Z", rounds=2)
+    header, *actions = old.read_text(encoding="utf-8").splitlines()
+    data = json.loads(header)
+    del data["history"]["ranks"], data["history"]["standings"]  # a record kept by an older version
+    old.write_text("\n".join([json.dumps(data), *actions]) + "\n", encoding="utf-8")
+    game = Game(make_rules("app", 4, {"starting_points": 60}), 6)  # a match to its end, then New match
+    players = [make_seat("basic", 6, s) for s in range(4)]
+    while game.totals.matches < 2:
+        if game.phase is Phase.MATCH_OVER:
+            game.new_match()
+        play(game, players, 1)
+    record(
+        game, ["human", "normal", "normal", "normal"], 0, "20260104T100000000000Z", names=["", "A", "B", "C"]
+    )
+    history = open_history(app)
+    lines = {
+        e.preset: translate(i["text"]) for e, i in zip(history.entries, history.list.item_list, strict=True)
+    }
+    app_lines = [translate(i["text"]) for i in history.list.item_list if "Classic" in translate(i["text"])]
+    assert any("   1 round   you: place " in line and "(more is better)" in line for line in app_lines), (
+        app_lines
+    )
+    assert any("2 matches, " in line for line in app_lines), app_lines
+    assert "3 games   you: place " in lines["jda"] and " · lap " in lines["jda"] and "deal " in lines["jda"]
+    assert "2 rounds   you " in lines["standard"] and "(fewer is better)" in lines["standard"]
+    assert "place" not in lines["standard"]

@@ -77,6 +77,7 @@ class UI(PresetUI):
     match_label = "results.kabu.game_button"  # kabu's game (ゲーム) is the engine's match
     match_title = "results.kabu.game_title"
     rounds_axis = "results.kabu.matches_axis"
+    series_count = "history.kabu_series"  # kabu: a game is the series of matches
     log_round = "log.kabu.match"
     log_resumed = "log.kabu.resumed"
     spread_last_play = True  # F is every card of the last play (§3.1): each shows, each may be dobon'd
