@@ -381,3 +381,25 @@ def test_a_big_super_hand_stays_clear_of_your_own_pile(app, size):
     frames(app, 3)
     app.stack.top.draw(app.screen)
     expect(scene, size, "hand", "pile:pile/0", "pile:pile/1", "plate:0", "dobon", "control:draw")
+
+
+@pytest.mark.parametrize("size", SIZES[:3], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_splash_over_the_middle_leaves_the_side_seats_plates_in_view(app, size, players):
+    """The auction's "Starts (bid 12)" (and every splash) is no wider than the gap between the plates
+    beside it."""
+    import pytweening
+
+    from ui.table.board import GOLD, Splash
+    from ui.tween import Tween
+
+    scene = table(app, size, "standard", players)
+    board = scene.board
+    board.splashes.append(
+        Splash("Starts (bid 12)", "You", GOLD, Tween(9, pytweening.linear), board.layout.centre)
+    )
+    frames(app, 20)
+    app.stack.top.draw(app.screen)
+    splash = board.regions["splash"]
+    plates = {n: r for n, r in board.regions.items() if n.startswith("plate:")}
+    assert not [n for n, r in plates.items() if r.colliderect(splash)], (splash, plates)

@@ -375,3 +375,14 @@ def test_an_empty_stock_shows_its_place_and_says_a_draw_reshuffles(app):
     assert "draw" in scene.lit  # and Draw is lit: it reshuffles the field pile into a new stock
     click(app, scene.buttons["draw"].center)
     assert len(scene.game.hands[0]) == 3 and scene.game.stock
+
+
+def test_the_bid_box_keeps_its_keys_while_another_seats_bid_is_shown(app):
+    scene = auction_table(app)
+    press(app, pygame.K_2, "2")
+    other = next(s for s in range(1, 3) if any(a.kind is Kind.BID for a in scene.game.legal_actions(s)))
+    scene.board.feed(scene.game.apply(Action(other, Kind.BID, amount=3)))
+    assert not scene.board.settled  # its bid is still to be shown when the next key comes
+    for key in (pygame.K_UP, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        press(app, key)
+    assert scene.bid_amount == 3 and "bid" in scene.buttons

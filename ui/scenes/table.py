@@ -478,8 +478,11 @@ class TableScene(Scene):
 
     @property
     def bidding(self) -> bool:
-        """The bid box is up: the person may bid now."""
-        return self.accepts_input and any(a.kind is Kind.BID for a in self.legal())
+        """The bid box is up: the person may bid now. Once it is up it stays up, taking keys, while the
+        board presents another seat's bid (a key pressed then was lost with the box for a moment)."""
+        if self.person is None or self.paused or not any(a.kind is Kind.BID for a in self.legal()):
+            return False
+        return self.board.settled or "bid" in self.buttons
 
     @property
     def max_bid(self) -> int:
@@ -516,11 +519,7 @@ class TableScene(Scene):
 
     def place_bid(self) -> None:
         seat = self.person
-        if (
-            seat is not None
-            and self.accepts_input
-            and self.submit(Action(seat, Kind.BID, amount=self.bid_amount))
-        ):
+        if seat is not None and self.bidding and self.submit(Action(seat, Kind.BID, amount=self.bid_amount)):
             self.bid_typed = None
 
     # ------------------------------------------------------------------ events
@@ -775,6 +774,7 @@ class TableScene(Scene):
         self.board.draw(surface)
         if self.container is not None:
             self.board.regions["menu"] = self.menu_button.rect.union(self.help_box.rect)
+        bidding = self.bidding  # asked before the buttons go: a box already up stays up
         self.buttons = {}
         self.lit = set()
         self._draw_controls(surface)
@@ -784,7 +784,7 @@ class TableScene(Scene):
             self._draw_gaeshi(surface)
         elif self.accepts_input and self.board.preset_ui.prompt(self.source.view, self.person):
             self._draw_prompt(surface, self.board.preset_ui.prompt(self.source.view, self.person))
-        elif self.accepts_input and any(a.kind is Kind.BID for a in self.legal()):
+        elif bidding:
             self._draw_bid(surface)
         if self.toast:
             text, left, colour = self.toast

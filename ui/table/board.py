@@ -1411,8 +1411,29 @@ class Board:
             layer.blit(word, (6, 6))
             sub = self.text(s.sub, max(14, size // 3), WHITE, True)
             layer.blit(sub, sub.get_rect(midtop=(layer.get_width() // 2, word.get_height() + 4)))
+            room = self._splash_room(layer.get_rect(center=(int(x), int(y))))
+            if layer.get_width() > room:  # narrower than the gap between the side seats' plates
+                k = room / layer.get_width()
+                layer = pygame.transform.smoothscale(
+                    layer, (int(layer.get_width() * k), max(1, int(layer.get_height() * k)))
+                )
             layer.set_alpha(alpha)
             dest.blit(layer, layer.get_rect(center=(int(x), int(y))))
+            self._note("splash", layer.get_rect(center=(int(x), int(y))))
+
+    def _splash_room(self, rect: pygame.Rect) -> int:
+        """How wide a splash centred where `rect` is may be: up to the nearest plate beside it on
+        either side, at its height (the side seats' names stay readable under "Starts (bid 12)")."""
+        cx = rect.centerx
+        room = self.layout.w - 16 if self.layout is not None else rect.width
+        for name, plate in self.regions.items():
+            if not name.startswith("plate:") or plate.bottom < rect.top or plate.top > rect.bottom:
+                continue
+            if plate.right <= cx:
+                room = min(room, 2 * (cx - plate.right) - 12)
+            elif plate.left >= cx:
+                room = min(room, 2 * (plate.left - cx) - 12)
+        return max(80, room)
 
     def _draw_match_clock(self, dest: pygame.Surface) -> None:
         """A match played to a time: its clock in the top left corner, gold once the time is up."""
