@@ -402,3 +402,20 @@ def test_each_line_says_its_length_in_the_presets_units_and_your_place_in_its_te
     assert "3 games   you: place " in lines["jda"] and " · lap " in lines["jda"] and "deal " in lines["jda"]
     assert "2 rounds   you " in lines["standard"] and "(fewer is better)" in lines["standard"]
     assert "place" not in lines["standard"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_record_at_800x600_shows_its_heading_and_the_review_note_whole(tmp_path, monkeypatch, language):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    small = make_app((800, 600))
+    try:
+        small.set_language(language)
+        kept("app", 3, "20260101T100000000000Z", rounds=2)
+        history = open_history(small)
+        small.stack.push(RecordScene(small, history.entries[0]))
+        frames(small, 3)
+        scene = small.stack.top
+        assert scene.head.scroll_bar is None  # the line wraps onto a second line, not out of sight
+        assert scene.review_list.scroll_bar is None  # "Not reviewed yet ..." whole, not three lines cut
+    finally:
+        small.close()

@@ -69,3 +69,26 @@ def test_a_super_dobon_names_whose_hand_is_paid_on_and_a_loser_line_its_largest_
     assert line_text("loser_by_gaeshi", 42, "worst 7 × 6", names) == (
         "loser (gaeshi) 42 (largest hand left 7 × 6)"
     )
+
+
+def test_a_stop_says_what_a_stop_is(app):
+    from game.scenario import parse
+
+    piles = {"hand/0": ["9H"], "hand/1": ["4S", "6S"], "hand/2": ["3S", "KS"], "hand/3": ["7S", "QD"]}
+    game = parse(
+        {"dobon_scenario": 1, "preset": "app", "players": 4, "piles": {**piles, "field": ["9C"]}, "turn": 0}
+    ).game()
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    table = TableScene(app, GameSetup("app", 4, {}, seats, 5).complete(), game)
+    app.stack.clear_to(table)
+    frames(app, 30)
+    table.play_card(game.deck.card("9H"))
+    for _ in range(600):
+        frames(app, 1)
+        if isinstance(app.stack.top, RoundResultScene):
+            break
+    result = app.stack.top
+    assert isinstance(result, RoundResultScene) and result.result.ending == "stop"
+    assert (
+        result.notes[0] == "A stop: a player played out their hand and nobody called Dobon on the last card"
+    )

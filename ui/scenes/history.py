@@ -379,11 +379,11 @@ class RecordScene(Scene):
         item = self.item
         head = entry_line(item, notes=False)
         self.head = pygame_gui.elements.UITextBox(
-            html.escape(head), pygame.Rect(20, 12, w - 190, 70), gui, container=c
-        )
+            html.escape(head), pygame.Rect(20, 12, w - 190, 80), gui, container=c
+        )  # two lines without a scroll bar: the line wraps on a narrow window
         self.back = _button(self, pygame.Rect(w - 150, 16, 130, 40), "settings.back")
         left_w = int(w * 0.42)
-        top = 92
+        top = 100
         rows = self.rounds or [skipped_reason(self.error) if self.error else tr("history.no_rounds")]
         self.round_list = pygame_gui.elements.UISelectionList(
             pygame.Rect(20, top, left_w, h - top - 222),
@@ -430,8 +430,11 @@ class RecordScene(Scene):
                 or (skipped_reason(self.error) if self.error else None)
                 or (tr("history.review_none") if self.item.me is not None else tr("history.no_me"))
             )
-            self.review_list = pygame_gui.elements.UITextBox(
-                html.escape(note), pygame.Rect(right.x, list_top, right.width, 120), gui, container=c
+            self.review_list = pygame_gui.elements.UITextBox(  # the whole column: never cut mid-line
+                html.escape(note),
+                pygame.Rect(right.x, list_top, right.width, right.bottom - list_top),
+                gui,
+                container=c,
             )
 
     def review_lines(self) -> list[str]:

@@ -112,6 +112,10 @@ class RoundResultScene(Scene):
         self.notes = table.board.preset_ui.result_notes(
             view, [table.board._name(s) for s in range(view.players)]
         )
+        if self.result is not None:  # what an ending that is a term of its own means (app's stop)
+            about = tr(f"results.ending_about.{self.result.ending}")
+            if not about.endswith(f"ending_about.{self.result.ending}"):
+                self.notes.insert(0, about)
         self.before = dealt_standings(table.event_log)  # each seat's standing when this round was dealt
         names = [table.board._name(s) for s in range(view.players)]
         # the preset's settlement step by step (kabu: A1-A8, M1-M4 per pair), beside the seats' rows
