@@ -11,6 +11,7 @@ import pygame_gui
 from game.events import MatchEnded, RoundDealt, RoundEnded
 from game.scores import Score
 
+from .. import sizes
 from ..scene import Scene
 from ..table.board import GOLD, WHITE
 from ..text import key, score_text, tr
@@ -58,6 +59,12 @@ def note_text(note: str) -> str | None:
         if found:
             return tr(key_, **found.groupdict())
     return None
+
+
+def button_size(height: int) -> tuple[int, int]:
+    """A result screen's button: 300x46 at 720 px high, larger on a larger window."""
+    k = sizes.scale(height)
+    return int(300 * k), int(46 * k)
 
 
 def line_text(item: str, value: int, note: str, names: list[str] = ()) -> str:
@@ -143,11 +150,13 @@ class RoundResultScene(Scene):
         w, h = self.app.size
         ui = self.table.board.preset_ui
         label = ui.match_label if self.match_over else ui.next_label
+        bw, bh = button_size(h)
         self.next = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 150, int(h * 0.88), 300, 46),
+            pygame.Rect(w // 2 - bw // 2, int(h * 0.88), bw, bh),
             key(label),
             self.app.gui,
             container=self.container,
+            object_id=sizes.button_id(h),
         )
 
     def process_event(self, event):
@@ -310,19 +319,22 @@ class MatchResultScene(Scene):
 
     def widgets(self) -> None:
         w, h = self.app.size
+        bw, bh = button_size(h)
         self.again = None
         if self.table.remote is None:  # at a LAN table the host decides whether to play again
             self.again = pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 - 310, int(h * 0.9), 300, 46),
+                pygame.Rect(w // 2 - bw - 10, int(h * 0.9), bw, bh),
                 key("results.new_match"),
                 self.app.gui,
                 container=self.container,
+                object_id=sizes.button_id(h),
             )
         self.title = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + 10, int(h * 0.9), 300, 46),
+            pygame.Rect(w // 2 + 10, int(h * 0.9), bw, bh),
             key("results.to_title"),
             self.app.gui,
             container=self.container,
+            object_id=sizes.button_id(h),
         )
 
     def process_event(self, event):
@@ -399,9 +411,10 @@ class MatchResultScene(Scene):
     def _chart(self, surface, chart: pygame.Rect, history: list[list[int]], part: str | None, players: int):
         """One line per seat across the rounds in `chart`, its values at the left edge."""
         b = self.table.board
+        k = sizes.scale(surface.get_height())  # the labels and margins grow with the window
         pygame.draw.rect(surface, (24, 60, 45), chart, border_radius=8)
         if part is not None:
-            label = b.text(tr(f"results.chart.{part}"), 15, (230, 235, 230), True)
+            label = b.text(tr(f"results.chart.{part}"), int(15 * k), (230, 235, 230), True)
             surface.blit(label, (chart.x + 8, chart.y + 4))
         if len(history) < 2:
             return
@@ -411,11 +424,12 @@ class MatchResultScene(Scene):
         # draw values that tie on top of each other a little apart, so every seat's line shows
         offset = 3
 
-        top = 44 if part is not None else 30  # room for the panel's title above the highest value
+        top = int((44 if part is not None else 30) * k)  # room for the panel's title above the top value
+        left, foot = int(40 * k), int(30 * k)  # room for the values at the left and the axis below
 
         def pt(i: int, v: int, seat: int = 0) -> tuple[int, int]:
-            x = chart.x + 40 + (chart.width - 60) * i / (len(history) - 1)
-            y = chart.bottom - 30 - (chart.height - 30 - top) * (v - lo) / span
+            x = chart.x + left + (chart.width - left - 20) * i / (len(history) - 1)
+            y = chart.bottom - foot - (chart.height - foot - top) * (v - lo) / span
             return int(x), int(y + (seat - (players - 1) / 2) * offset)
 
         if lo < 0 < hi:
@@ -427,7 +441,7 @@ class MatchResultScene(Scene):
             for p in pts:
                 pygame.draw.circle(surface, colour, p, 3)
         for v in sorted({lo, hi}):
-            label = b.text(str(v), 13, (200, 210, 200))
-            surface.blit(label, (chart.x + 4, pt(0, v)[1] - 8))
-        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), 14, (200, 210, 200))
+            label = b.text(str(v), int(13 * k), (200, 210, 200))
+            surface.blit(label, (chart.x + 4, pt(0, v)[1] - label.get_height() // 2))
+        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), int(14 * k), (200, 210, 200))
         surface.blit(axis, axis.get_rect(midbottom=(chart.centerx, chart.bottom - 4)))

@@ -21,6 +21,7 @@ from game.phase import Phase
 from game.realtime import Timing
 from game.seats import make_seat
 
+from .. import sizes
 from ..scene import Scene
 from ..settings import clear_match, save_match, save_scenario
 from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board, draw_dial
@@ -116,15 +117,21 @@ class TableScene(Scene):
     def widgets(self) -> None:
         w, h = self.app.size
         self.board.set_size(w, h)
-        bw = max(110, int(h * 0.17))
+        bw, bh = max(110, int(h * 0.17)), int(36 * sizes.scale(h))  # larger on a large window
+        big = sizes.button_id(h)
         self.menu_button = pygame_gui.elements.UIButton(
-            pygame.Rect(w - bw - 12, 12, bw, 36), key("table.menu"), self.app.gui, container=self.container
+            pygame.Rect(w - bw - 12, 12, bw, bh),
+            key("table.menu"),
+            self.app.gui,
+            container=self.container,
+            object_id=big,
         )
         self.help_box = pygame_gui.elements.UIButton(
-            pygame.Rect(w - bw - 12, 54, bw, 36),
+            pygame.Rect(w - bw - 12, 18 + bh, bw, bh),
             key("table.help_on" if self.app.settings.practice_help else "table.help_off"),
             self.app.gui,
             container=self.container,
+            object_id=big,
         )
         if self.watching:
             self.help_box.hide()  # practice help is about your own hand: a watcher has none

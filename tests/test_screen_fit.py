@@ -1,6 +1,7 @@
-"""The new-game screen fits every window, preset and language (issue 30, point 8): no option's text
-cut, no seat row under Back and Start, a centred column on a wide window, drop-down lists that open
-inside the window and as wide as their box."""
+"""Screens fit every window (issue 30, point 8): the new-game screen in every preset and language (no
+option's text cut, no seat row under Back and Start, a centred column on a wide window, drop-down lists
+that open inside the window and as wide as their box), and on a large window the table's and the
+results' buttons grow with it."""
 
 from __future__ import annotations
 
@@ -61,5 +62,34 @@ def test_the_rules_list_is_as_wide_as_its_box(home):
         frames(app, 2)
         listed = open_menu(app, scene.preset_menu)
         assert listed.width == scene.preset_menu.rect.width and listed.left == scene.preset_menu.rect.left
+    finally:
+        app.close()
+
+
+def test_on_a_large_window_the_tables_and_results_buttons_grow_with_it(home):
+    from game.headless import play
+    from game.seats import make_seat
+    from ui.scenes.results import RoundResultScene
+    from ui.scenes.table import TableScene
+    from ui.table.setup import GameSetup, SeatSpec
+
+    app = uikit.make_app((1920, 1080))
+    try:
+        seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+        setup = GameSetup("app", 4, {}, seats, 5).complete()
+        game = setup.new_game()
+        play(game, [make_seat("basic", 5, s) for s in range(4)], 1)
+        table = TableScene(app, setup, game)
+        app.stack.clear_to(table)
+        frames(app, 3)
+        assert table.menu_button.rect.height >= 50 and table.help_box.rect.top > table.menu_button.rect.bottom
+        assert table.menu_button.object_ids[-1] == "#large_button"  # and larger type
+        result = (
+            app.stack.top if isinstance(app.stack.top, RoundResultScene) else RoundResultScene(app, table)
+        )
+        if result is not app.stack.top:
+            app.stack.push(result)
+        frames(app, 2)
+        assert result.next.rect.size == (450, 69)
     finally:
         app.close()
