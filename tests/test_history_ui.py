@@ -175,6 +175,29 @@ def test_statistics_show_the_figures_per_preset_and_level(app):
     frames(app, 2)
 
 
+def test_statistics_of_jda_and_kabu_are_in_their_own_terms_not_points(app):
+    from ui.scenes.stats import columns
+
+    kept("jda", 3, "20260101T100000000000Z", rounds=3)
+    kept("jda", 4, "20260102T100000000000Z", rounds=2)
+    kept("kabu", 5, "20260103T100000000000Z", rounds=3)
+    scene = open_history(app)
+    press_button(app, scene.stats)
+    stats = app.stack.top
+    wait_for(app, lambda: stats.figures is not None)
+    pick(app, stats.filter, "JDA official")
+    assert stats.preset == "jda"
+    heads = columns("jda")
+    assert heads[1] == "Games" and "Laps/game" in heads and "Avg deal" in heads and "Pts/round" not in heads
+    row = dict(zip(heads, stats.rows()[0], strict=True))
+    assert row["Games"] == "5" and float(row["Avg deal"]) >= 4  # a deal is never smaller than four
+    assert stats.figures.parts["jda"] == "lap" and len(stats.figures.totals["jda"]) == 2  # a lap a game
+    heads = columns("kabu")
+    assert heads[1] == "Matches" and heads[3] == "Games" and "Laps/match" in heads and "Avg extra" in heads
+    assert "Pts/round" in columns("app") and "Best" in columns("standard")  # points where a preset scores
+    frames(app, 2)
+
+
 def test_the_replay_viewer_steps_jumps_and_shows_every_hand(app):
     from ui.scenes.replay import ReplayScene
 

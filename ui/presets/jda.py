@@ -33,6 +33,8 @@ class UI(PresetUI):
     result_title = "results.jda.title"  # jda counts games (試合), not rounds
     next_label = "results.jda.next"
     rounds_axis = "results.jda.games_axis"
+    stats_units = ("stats.jda.games", "stats.matches")
+    stats_parts = (("lap", "gain"), ("deal", "level"))  # laps completed a game; the deal size held
     log_round = "log.jda.game"
     log_resumed = "log.jda.resumed"
 

@@ -78,6 +78,8 @@ class UI(PresetUI):
     match_title = "results.kabu.game_title"
     rounds_axis = "results.kabu.matches_axis"
     series_count = "history.kabu_series"  # kabu: a game is the series of matches
+    stats_units = ("stats.kabu.matches", "stats.kabu.games")
+    stats_parts = (("laps", "gain"), ("extra", "level"))  # laps received a match; extra cards held
     log_round = "log.kabu.match"
     log_resumed = "log.kabu.resumed"
     spread_last_play = True  # F is every card of the last play (§3.1): each shows, each may be dobon'd
