@@ -192,6 +192,11 @@ def test_statistics_of_jda_and_kabu_are_in_their_own_terms_not_points(app):
     row = dict(zip(heads, stats.rows()[0], strict=True))
     assert row["Games"] == "5" and float(row["Avg deal"]) >= 4  # a deal is never smaller than four
     assert stats.figures.parts["jda"] == "lap" and len(stats.figures.totals["jda"]) == 2  # a lap a game
+    item = next(e for e in listing().entries if e.preset == "jda")  # its rounds: a standing, not points
+    lines = RecordScene(app, item).rounds
+    assert lines and all(
+        " · deal " in line and line.split("   ")[-1].startswith("you lap ") for line in lines
+    )
     heads = columns("kabu")
     assert heads[1] == "Matches" and heads[3] == "Games" and "Laps/match" in heads and "Avg extra" in heads
     assert "Pts/round" in columns("app") and "Best" in columns("standard")  # points where a preset scores

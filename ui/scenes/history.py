@@ -239,7 +239,8 @@ def seat_name(item: Entry, seat: int) -> str:
 
 
 def round_lines(game: Game, item: Entry) -> list[str]:
-    """One line per round of the record: how it ended, who won, the person's score change."""
+    """One line per round of the record: how it ended, who won, the person's score change (where a
+    preset keeps a standing other than points, the person's standing after it: "lap 0 · deal 6")."""
     me = item.me
     lines = []
     for event in game.events:
@@ -249,7 +250,10 @@ def round_lines(game: Game, item: Entry) -> list[str]:
         ending = tr(f"results.ending.{result.ending.value}")
         winners = ", ".join(seat_name(item, s) for s in result.winners) or "-"
         line = tr("history.round", number=len(lines) + 1, ending=ending, winners=winners)
-        if me is not None:
+        standing = event.standings[me] if me is not None and event.standings else None
+        if standing is not None and standing.parts[0][0] != "points":  # jda, kabu: in their own terms
+            line += "   " + tr("history.result", delta=score_text(standing))
+        elif me is not None:
             line += "   " + tr("history.result", delta=f"{result.deltas[me]:+d}")
         lines.append(line)
     return lines
