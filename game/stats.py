@@ -110,7 +110,7 @@ class Stats:
             hit = "dobon'd"
             lines = [
                 f"{'preset':<9} {'faced':<14} {'rounds':>6} {'won':>5} {'matches':>7} {'won':>4} "
-                f"{'dobon':>6} {hit:>7} {'pts/rd':>8} {'best':>6} {'worst':>6} {'streak':>6}"
+                f"{'dobon':>6} {hit:>7} {'pts/rd':>8} {'best':>6} {'worst':>6} {'streak':>6}  own terms"
             ]
             for preset, tally in sorted(self.presets.items()):
                 lines.append(_row(preset, "(all)", tally))
@@ -130,10 +130,17 @@ def _row(preset: str, faced: str, t: Tally) -> str:
     ppr = "-" if data["points_per_round"] is None else f"{data['points_per_round']:+.1f}"
     best = "-" if t.best is None else f"{t.best:+d}"
     worst = "-" if t.worst is None else f"{t.worst:+d}"
+    own = ""
+    if t.gains:  # a standing other than points (jda, kabu): no points columns, its parts instead
+        ppr = best = worst = "-"
+        own = "  " + ", ".join(
+            f"{name} {data['gain_per_round'][name]:+.2f}/rd (mean {data['mean_after_round'][name]:.2f})"
+            for name in data["gain_per_round"]
+        )
     return (
         f"{preset:<9} {faced:<14} {t.rounds:>6} {t.rounds_won:>5} {t.matches:>7} {t.matches_won:>4} "
         f"{pct(data['dobon_rate']):>6} {pct(data['dobonned_rate']):>7} {ppr:>8} {best:>6} {worst:>6} "
-        f"{t.streak:>+6d}"
+        f"{t.streak:>+6d}{own}"
     )
 
 

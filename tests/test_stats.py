@@ -153,3 +153,5 @@ def test_a_jda_standing_is_counted_in_laps_and_deal_sizes(tmp_path):
     data = compute(tmp_path).presets["jda"].to_json()
     assert set(data["gain_per_round"]) == {"lap", "deal"} and data["mean_after_round"]["deal"] >= 4
     assert data["gain_per_round"]["lap"] >= 0  # laps are only ever completed
+    line = compute(tmp_path).table().splitlines()[1]  # `main.py stats`: its parts, not points
+    assert line.startswith("jda") and " lap +" in line and "deal " in line and "/rd (mean " in line
