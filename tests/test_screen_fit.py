@@ -93,3 +93,20 @@ def test_on_a_large_window_the_tables_and_results_buttons_grow_with_it(home):
         assert result.next.rect.size == (450, 69)
     finally:
         app.close()
+
+
+def test_an_option_picked_from_a_widened_list_is_taken(home):
+    """The list made anew at the box's width still works: each item spans it, a click picks."""
+    app = uikit.make_app((800, 600))
+    try:
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        width = open_menu(app, scene.preset_menu).width
+        items = scene.preset_menu.current_state.options_selection_list.item_list_container.elements
+        assert items and all(item.rect.width >= width - 6 for item in items), [i.rect.width for i in items]
+        uikit.press_button(app, next(i for i in items if i.text == "Kabu Dobon"))
+        frames(app, 3)
+        assert app.stack.top.preset == "kabu"
+    finally:
+        app.close()
