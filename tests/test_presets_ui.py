@@ -42,6 +42,8 @@ def test_a_presets_own_event_is_presented_by_its_module(tmp_path, monkeypatch):
             if any("auction" in line for line in table.board.log):
                 break
         assert any("won the auction" in line for line in table.board.log), table.board.log
+        banner = [s.text for s in table.board.splashes]
+        assert banner == ["Starts (bid 3)"], banner  # the amount filled in, not the raw template
     finally:
         app.close()
 
