@@ -4,8 +4,8 @@ A record is one game session (one `Game`: the rounds of one or more matches) in 
 `history/<started>-<preset>-<seed>.jsonl`. It is exactly the action log of `game.headless.write_log`
 (so `main.py replay FILE` replays it), whose header line also carries a `history` object: who sat where
 (`seats`: "human" or the AI level), which seat was the person at this computer (`me`), when the game
-started and when it was last saved, and a short result (rounds, each seat's score change, the match's
-ranks). A review (game.review) is saved in the same header, under `reviews`.
+started and when it was last saved, and a short result (rounds, each seat's score change, each seat's
+place and standing in the preset's own terms). A review (game.review) is saved in the same header, under `reviews`.
 
 The table calls `record(game, seats, me, started)` whenever a round or match ends: the same `started`
 names the same file, which is rewritten with the longer log, so a game is never counted twice. Files are
@@ -33,6 +33,7 @@ from .engine import Game
 from .errors import IllegalAction
 from .headless import LOG_FORMAT, LOG_LIMITS, LogError, read_log
 from .rules import make_rules
+from .scores import Score
 
 APP = "DobonTable"  # the same folder as the settings' data folder (ui.settings.data_dir)
 HISTORY = 1  # the version of the header's `history` object
@@ -72,6 +73,10 @@ class Entry:
     lan: bool = False
     names: list[str] = field(default_factory=list)
     reviews: dict[str, Any] = field(default_factory=dict)  # seat (as text) -> its saved review
+    # each seat's place (1: first) and standing in the preset's own terms as the record was last
+    # written; empty in a record kept before they were (its list line then says the points alone)
+    ranks: list[int] = field(default_factory=list)
+    standings: list[Score] = field(default_factory=list)
 
     def levels_faced(self) -> str:
         """The AI levels at the other seats, e.g. "normal" or "hard+normal" ("people" if none)."""
@@ -92,6 +97,8 @@ class Entry:
             "rounds": self.rounds,
             "matches": self.matches,
             "deltas": self.deltas,
+            "ranks": self.ranks,
+            "standings": [s.to_json() for s in self.standings],
             "reviewed_seats": sorted(int(s) for s in self.reviews),
         }
 
@@ -207,6 +214,8 @@ def record(
         "rounds": rounds,
         "matches": matches,
         "deltas": deltas,
+        "ranks": list(game.book.ranks(game)),
+        "standings": [s.to_json() for s in game.standings()],
         "actions": len(game.actions),
     }
     try:
@@ -282,9 +291,32 @@ def entry(path: str | Path) -> Entry:
             lan=bool(meta.get("lan", False)),
             names=[_text(n, MAX_NAME) for n in names],
             reviews=reviews,
+            ranks=_ranks(meta.get("ranks"), players),
+            standings=_standings(meta.get("standings"), players),
         )
     except _BadHeader as exc:
         raise RecordError(Problem(path.name, exc.why, **exc.params)) from None
+
+
+def _ranks(value: Any, players: int) -> list[int]:
+    """A header's places, one per seat; none where they are missing or not places (an older record)."""
+    if (
+        isinstance(value, list)
+        and len(value) == players
+        and all(_is_int(r) and 1 <= r <= players for r in value)
+    ):
+        return value
+    return []
+
+
+def _standings(value: Any, players: int) -> list[Score]:
+    """A header's standings, one per seat; none where they are missing or malformed (an older record)."""
+    if not isinstance(value, list) or len(value) != players:
+        return []
+    try:
+        return [Score.from_json(s) for s in value]
+    except ValueError:
+        return []
 
 
 def _is_int(value: Any) -> bool:

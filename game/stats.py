@@ -6,8 +6,9 @@ the person at this computer (`me`); records of AI seats only are left out. One r
 nothing is counted twice.
 
 Grouped per preset and, within it, per AI level faced (the levels at the other seats, e.g. "normal" or
-"hard+normal"). Points are the preset's own (in `standard`, `super`, `jda` and `kabu` fewer is better,
-and "best round" is the lowest).
+"hard+normal"). Points are the preset's own (in `standard` and `super` fewer is better, and "best round"
+is the lowest); where a preset keeps a standing other than points (`jda`: lap and deal size, `kabu`: laps
+and extra cards, game.scores) each part's change per round and its mean after a round are kept too.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .events import Ending, MatchEnded, RoundEnded
+from .events import Ending, MatchEnded, RoundDealt, RoundEnded
 from .history import Problem, RecordError, listing, load
+from .scores import Score
 
 DOBON_ENDINGS = frozenset({Ending.DOBON, Ending.GAESHI, Ending.COUNTER})
 
@@ -35,6 +37,19 @@ class Tally:
     best: int | None = None
     worst: int | None = None
     streak: int = 0  # the latest run: +n rounds won in a row, -n rounds not won in a row
+    # a standing in the preset's own terms (game.scores) other than points, added up over the rounds:
+    # each part's change in the round (jda's laps) and its value after it (jda's deal size)
+    gains: dict[str, int] = field(default_factory=dict)
+    levels: dict[str, int] = field(default_factory=dict)
+
+    def add_standing(self, before: Score | None, after: Score) -> None:
+        """The person's standing as a round dealt it and as the round left it."""
+        for name, value in after.parts:
+            if name == "points":
+                continue  # points are `points`, `best` and `worst`
+            was = dict(before.parts).get(name, value) if before is not None else value
+            self.gains[name] = self.gains.get(name, 0) + value - was
+            self.levels[name] = self.levels.get(name, 0) + value
 
     def add_round(self, won: bool, dobon_win: bool, dobon_loss: bool, delta: int) -> None:
         self.rounds += 1
@@ -66,6 +81,8 @@ class Tally:
             "worst_round": self.worst,
             "streak": self.streak,
             "higher_is_better": self.higher_is_better,
+            "gain_per_round": {k: round(v / n, 2) for k, v in sorted(self.gains.items())} if n else {},
+            "mean_after_round": {k: round(v / n, 2) for k, v in sorted(self.levels.items())} if n else {},
         }
 
 
@@ -93,7 +110,7 @@ class Stats:
             hit = "dobon'd"
             lines = [
                 f"{'preset':<9} {'faced':<14} {'rounds':>6} {'won':>5} {'matches':>7} {'won':>4} "
-                f"{'dobon':>6} {hit:>7} {'pts/rd':>8} {'best':>6} {'worst':>6} {'streak':>6}"
+                f"{'dobon':>6} {hit:>7} {'pts/rd':>8} {'best':>6} {'worst':>6} {'streak':>6}  own terms"
             ]
             for preset, tally in sorted(self.presets.items()):
                 lines.append(_row(preset, "(all)", tally))
@@ -113,10 +130,17 @@ def _row(preset: str, faced: str, t: Tally) -> str:
     ppr = "-" if data["points_per_round"] is None else f"{data['points_per_round']:+.1f}"
     best = "-" if t.best is None else f"{t.best:+d}"
     worst = "-" if t.worst is None else f"{t.worst:+d}"
+    own = ""
+    if t.gains:  # a standing other than points (jda, kabu): no points columns, its parts instead
+        ppr = best = worst = "-"
+        own = "  " + ", ".join(
+            f"{name} {data['gain_per_round'][name]:+.2f}/rd (mean {data['mean_after_round'][name]:.2f})"
+            for name in data["gain_per_round"]
+        )
     return (
         f"{preset:<9} {faced:<14} {t.rounds:>6} {t.rounds_won:>5} {t.matches:>7} {t.matches_won:>4} "
         f"{pct(data['dobon_rate']):>6} {pct(data['dobonned_rate']):>7} {ppr:>8} {best:>6} {worst:>6} "
-        f"{t.streak:>+6d}"
+        f"{t.streak:>+6d}{own}"
     )
 
 
@@ -140,13 +164,18 @@ def compute(folder: str | Path | None = None) -> Stats:
             stats.levels.setdefault((item.preset, item.levels_faced()), Tally(better)),
         ]
         me = item.me
+        dealt: Score | None = None  # the person's standing as the round was dealt
         for event in game.events:
-            if isinstance(event, RoundEnded):
+            if isinstance(event, RoundDealt):
+                dealt = event.standings[me] if event.standings else None
+            elif isinstance(event, RoundEnded):
                 result = event.result
                 dobon = result.ending in DOBON_ENDINGS
                 won = me in result.winners
                 for tally in tallies:
                     tally.add_round(won, dobon and won, dobon and me in result.losers, result.deltas[me])
+                    if event.standings:
+                        tally.add_standing(dealt, event.standings[me])
             elif isinstance(event, MatchEnded):
                 for tally in tallies:
                     tally.matches += 1

@@ -19,6 +19,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame
 from pygame_gui.core.utility import translate
+from uikit import choose_language
 
 from ui import sound
 from ui.app import NO_DISPLAY, App, RunSettings
@@ -340,20 +341,6 @@ def test_the_flags_apply_to_the_run(home):
     finally:
         application.close()
     assert saved(home)["language"] == "en" and saved(home)["fullscreen"] is False
-
-
-def choose_language(app: App, scene, name: str) -> None:
-    """Open the Settings screen's language menu and click `name`, as the player does."""
-    menu = scene.language
-    pos = menu.rect.center
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-    frames(app, 2)
-    options = menu.current_state.options_selection_list
-    button = next(i["button_element"] for i in options.item_list if i["text"] == name)
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=button.rect.center, button=1))
-    frames(app, 6)  # click, the list's selection, the menu's change: each an event a frame later
 
 
 def test_a_language_chosen_in_settings_is_saved_over_the_flag(home):

@@ -175,6 +175,34 @@ def test_statistics_show_the_figures_per_preset_and_level(app):
     frames(app, 2)
 
 
+def test_statistics_of_jda_and_kabu_are_in_their_own_terms_not_points(app):
+    from ui.scenes.stats import columns
+
+    kept("jda", 3, "20260101T100000000000Z", rounds=3)
+    kept("jda", 4, "20260102T100000000000Z", rounds=2)
+    kept("kabu", 5, "20260103T100000000000Z", rounds=3)
+    scene = open_history(app)
+    press_button(app, scene.stats)
+    stats = app.stack.top
+    wait_for(app, lambda: stats.figures is not None)
+    pick(app, stats.filter, "JDA official")
+    assert stats.preset == "jda"
+    heads = columns("jda")
+    assert heads[1] == "Games" and "Laps/game" in heads and "Avg deal" in heads and "Pts/round" not in heads
+    row = dict(zip(heads, stats.rows()[0], strict=True))
+    assert row["Games"] == "5" and float(row["Avg deal"]) >= 4  # a deal is never smaller than four
+    assert stats.figures.parts["jda"] == "lap" and len(stats.figures.totals["jda"]) == 2  # a lap a game
+    item = next(e for e in listing().entries if e.preset == "jda")  # its rounds: a standing, not points
+    lines = RecordScene(app, item).rounds
+    assert lines and all(
+        " · deal " in line and line.split("   ")[-1].startswith("you lap ") for line in lines
+    )
+    heads = columns("kabu")
+    assert heads[1] == "Matches" and heads[3] == "Games" and "Laps/match" in heads and "Avg extra" in heads
+    assert "Pts/round" in columns("app") and "Best" in columns("standard")  # points where a preset scores
+    frames(app, 2)
+
+
 def test_the_replay_viewer_steps_jumps_and_shows_every_hand(app):
     from ui.scenes.replay import ReplayScene
 
@@ -367,3 +395,55 @@ def test_every_skipped_reason_has_both_languages_and_english_matches_the_command
         japanese = skipped_reason(problem)
         assert japanese.startswith("f.jsonl: ") and japanese != str(problem) and "why" not in japanese
     setup("en")
+
+
+def test_each_line_says_its_length_in_the_presets_units_and_your_place_in_its_terms(app):
+    import json
+
+    from game.phase import Phase
+
+    kept("app", 3, "20260101T100000000000Z", rounds=1)
+    kept("jda", 4, "20260102T100000000000Z", rounds=3)
+    old = kept("standard", 5, "20260103T100000000000Z", rounds=2)
+    header, *actions = old.read_text(encoding="utf-8").splitlines()
+    data = json.loads(header)
+    del data["history"]["ranks"], data["history"]["standings"]  # a record kept by an older version
+    old.write_text("\n".join([json.dumps(data), *actions]) + "\n", encoding="utf-8")
+    game = Game(make_rules("app", 4, {"starting_points": 60}), 6)  # a match to its end, then New match
+    players = [make_seat("basic", 6, s) for s in range(4)]
+    while game.totals.matches < 2:
+        if game.phase is Phase.MATCH_OVER:
+            game.new_match()
+        play(game, players, 1)
+    record(
+        game, ["human", "normal", "normal", "normal"], 0, "20260104T100000000000Z", names=["", "A", "B", "C"]
+    )
+    history = open_history(app)
+    lines = {
+        e.preset: translate(i["text"]) for e, i in zip(history.entries, history.list.item_list, strict=True)
+    }
+    app_lines = [translate(i["text"]) for i in history.list.item_list if "Classic" in translate(i["text"])]
+    assert any("   1 round   you: place " in line and "(more is better)" in line for line in app_lines), (
+        app_lines
+    )
+    assert any("2 matches, " in line for line in app_lines), app_lines
+    assert "3 games   you: place " in lines["jda"] and " · lap " in lines["jda"] and "deal " in lines["jda"]
+    assert "2 rounds   you " in lines["standard"] and "(fewer is better)" in lines["standard"]
+    assert "place" not in lines["standard"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_record_at_800x600_shows_its_heading_and_the_review_note_whole(tmp_path, monkeypatch, language):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    small = make_app((800, 600))
+    try:
+        small.set_language(language)
+        kept("app", 3, "20260101T100000000000Z", rounds=2)
+        history = open_history(small)
+        small.stack.push(RecordScene(small, history.entries[0]))
+        frames(small, 3)
+        scene = small.stack.top
+        assert scene.head.scroll_bar is None  # the line wraps onto a second line, not out of sight
+        assert scene.review_list.scroll_bar is None  # "Not reviewed yet ..." whole, not three lines cut
+    finally:
+        small.close()

@@ -158,6 +158,18 @@ def test_gaeshi_offers_the_top_card_and_its_clock_and_answers_with_space(app):
     assert game.window is not None and game.window.placer == 0
 
 
+def test_a_refusal_during_gaeshi_is_said_clear_of_the_panel_and_a_call_says_why_not(app):
+    scene = gaeshi_table(app, ["4H", "QC"])  # 16: no gaeshi on the 9
+    click(app, card_at(scene, "4H"))
+    text = scene.toast[0]
+    assert text == "Not now: a dobon is being answered"
+    frames(app, 1)
+    toast, panel = scene.board.regions["toast"], scene.board.regions["panel"]
+    assert not toast.colliderect(panel)  # "Hana called Dobon" and the clock stay in view
+    press(app, pygame.K_SPACE)
+    assert scene.toast[0] == "Your hand adds up to 16, not 9: no dobon"
+
+
 def test_throwing_in_closes_the_gaeshi_window_after_three_seconds_and_the_result_follows(app):
     scene = gaeshi_table(app, ["4H", "QC"])  # 16: no gaeshi
     game = scene.game

@@ -392,3 +392,74 @@ def test_a_kabu_set_of_four_lies_spread_on_the_field_clear_of_the_badges(app, si
     field = scene.board.regions["field"]
     assert field.width > 2.5 * scene.board.layout.pile_card_h * scene.board.layout.aspect  # four cards apart
     expect(scene, size, "field", "chain", "indicator:0", "indicator:1", "stock", "hand")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_callers_face_up_hand_lies_where_its_fan_was_clear_of_its_plate(app, size, players):
+    """A dobon shows the caller's hand face up: in place of its face-down fan, never over its own name
+    plate (the check above lets a seat's parts touch each other; this one may not)."""
+    from game import Action
+
+    app.resized(size)
+    options = {"max_players": 6} if players > 4 else {}
+    spare = [["2C", "4C", "6C", "8C", "10C"], ["3C", "5C", "7C", "JC", "QC"], ["3H", "4H", "5H", "6H", "7H"]]
+    spare += [["2S", "4S", "6S", "8S", "10S"], ["9S", "JS", "QS", "KS", "AD"]]
+    for caller in (1, players - 1):
+        hands = [["10H", "4D", "5D", "6D", "7D"], *spare[: players - 1]]
+        hands[caller] = ["AC", "AS", "2D", "3D", "3S"]  # adds to 10
+        game = Game(make_rules("app", players, options), 8, deal=False)
+        game.start_round(game.deck_from_hands(hands, "9H", [], 0), 0)
+        game.apply(Action(0, Kind.PLAY, (game.deck.card("10H"),)))
+        game.apply(Action(caller, Kind.DOBON, (game.deck.card("10H"),)))
+        seats = [
+            SeatSpec("human", "basic", LONG),
+            *[SeatSpec("ai", "basic", LONG) for _ in range(players - 1)],
+        ]
+        scene = TableScene(app, GameSetup("app", players, options, seats, 5).complete(), game)
+        app.stack.clear_to(scene)
+        frames(app, 3)
+        app.stack.top.draw(app.screen)
+        laid, plate = scene.board.regions[f"laid:{caller}"], scene.board.regions[f"plate:{caller}"]
+        assert not laid.colliderect(plate), (caller, laid, plate)
+        assert f"hand:{caller}" not in scene.board.regions  # the face-up hand stands for the fan
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_big_super_hand_stays_clear_of_your_own_pile(app, size):
+    """super: with twelve cards your hand still ends short of your own pile, right of your plate."""
+    from game.scenario import parse
+
+    app.resized(size)
+    mine = ["AS", "2H", "3C", "4D", "5S", "6H", "7C", "9D", "10S", "JH", "QC", "KD"]
+    piles = {"hand/0": mine, "hand/1": ["3S", "4C"], "hand/2": ["7S", "8D"], "hand/3": ["4S", "5H"]}
+    piles.update({"pile/0": ["8C", "KS"], "pile/1": ["8H"], "field": ["3H"]})
+    game = parse({"dobon_scenario": 1, "preset": "super", "players": 4, "piles": piles, "turn": 0}).game()
+    seats = [SeatSpec("human", "basic", LONG), *[SeatSpec("ai", "basic", LONG) for _ in range(3)]]
+    scene = TableScene(app, GameSetup("super", 4, {}, seats, 5).complete(), game)
+    app.stack.clear_to(scene)
+    frames(app, 3)
+    app.stack.top.draw(app.screen)
+    expect(scene, size, "hand", "pile:pile/0", "pile:pile/1", "plate:0", "dobon", "control:draw")
+
+
+@pytest.mark.parametrize("size", SIZES[:3], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_splash_over_the_middle_leaves_the_side_seats_plates_in_view(app, size, players):
+    """The auction's "Starts (bid 12)" (and every splash) is no wider than the gap between the plates
+    beside it."""
+    import pytweening
+
+    from ui.table.board import GOLD, Splash
+    from ui.tween import Tween
+
+    scene = table(app, size, "standard", players)
+    board = scene.board
+    board.splashes.append(
+        Splash("Starts (bid 12)", "You", GOLD, Tween(9, pytweening.linear), board.layout.centre)
+    )
+    frames(app, 20)
+    app.stack.top.draw(app.screen)
+    splash = board.regions["splash"]
+    plates = {n: r for n, r in board.regions.items() if n.startswith("plate:")}
+    assert not [n for n, r in plates.items() if r.colliderect(splash)], (splash, plates)

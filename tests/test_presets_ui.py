@@ -38,6 +38,8 @@ def test_a_presets_own_event_is_presented_by_its_module(tmp_path, monkeypatch):
             if any("auction" in line for line in table.board.log):
                 break
         assert any("won the auction" in line for line in table.board.log), table.board.log
+        banner = [s.text for s in table.board.splashes]
+        assert banner == ["Starts (bid 3)"], banner  # the amount filled in, not the raw template
     finally:
         app.close()
 
@@ -115,7 +117,45 @@ def test_super_at_the_table_counts_two_ways_names_colours_in_words_and_says_last
             game.apply(Action(game.window.pending[0], Kind.PASS))
         assert ui.indicators(game.view(0)) == [("Black", (30, 30, 34))]  # the badge by the field card
         frames(app, 60)
-        assert any("names Black" in line for line in table.board.log), table.board.log
+        assert "You name Black" in table.board.log, table.board.log  # "you" takes its own verb form
+    finally:
+        app.close()
+
+
+def test_log_lines_already_shown_follow_a_language_switch(tmp_path, monkeypatch):
+    """Switching to Japanese mid-game (Menu, Settings) re-says the lines the log already holds."""
+    from uikit import choose_language
+
+    from game.cards import Suit
+    from ui.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        _game, table = super_table(
+            app, {"hand/0": ["AS", "5C", "QH"], "hand/1": ["3S", "4S"], "field": ["7H"]}, 0
+        )
+        frames(app, 20)
+        table.submit(
+            next(a for a in table.legal() if a.cards and a.cards[0].code == "QH" and a.suit is Suit.SPADES)
+        )
+        frames(app, 60)
+        assert "You name Black" in table.board.log
+        settings = SettingsScene(app)
+        app.stack.push(settings)
+        frames(app, 2)
+        choose_language(app, settings, "日本語")
+        app.stack.pop()
+        frames(app, 2)
+        shown = [line.now() for line in table.board.log]
+        assert "あなたが黒を指定" in shown, shown
+        assert not any("You" in line for line in shown), shown
+        choose_language_back = SettingsScene(app)
+        app.stack.push(choose_language_back)
+        frames(app, 2)
+        choose_language(app, choose_language_back, "English")
+        app.stack.pop()
+        assert "You name Black" in [line.now() for line in table.board.log]
     finally:
         app.close()
 
@@ -180,5 +220,43 @@ def test_in_super_you_may_play_your_next_card_while_the_window_is_open(tmp_path,
             if any(isinstance(e, Played) and e.seat == 0 for e in game.events):
                 break
         assert game.discard[-1] is seven and seven not in game.hands[0]
+    finally:
+        app.close()
+
+
+def test_super_lit_draw_during_the_window_puts_the_turn_glow_on_your_plate_alone(tmp_path, monkeypatch):
+    """Hana plays; during the window on her card your move may go in already (Draw lit): the turn glow
+    is then on your plate, not on hers as well."""
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app(reaction_ms=3000)
+    try:
+        piles = {"hand/0": ["9S", "10D", "JC"], "hand/1": ["3S", "4S"], "hand/2": ["5H", "6H", "KC"]}
+        game, table = super_table(app, {**piles, "field": ["7H"]}, 2)
+        for _ in range(300):  # Hana (an AI seat) plays a heart
+            frames(app, 1)
+            if "draw" in table.lit:
+                break
+        assert game.window is not None and table.source.view.turn == 2  # still on Hana's card
+        assert table.board.glowing == {0}
+    finally:
+        app.close()
+
+
+def test_last_one_arms_only_where_it_would_count_and_says_the_rule_otherwise(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        hand = ["AS", "2H", "5C", "9D", "10S"]
+        _game, table = super_table(app, {"hand/0": hand, "hand/1": ["3S", "4S"], "field": ["7H"]}, 0)
+        frames(app, 20)
+        click(app, table.buttons["last_one"].center)
+        assert not table.last_one_armed and "last_one" not in table.lit
+        assert table.toast is not None and table.toast[0] == (
+            '"Last" is said only with the play that leaves you one card'
+        )
+        _game, table = super_table(app, {"hand/0": ["9H", "10S"], "hand/1": ["3S", "4S"], "field": ["7H"]}, 0)
+        frames(app, 20)
+        click(app, table.buttons["last_one"].center)
+        assert table.last_one_armed
     finally:
         app.close()

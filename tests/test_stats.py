@@ -95,6 +95,8 @@ def test_stats_count_each_round_once_per_preset_and_level(tmp_path):
         "worst_round": lost_delta,
         "streak": 1,
         "higher_is_better": True,
+        "gain_per_round": {},  # app keeps points alone: no standing of other parts
+        "mean_after_round": {},
     }
     assert stats.games == 2
     assert stats.levels[("app", "normal")].to_json()["dobonned_rate"] == 1.0
@@ -142,3 +144,14 @@ def test_main_stats(tmp_path):
     assert empty.returncode == 0 and "no games of yours" in empty.stdout
     wrong = subprocess.run([*run, "--bogus"], cwd=ROOT, capture_output=True, text=True)
     assert wrong.returncode == 2 and "--bogus" in wrong.stderr and "Traceback" not in wrong.stderr
+
+
+def test_a_jda_standing_is_counted_in_laps_and_deal_sizes(tmp_path):
+    game = Game(make_rules("jda", 4, {}), 8)
+    play(game, [make_seat("basic", 8, s) for s in range(4)], 5)
+    record(game, ["human", "easy", "easy", "easy"], 0, "s", folder=tmp_path)
+    data = compute(tmp_path).presets["jda"].to_json()
+    assert set(data["gain_per_round"]) == {"lap", "deal"} and data["mean_after_round"]["deal"] >= 4
+    assert data["gain_per_round"]["lap"] >= 0  # laps are only ever completed
+    line = compute(tmp_path).table().splitlines()[1]  # `main.py stats`: its parts, not points
+    assert line.startswith("jda") and " lap +" in line and "deal " in line and "/rd (mean " in line

@@ -49,9 +49,10 @@ def test_no_hint_and_no_input_during_the_deal(app):
     assert scene.board.selected is not None
 
 
-@pytest.mark.parametrize("preset", ["app", "standard"])
+@pytest.mark.parametrize("preset", ["app", "standard", "super"])
 def test_input_is_taken_the_moment_the_cues_show_and_never_before(app, preset):
-    """Whenever a turn cue is on screen, the person's input is taken, and the turn plate shows them;
+    """Whenever a turn cue is on screen, the person's input is taken, and the turn glow is on their
+    plate alone (super lets you move during the window on the last card: not the placer's plate too);
     whenever it is not, their clicks do nothing."""
     scene = new_table(app, preset)
     for _ in range(2000):
@@ -60,7 +61,7 @@ def test_input_is_taken_the_moment_the_cues_show_and_never_before(app, preset):
             assert not cues(scene), "a cue is lit while the table is still catching up"
         if "draw" in scene.lit:
             assert scene.accepts_input
-            assert scene.board.shown.turn == scene.person  # one turn signal, not two
+            assert scene.board.glowing == {scene.person}  # one turn signal, not two
             before = len(scene.game.actions)
             click(app, scene.buttons["draw"].center)
             assert len(scene.game.actions) == before + 1, "Draw was lit but the click did nothing"
@@ -334,3 +335,54 @@ def test_standards_yaku_is_declared_from_its_button(app):
     assert scene.board.preset_ui.declare_label(game.legal_actions(0)[-1]) == tr("table.yaku_button")
     click(app, scene.buttons["declare:0"].center)
     assert game.actions[-1].kind is Kind.DECLARE
+
+
+def test_a_call_once_the_window_has_closed_says_when_a_call_can_be_made(app):
+    scene = new_table(app)
+    for _ in range(2000):
+        frames(app, 1, 1 / 30)
+        if "draw" in scene.lit:  # your turn: the window on the last card has closed
+            break
+    assert scene.game.window is None
+    press(app, pygame.K_SPACE)
+    assert scene.toast is not None
+    assert scene.toast[0] == (
+        "No card to call Dobon on now: a call is made while the gold ring is round the card just played"
+    )
+
+
+def test_an_empty_stock_shows_its_place_and_says_a_draw_reshuffles(app):
+    from game.scenario import parse
+
+    piles = {"hand/0": ["3S", "9D"], "hand/1": ["4S", "5S"], "hand/2": ["6S", "7S"], "field": ["KH"]}
+    data = {"dobon_scenario": 1, "preset": "app", "players": 3, "piles": piles, "rest": "field", "turn": 0}
+    game = parse(data).game()
+    assert not game.stock
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(2)]]
+    scene = TableScene(app, GameSetup("app", 3, {}, seats, 3).complete(), game)
+    app.stack.push(scene)
+    drawn = []
+    scene.board.blit_card = lambda dest, card, pos, h, angle=0, face_up=True: (
+        drawn.append((card, pos)) or (pygame.Rect(int(pos[0]), int(pos[1]), 1, 1))
+    )
+    said = []
+    text = scene.board.text
+    scene.board.text = lambda s, *args, **kw: said.append(s) or text(s, *args, **kw)
+    frames(app, 3)
+    stock = scene.board.layout.stock
+    assert not any(card is None and abs(pos[0] - stock[0]) < 10 for card, pos in drawn)  # no back there
+    assert "Empty: a draw reshuffles" in said and "0" not in said
+    assert "draw" in scene.lit  # and Draw is lit: it reshuffles the field pile into a new stock
+    click(app, scene.buttons["draw"].center)
+    assert len(scene.game.hands[0]) == 3 and scene.game.stock
+
+
+def test_the_bid_box_keeps_its_keys_while_another_seats_bid_is_shown(app):
+    scene = auction_table(app)
+    press(app, pygame.K_2, "2")
+    other = next(s for s in range(1, 3) if any(a.kind is Kind.BID for a in scene.game.legal_actions(s)))
+    scene.board.feed(scene.game.apply(Action(other, Kind.BID, amount=3)))
+    assert not scene.board.settled  # its bid is still to be shown when the next key comes
+    for key in (pygame.K_UP, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        press(app, key)
+    assert scene.bid_amount == 3 and "bid" in scene.buttons

@@ -86,3 +86,17 @@ def play_for_person(app: App, until, limit: int = 6000, dt: float = 0.1, act: bo
                 top.submit(helper.act(top.game.view(top.person, legal)))
         app.frame(dt)
     raise AssertionError("the table never got there")
+
+
+def choose_language(app: App, scene, name: str) -> None:
+    """Open the Settings screen's language menu and click `name`, as the player does."""
+    menu = scene.language
+    pos = menu.rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    frames(app, 2)
+    options = menu.current_state.options_selection_list
+    button = next(i["button_element"] for i in options.item_list if i["text"] == name)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=button.rect.center, button=1))
+    frames(app, 6)  # click, the list's selection, the menu's change: each an event a frame later

@@ -12,8 +12,13 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from . import dropdowns
+
 if TYPE_CHECKING:
     from .app import App
+
+
+dropdowns.install()  # every scene's drop-down menus open where there is room, as wide as their box
 
 
 class Scene:

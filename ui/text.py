@@ -40,6 +40,28 @@ def tr(key: str, **params: object) -> str:
     return i18n.t(NAMESPACE + key, **params)
 
 
+class Said(str):
+    """Text translated from a key that can say itself again in the language now chosen: the table's
+    log keeps its lines as these, so lines already shown follow a language switch mid-game. Params
+    that are themselves `Said` (a colour's name, "You") are said again with it."""
+
+    key: str
+    params: dict[str, object]
+    language: str
+
+    def __new__(cls, key: str, **params: object) -> Said:
+        said = super().__new__(cls, tr(key, **params))
+        said.key, said.params, said.language = key, params, i18n.get("locale")
+        return said
+
+    def now(self) -> Said:
+        """This text in the language now chosen (itself while the language is the same)."""
+        if self.language == i18n.get("locale"):
+            return self
+        params = {k: v.now() if isinstance(v, Said) else v for k, v in self.params.items()}
+        return Said(self.key, **params)
+
+
 def card_text(card) -> str:
     """A card as the table writes it in words (the log): ♥Q, ♠10 ...; a joker by name, since the
     fonts have no joker glyph; a card of the second deck (super with two decks) says so: ♠7 (deck 2)."""

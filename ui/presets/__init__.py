@@ -72,6 +72,11 @@ class PresetUI:
     match_label = "results.match"  # its button after the match's last round
     match_title = "results.match_title"  # the final standings' title
     rounds_axis = "results.rounds_axis"  # the match chart's axis ("6 rounds")
+    series_count = "history.series"  # how many matches a game kept in the history ran to ("2 matches")
+    # Statistics in the preset's own terms: the headings of its rounds and matches, and its standing's
+    # parts other than points, each as its change per round ("gain") or its mean after one ("level")
+    stats_units = ("stats.rounds", "stats.matches")
+    stats_parts: tuple[tuple[str, str], ...] = ()
     log_round = "log.round"  # the log's first line at a deal ("Round 2 of match 1")
     log_resumed = "log.resumed"  # and when a saved match is resumed
 

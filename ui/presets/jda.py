@@ -33,6 +33,8 @@ class UI(PresetUI):
     result_title = "results.jda.title"  # jda counts games (試合), not rounds
     next_label = "results.jda.next"
     rounds_axis = "results.jda.games_axis"
+    stats_units = ("stats.jda.games", "stats.matches")
+    stats_parts = (("lap", "gain"), ("deal", "level"))  # laps completed a game; the deal size held
     log_round = "log.jda.game"
     log_resumed = "log.jda.resumed"
 
@@ -114,10 +116,10 @@ class UI(PresetUI):
         )
         # a draw for seats comes just before the deal, whose log starts afresh: it carries them over
         log = board.log if event.why == "dealer" else board.carry
-        log.append(tr(f"log.jda.drawn_{event.why}", cards=drawn))
+        log.append(board.said(f"log.jda.drawn_{event.why}", cards=drawn))
         lay = board.layout
         if event.why != "reseat" and lay is not None:
-            log.append(tr("log.jda.dealer", name=board._name(event.dealer)))
+            log.append(board.said("log.jda.dealer", event.dealer))
             board.splashes.append(
                 Splash(
                     tr("table.jda.dealer"),
@@ -132,7 +134,7 @@ class UI(PresetUI):
         return False
 
     def on_HandThrownIn(self, board: Board, event: Any) -> bool:
-        board.log.append(tr("log.jda.thrown_in", name=board._name(event.seat)))
+        board.log.append(board.said("log.jda.thrown_in", event.seat))
         return False
 
     def plate_badge(self, view: SeatView, seat: int) -> str | None:

@@ -11,7 +11,7 @@ import pytweening
 
 from game.rules.kabu import MAX_TOTAL, TRUMP, naming_adds, total
 
-from ..text import tr
+from ..text import Said, tr
 from ..tween import Tween
 from . import PresetUI
 
@@ -77,6 +77,9 @@ class UI(PresetUI):
     match_label = "results.kabu.game_button"  # kabu's game (ゲーム) is the engine's match
     match_title = "results.kabu.game_title"
     rounds_axis = "results.kabu.matches_axis"
+    series_count = "history.kabu_series"  # kabu: a game is the series of matches
+    stats_units = ("stats.kabu.matches", "stats.kabu.games")
+    stats_parts = (("laps", "gain"), ("extra", "level"))  # laps received a match; extra cards held
     log_round = "log.kabu.match"
     log_resumed = "log.kabu.resumed"
     spread_last_play = True  # F is every card of the last play (§3.1): each shows, each may be dobon'd
@@ -162,7 +165,7 @@ class UI(PresetUI):
         return sorted(cards, key=lambda c: c.id)  # a set is named in hand order (one action per set)
 
     def played_line(self, pile: str, name: str, cards: str) -> str | None:
-        return tr("log.kabu.trumps", name=name, cards=cards) if pile.startswith("trumps/") else None
+        return Said("log.kabu.trumps", name=name, cards=cards) if pile.startswith("trumps/") else None
 
     def plate_badge(self, view: SeatView, seat: int) -> str | None:
         """A seat that declared dobon this match, or showed four of a kind."""
@@ -250,14 +253,14 @@ class UI(PresetUI):
 
     def on_ParentDrawn(self, board: Board, event: Any) -> bool:
         """§1 the first parent is drawn: said in the log, and a splash."""
-        board.carry.append(tr("log.kabu.parent", name=board._name(event.seat)))
+        board.carry.append(board.said("log.kabu.parent", event.seat))
         if board.layout is not None:
             _splash(board, "table.kabu.parent", event.seat, 1.2, board.layout.centre)
         return False
 
     def on_FourShown(self, board: Board, event: Any) -> bool:
         board.shown.revealed[event.seat] = event.hand
-        board.log.append(tr("log.kabu.four", name=board._name(event.seat)))
+        board.log.append(board.said("log.kabu.four", event.seat))
         if board.layout is not None:
             _splash(
                 board, "table.kabu.four_of_a_kind", event.seat, 1.6, board.layout.spots[event.seat].centre
@@ -267,11 +270,11 @@ class UI(PresetUI):
         return False
 
     def on_NoTrump(self, board: Board, event: Any) -> bool:
-        board.log.append(tr(f"log.kabu.no_trump.{event.why}", name=board._name(event.seat)))
+        board.log.append(board.said(f"log.kabu.no_trump.{event.why}", event.seat))
         return False
 
     def on_DealExhausted(self, board: Board, event: Any) -> bool:
-        board.carry.append(tr("log.kabu.deal_exhausted"))
+        board.carry.append(board.said("log.kabu.deal_exhausted"))
         return False
 
 

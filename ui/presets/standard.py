@@ -38,23 +38,23 @@ class UI(PresetUI):
         assert lay is not None
         board.splashes.append(
             Splash(
-                tr("table.auction_won", bid=bid),
+                tr("table.auction_won", amount=bid),
                 board._name(seat),
                 GOLD,
                 Tween(1.4, pytweening.linear),
                 lay.centre,
             )
         )
-        board.log.append(tr("log.auction", name=board._name(seat), bid=bid))
+        board.log.append(board.said("log.auction", seat, bid=bid))
         board.wait = 0.8
         return True
 
     def on_BidPlaced(self, board: Board, event: Any) -> bool:
-        board.log.append(tr("log.bid", name=board._name(event.seat)))
+        board.log.append(board.said("log.bid", event.seat))
         return False
 
     def on_Skipped(self, board: Board, event: Any) -> bool:
-        board.log.append(tr("log.skipped", name=board._name(event.seat)))
+        board.log.append(board.said("log.skipped", event.seat))
         board.wait = 0.3
         return True
 
@@ -73,10 +73,10 @@ class UI(PresetUI):
                 lay.spots[seat].centre,
             )
         )
-        board.log.append(tr("log.yaku", name=board._name(seat)))
+        board.log.append(board.said("log.yaku", seat))
         board.wait = 0.8
         return True
 
     def on_TargetsCut(self, board: Board, event: Any) -> bool:
-        board.log.append(tr("log.cut", count=len(event.targets)))
+        board.log.append(board.said("log.cut", count=len(event.targets)))
         return False

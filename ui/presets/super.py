@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.rules.super import colour_of, totals
 
-from ..text import tr
+from ..text import Said, tr
 from . import PresetUI
 
 if TYPE_CHECKING:
@@ -53,13 +53,11 @@ class UI(PresetUI):
     choose_title = "table.choose_colour"
 
     def on_ColourChosen(self, board: Board, event: Any) -> bool:
-        board.log.append(
-            tr("log.colour", name=board._name(event.seat), colour=tr(f"table.colour.{event.colour}"))
-        )
+        board.log.append(board.said("log.colour", event.seat, colour=Said(f"table.colour.{event.colour}")))
         return False
 
     def on_Penalised(self, board: Board, event: Any) -> bool:
         board.shown.last_one.discard(event.seat)
-        board.log.append(tr(f"log.penalty.{event.reason}", name=board._name(event.seat)))
+        board.log.append(board.said(f"log.penalty.{event.reason}", event.seat))
         board.wait = 0.4
         return True

@@ -30,8 +30,9 @@ from game.rules import PRESETS
 from game.scenario import Scenario, ScenarioError, from_game, parse
 from game.seats import SEATS
 
+from ..presets import preset_ui
 from ..scene import Scene
-from ..text import cards_in_words, key, rules_text, tr
+from ..text import cards_in_words, key, rules_text, score_text, tr
 
 BACKGROUND = (16, 62, 44)
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
@@ -60,18 +61,46 @@ def preset_name(preset: str) -> str:
     return preset if title.endswith(f"{preset}.title") else title
 
 
+def length_text(item: Entry) -> str:
+    """How long the game ran, in the preset's own units: "1 round", "12 games" (jda), "8 matches"
+    (kabu); and how many matches (kabu: games) where a New match went on in the same game."""
+    ui = preset_ui(PRESETS[item.preset]) if item.preset in PRESETS else None
+    rounds = tr(ui.rounds_axis if ui is not None else "results.rounds_axis", count=item.rounds)
+    if item.matches < 2:
+        return rounds
+    series = ui.series_count if ui is not None else "history.series"
+    return tr("history.length", series=tr(series, count=item.matches), rounds=rounds)
+
+
+def result_text(item: Entry) -> str:
+    """The person's result: their place, then their standing in the preset's own terms ("+20, fewer
+    is better" where it scores points; "lap 1 · deal 6" in jda). An older record without places says
+    its points and which way is better."""
+    me = item.me
+    assert me is not None
+    cls = PRESETS.get(item.preset)
+    better = cls is None or cls().rulebook().higher_is_better
+    sense = tr("history.more_better" if better else "history.fewer_better")
+    delta = tr("history.points", delta=f"{item.deltas[me]:+d}", sense=sense)
+    if not item.ranks:
+        return tr("history.result", delta=delta)
+    standing = item.standings[me] if item.standings else None
+    terms = delta if standing is None or standing.parts[0][0] == "points" else score_text(standing)
+    return tr("history.placed", place=item.ranks[me], players=item.players, standing=terms)
+
+
 def entry_line(item: Entry, notes: bool = True) -> str:
-    """One record in the list: date, preset, the AI levels faced, rounds and the person's result
+    """One record in the list: date, preset, the AI levels faced, its length and the person's result
     (and, with `notes`, whether it was a LAN game and whether it has been reviewed)."""
     line = tr(
         "history.line",
         date=when(item.started),
         preset=preset_name(item.preset),
         faced=faced_text(item.levels_faced()),
-        rounds=item.rounds,
+        rounds=length_text(item),
     )
     if item.me is not None:
-        line += "   " + tr("history.result", delta=f"{item.deltas[item.me]:+d}")
+        line += "   " + result_text(item)
     if notes and item.lan:
         line += "   " + tr("history.lan")
     if notes and str(item.me) in item.reviews:
@@ -210,7 +239,8 @@ def seat_name(item: Entry, seat: int) -> str:
 
 
 def round_lines(game: Game, item: Entry) -> list[str]:
-    """One line per round of the record: how it ended, who won, the person's score change."""
+    """One line per round of the record: how it ended, who won, the person's score change (where a
+    preset keeps a standing other than points, the person's standing after it: "lap 0 · deal 6")."""
     me = item.me
     lines = []
     for event in game.events:
@@ -220,7 +250,10 @@ def round_lines(game: Game, item: Entry) -> list[str]:
         ending = tr(f"results.ending.{result.ending.value}")
         winners = ", ".join(seat_name(item, s) for s in result.winners) or "-"
         line = tr("history.round", number=len(lines) + 1, ending=ending, winners=winners)
-        if me is not None:
+        standing = event.standings[me] if me is not None and event.standings else None
+        if standing is not None and standing.parts[0][0] != "points":  # jda, kabu: in their own terms
+            line += "   " + tr("history.result", delta=score_text(standing))
+        elif me is not None:
             line += "   " + tr("history.result", delta=f"{result.deltas[me]:+d}")
         lines.append(line)
     return lines
@@ -350,11 +383,11 @@ class RecordScene(Scene):
         item = self.item
         head = entry_line(item, notes=False)
         self.head = pygame_gui.elements.UITextBox(
-            html.escape(head), pygame.Rect(20, 12, w - 190, 70), gui, container=c
-        )
+            html.escape(head), pygame.Rect(20, 12, w - 190, 80), gui, container=c
+        )  # two lines without a scroll bar: the line wraps on a narrow window
         self.back = _button(self, pygame.Rect(w - 150, 16, 130, 40), "settings.back")
         left_w = int(w * 0.42)
-        top = 92
+        top = 100
         rows = self.rounds or [skipped_reason(self.error) if self.error else tr("history.no_rounds")]
         self.round_list = pygame_gui.elements.UISelectionList(
             pygame.Rect(20, top, left_w, h - top - 222),
@@ -401,8 +434,11 @@ class RecordScene(Scene):
                 or (skipped_reason(self.error) if self.error else None)
                 or (tr("history.review_none") if self.item.me is not None else tr("history.no_me"))
             )
-            self.review_list = pygame_gui.elements.UITextBox(
-                html.escape(note), pygame.Rect(right.x, list_top, right.width, 120), gui, container=c
+            self.review_list = pygame_gui.elements.UITextBox(  # the whole column: never cut mid-line
+                html.escape(note),
+                pygame.Rect(right.x, list_top, right.width, right.bottom - list_top),
+                gui,
+                container=c,
             )
 
     def review_lines(self) -> list[str]:

@@ -12,12 +12,20 @@ import pygame_gui
 from game.rules import PRESETS
 from game.seats import SEATS
 
+from ..card_art import font_path
 from ..presets import preset_ui
 from ..scene import Scene
 from ..settings import load_match
 from ..table.layout import seats_that_fit
 from ..table.setup import AI_NAMES, GameSetup, SeatSpec, default_level
 from ..text import key, rules_text, tr
+
+MAX_CONTENT_W = 1100  # the screen's column on a wide window: centred, not stretched to its edges
+
+
+def text_width(text: str, bold: bool = False) -> int:
+    """How wide `text` is in the theme's 18 px label and button font (assets/theme.json)."""
+    return pygame.font.Font(font_path(bold), 18).size(text)[0]
 
 
 class NewGameScene(Scene):
@@ -49,8 +57,8 @@ class NewGameScene(Scene):
         per seat; rows tighten on short windows so Start is always on screen and nothing overlaps."""
         w, h = self.app.size
         gui, c = self.app.gui, self.container
-        x0, y = max(24, int(w * 0.06)), max(12, int(h * 0.03))
-        content = w - 2 * x0
+        content = min(w - 2 * max(24, int(w * 0.06)), MAX_CONTENT_W)  # a column, centred on a wide window
+        x0, y = (w - content) // 2, max(12, int(h * 0.03))
         pygame_gui.elements.UILabel(
             pygame.Rect(x0, y, content, 48), key("new.title"), gui, container=c, object_id="#heading"
         )
@@ -75,27 +83,52 @@ class NewGameScene(Scene):
         )
         about.set_active_effect(None)
         y += 66
-        # players and the preset's options, two to a row where the window is wide enough
+        # players and the preset's options, two to a row where the window is wide enough; an option
+        # whose whole text (a label, or a button's "name: value") needs more takes a row of its own
         self.option_fields: dict[str, object] = {}
+        ui = preset_ui(PRESETS[self.preset])
         cells: list[tuple[str, str | None]] = [("players", None)]
-        cells += preset_ui(PRESETS[self.preset]).new_game_options
+        cells += ui.new_game_options
+        words = {name: self._option_text(name, tr(label)) for name, label in cells if label is not None}
+        labels = [tr(label) for name, label in cells if label is not None and words[name] is None]
         columns = 2 if content >= 700 else 1
         col_w = content // columns
-        for i, (name, label) in enumerate(cells):
-            cx, cy = x0 + (i % columns) * col_w, y + (i // columns) * 42
-            ui = preset_ui(PRESETS[self.preset])
+        lw = min(max([lw, *(text_width(t) + 16 for t in labels)]), col_w - 112)
+        spans = {
+            name: 2 if columns == 2 and text and text_width(text, bold=True) + 44 > col_w - 12 else 1
+            for name, text in words.items()
+        }
+        cells.sort(key=lambda cell: spans.get(cell[0], 1))  # the wide ones last: no half row left empty
+        places, row, col = [], 0, 0  # (name, label, column, row, columns spanned)
+        for name, label in cells:
+            span = spans.get(name, 1)
+            if col + span > columns:
+                row, col = row + 1, 0
+            places.append((name, label, col, row, span))
+            row, col = (row + 1, 0) if col + span >= columns else (row, col + span)
+        rows = row + (col > 0)
+        # a short window: the seats' heading goes, then the option rows tighten, so no seat row
+        # runs under Back and Start
+        heading, pitch_opt = True, 42
+        if rows * pitch_opt + 32 + self.players * 32 > h - 76 - y:
+            heading = False
+        if rows * pitch_opt + self.players * 32 > h - 76 - y:
+            pitch_opt = 38
+        for name, label, col, row, span in places:
+            cx, cy = x0 + col * col_w, y + row * pitch_opt
+            text = words.get(name)
             if name == "players":
                 self._players_field(cx, cy, lw)
-            elif name in ui.option_choices:  # one of a few named values: a button that steps through them
-                self._choice(name, tr(label), ui.option_choices[name], cx, cy, col_w - 12)
-            elif isinstance(getattr(PRESETS[self.preset], name, None), bool):
-                self._toggle(name, tr(label), cx, cy, col_w - 12)
+            elif text is not None:  # a toggle, or one of a few named values stepped through
+                rect = pygame.Rect(cx, cy, span * col_w - 12, 36)
+                self.option_fields[name] = pygame_gui.elements.UIButton(rect, text, gui, container=c)
             else:
                 self._number_field(name, tr(label), cx, cy, lw)
-        y += -(-len(cells) // columns) * 42 + 4
+        y += rows * pitch_opt + 4
         y = self._too_small_note(x0, y, content)
-        pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 30), key("new.seats"), gui, container=c)
-        y += 32
+        if heading:
+            pygame_gui.elements.UILabel(pygame.Rect(x0, y, 400, 30), key("new.seats"), gui, container=c)
+            y += 32
         while len(self.seats) < self.players:
             i = len(self.seats)
             self.seats.append(SeatSpec("human" if i == 0 else "ai", default_level(), ""))
@@ -183,7 +216,7 @@ class NewGameScene(Scene):
     def _number_field(self, name: str, label: str, x: int, y: int, lw: int) -> None:
         gui, c = self.app.gui, self.container
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), label, gui, container=c)
-        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 140, 36), gui, container=c)
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 100, 36), gui, container=c)
         default = getattr(PRESETS[self.preset], name, None)
         if default is None:
             from dataclasses import fields
@@ -193,21 +226,18 @@ class NewGameScene(Scene):
         entry.set_allowed_characters("numbers")
         self.option_fields[name] = entry
 
-    def _toggle(self, name: str, label: str, x: int, y: int, width: int) -> None:
-        on = bool(self.options.get(name, getattr(PRESETS[self.preset], name, False)))
-        text = f"{label}: {tr('settings.on' if on else 'settings.off')}"
-        button = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, width, 36), text, self.app.gui, container=self.container
-        )
-        self.option_fields[name] = button
-
-    def _choice(self, name: str, label: str, choices: tuple[str, ...], x: int, y: int, width: int) -> None:
-        value = str(self.options.get(name, getattr(PRESETS[self.preset], name, choices[0])))
-        text = f"{label}: {tr(f'new.choice.{name}.{value}')}"
-        button = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, width, 36), text, self.app.gui, container=self.container
-        )
-        self.option_fields[name] = button
+    def _option_text(self, name: str, label: str) -> str | None:
+        """A button option's text, "name: value" (a toggle's on or off, or one of a few named values);
+        None for an option typed as a number."""
+        cls = PRESETS[self.preset]
+        choices = preset_ui(cls).option_choices.get(name)
+        if choices:
+            value = str(self.options.get(name, getattr(cls, name, choices[0])))
+            return f"{label}: {tr(f'new.choice.{name}.{value}')}"
+        if isinstance(getattr(cls, name, None), bool):
+            on = bool(self.options.get(name, getattr(cls, name, False)))
+            return f"{label}: {tr('settings.on' if on else 'settings.off')}"
+        return None
 
     # ------------------------------------------------------------------ events
 

@@ -3,12 +3,15 @@ at the end of a match, the standings and a chart of everyone's score across the 
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pygame_gui
 
 from game.events import MatchEnded, RoundDealt, RoundEnded
 from game.scores import Score
 
+from .. import sizes
 from ..scene import Scene
 from ..table.board import GOLD, WHITE
 from ..text import key, score_text, tr
@@ -42,22 +45,44 @@ def score_history(events, part: str | None = None) -> list[list[int]]:
     return rows
 
 
-def line_text(item: str, value: int, note: str) -> str:
+# the engine's notes that say how a line's amount was made, and the words for them (score.note.*)
+NOTES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"worst (?P<worst>\d+) × (?P<winners>\d+) winner\(s\) × 2"), "score.note.worst_winners"),
+    (re.compile(r"worst (?P<worst>\d+) × (?P<times>\d+)"), "score.note.worst_times"),
+]
+
+
+def note_text(note: str) -> str | None:
+    """How an amount was made, in the player's language, where the engine's note says so."""
+    for pattern, key_ in NOTES:
+        found = pattern.fullmatch(note)
+        if found:
+            return tr(key_, **found.groupdict())
+    return None
+
+
+def button_size(height: int) -> tuple[int, int]:
+    """A result screen's button: 300x46 at 720 px high, larger on a larger window."""
+    k = sizes.scale(height)
+    return int(300 * k), int(46 * k)
+
+
+def line_text(item: str, value: int, note: str, names: list[str] = ()) -> str:
+    """A score line as the result screen writes it: its name, its amount, and how the amount was made
+    where that is not plain (whose hand a dobon's points are, the worst hand a loser pays on)."""
     label = tr(f"score.{item}")
     if label.endswith(item):  # no translation: show the key readably
         label = item.replace("_", " ")
+    if item == "dobon_points":  # super: the winner's hand (its seat in the note); app: every card counted
+        seat = int(note) if note.isdigit() else -1
+        if 0 <= seat < len(names):
+            return tr("score.dobon_points_of", name=names[seat], value=value)
+        return tr("score.dobon_points_all", value=value)
     if item.endswith("factor"):
         return f"{label} ×{value}"
-    if item in (
-        "hand_points",
-        "dobon_points",
-        "base",
-        "pays",
-        "receives",
-        "loser_by_dobon",
-        "loser_by_gaeshi",
-    ):
-        return f"{label} {value}"
+    if item in ("hand_points", "base", "pays", "receives", "loser_by_dobon", "loser_by_gaeshi"):
+        how = note_text(note)
+        return f"{label} {value}" + (f" ({how})" if how else "")
     return f"{label} {value:+d}"
 
 
@@ -94,6 +119,10 @@ class RoundResultScene(Scene):
         self.notes = table.board.preset_ui.result_notes(
             view, [table.board._name(s) for s in range(view.players)]
         )
+        if self.result is not None:  # what an ending that is a term of its own means (app's stop)
+            about = tr(f"results.ending_about.{self.result.ending}")
+            if not about.endswith(f"ending_about.{self.result.ending}"):
+                self.notes.insert(0, about)
         self.before = dealt_standings(table.event_log)  # each seat's standing when this round was dealt
         names = [table.board._name(s) for s in range(view.players)]
         # the preset's settlement step by step (kabu: A1-A8, M1-M4 per pair), beside the seats' rows
@@ -121,11 +150,13 @@ class RoundResultScene(Scene):
         w, h = self.app.size
         ui = self.table.board.preset_ui
         label = ui.match_label if self.match_over else ui.next_label
+        bw, bh = button_size(h)
         self.next = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 150, int(h * 0.88), 300, 46),
+            pygame.Rect(w // 2 - bw // 2, int(h * 0.88), bw, bh),
             key(label),
             self.app.gui,
             container=self.container,
+            object_id=sizes.button_id(h),
         )
 
     def process_event(self, event):
@@ -183,6 +214,7 @@ class RoundResultScene(Scene):
         small = max(12, int(min(row_h * 0.16, h * 0.022)))
         card_h = max(24, min(int(row_h - small * 1.7 - 18), int(h * 0.09)))  # inside its row
         hands = self.hands
+        names = [b._name(s) for s in range(self.players)]
         for seat in range(self.players):
             y = top + seat * row_h
             role = (
@@ -206,7 +238,7 @@ class RoundResultScene(Scene):
                 )
             before = self.before[seat] if seat < len(self.before) else None
             lines = [
-                ui.result_line(x.item, x.value, before) or line_text(x.item, x.value, x.note)
+                ui.result_line(x.item, x.value, before) or line_text(x.item, x.value, x.note, names)
                 for x in result.lines
                 if x.seat == seat and (not self.settlement or ui.result_line(x.item, x.value, before))
             ]
@@ -218,9 +250,13 @@ class RoundResultScene(Scene):
                     surface.blit(surf, (x0, y + 10 + name.get_height() + i * (small + 4)))
                 lines = []
             x0 = int(w * 0.42)
-            for i, text in enumerate(lines[:8]):
+            # two columns of four; one, each line fitted to the row, where a line is too long for half
+            room = int(w * right) - x0 - b.font(small + 2, True).size("+0000 → 00000")[0] - 12
+            half = any(b.font(small).size(t)[0] > int(w * 0.2) - 8 for t in lines)
+            for i, text in enumerate(lines[: 4 if half else 8]):
                 col, row = divmod(i, 4)
-                surf = b.text(text, small, (225, 232, 225))
+                fitted = b._clip(text, small, room) if half and b.font(small).size(text)[0] > room else text
+                surf = b.text(fitted, small, (225, 232, 225))
                 surface.blit(surf, (x0 + col * int(w * 0.2), y + 6 + row * (small + 5)))
             delta = result.deltas[seat]
             standing = score_text(self.standings[seat])
@@ -283,19 +319,22 @@ class MatchResultScene(Scene):
 
     def widgets(self) -> None:
         w, h = self.app.size
+        bw, bh = button_size(h)
         self.again = None
         if self.table.remote is None:  # at a LAN table the host decides whether to play again
             self.again = pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 - 310, int(h * 0.9), 300, 46),
+                pygame.Rect(w // 2 - bw - 10, int(h * 0.9), bw, bh),
                 key("results.new_match"),
                 self.app.gui,
                 container=self.container,
+                object_id=sizes.button_id(h),
             )
         self.title = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + 10, int(h * 0.9), 300, 46),
+            pygame.Rect(w // 2 + 10, int(h * 0.9), bw, bh),
             key("results.to_title"),
             self.app.gui,
             container=self.container,
+            object_id=sizes.button_id(h),
         )
 
     def process_event(self, event):
@@ -372,9 +411,10 @@ class MatchResultScene(Scene):
     def _chart(self, surface, chart: pygame.Rect, history: list[list[int]], part: str | None, players: int):
         """One line per seat across the rounds in `chart`, its values at the left edge."""
         b = self.table.board
+        k = sizes.scale(surface.get_height())  # the labels and margins grow with the window
         pygame.draw.rect(surface, (24, 60, 45), chart, border_radius=8)
         if part is not None:
-            label = b.text(tr(f"results.chart.{part}"), 15, (230, 235, 230), True)
+            label = b.text(tr(f"results.chart.{part}"), int(15 * k), (230, 235, 230), True)
             surface.blit(label, (chart.x + 8, chart.y + 4))
         if len(history) < 2:
             return
@@ -384,11 +424,12 @@ class MatchResultScene(Scene):
         # draw values that tie on top of each other a little apart, so every seat's line shows
         offset = 3
 
-        top = 44 if part is not None else 30  # room for the panel's title above the highest value
+        top = int((44 if part is not None else 30) * k)  # room for the panel's title above the top value
+        left, foot = int(40 * k), int(30 * k)  # room for the values at the left and the axis below
 
         def pt(i: int, v: int, seat: int = 0) -> tuple[int, int]:
-            x = chart.x + 40 + (chart.width - 60) * i / (len(history) - 1)
-            y = chart.bottom - 30 - (chart.height - 30 - top) * (v - lo) / span
+            x = chart.x + left + (chart.width - left - 20) * i / (len(history) - 1)
+            y = chart.bottom - foot - (chart.height - foot - top) * (v - lo) / span
             return int(x), int(y + (seat - (players - 1) / 2) * offset)
 
         if lo < 0 < hi:
@@ -400,7 +441,7 @@ class MatchResultScene(Scene):
             for p in pts:
                 pygame.draw.circle(surface, colour, p, 3)
         for v in sorted({lo, hi}):
-            label = b.text(str(v), 13, (200, 210, 200))
-            surface.blit(label, (chart.x + 4, pt(0, v)[1] - 8))
-        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), 14, (200, 210, 200))
+            label = b.text(str(v), int(13 * k), (200, 210, 200))
+            surface.blit(label, (chart.x + 4, pt(0, v)[1] - label.get_height() // 2))
+        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), int(14 * k), (200, 210, 200))
         surface.blit(axis, axis.get_rect(midbottom=(chart.centerx, chart.bottom - 4)))

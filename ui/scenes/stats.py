@@ -16,13 +16,14 @@ import pygame
 import pygame_gui
 
 from game import history, stats
+from game.rules import PRESETS
 from game.stats import Stats, Tally
 
+from ..presets import PresetUI, preset_ui
 from ..scene import Scene
 from ..text import key, rules_text, tr
 from .history import BACKGROUND, faced_text, skipped_reason, when
 
-COLUMNS = ("faced", "rounds", "won", "matches", "dobon", "dobonned", "per_round", "best", "worst", "streak")
 LINE = (236, 196, 80)
 
 
@@ -33,6 +34,9 @@ class Figures:
     stats: Stats
     totals: dict[str, list[int]] = field(default_factory=dict)  # preset -> running total after each game
     dates: dict[str, list[str]] = field(default_factory=dict)  # preset -> each game's start, the same order
+    # preset -> the standing's part its chart plots instead of points (jda: lap, kabu: laps): the
+    # person's value at each game's end, not a running total
+    parts: dict[str, str] = field(default_factory=dict)
 
 
 def count(folder: str | Path | None = None) -> Figures:
@@ -41,34 +45,65 @@ def count(folder: str | Path | None = None) -> Figures:
     for item in reversed(history.listing(folder).entries):
         if item.me is None:
             continue
-        series = figures.totals.setdefault(item.preset, [0])
-        series.append(series[-1] + item.deltas[item.me])
+        own = item.preset in PRESETS and preset_ui(PRESETS[item.preset]).stats_parts
+        if own:  # the standing's headline at the game's end (a record kept before standings were: none)
+            if not item.standings:
+                continue
+            figures.parts[item.preset] = item.standings[item.me].parts[0][0]
+            figures.totals.setdefault(item.preset, []).append(item.standings[item.me].headline)
+        else:
+            series = figures.totals.setdefault(item.preset, [0])
+            series.append(series[-1] + item.deltas[item.me])
         figures.dates.setdefault(item.preset, []).append(item.started)
     return figures
 
 
-def cells(faced: str, tally: Tally) -> list[str]:
-    """One row of the table: the figures of a tally, as text."""
+def columns(preset: str | None) -> list[str]:
+    """The table's headings for a preset, in its own terms: its rounds and matches by their names
+    (jda's games, kabu's matches and games), then points where it scores points, else its standing's
+    parts (jda: laps a game, mean deal size; kabu: laps a match, mean extra cards)."""
+    ui = preset_ui(PRESETS[preset]) if preset in PRESETS else PresetUI()
+    rounds, matches = ui.stats_units
+    head = [
+        tr("stats.faced"),
+        tr(rounds),
+        tr("stats.won"),
+        tr(matches),
+        tr("stats.dobon"),
+        tr("stats.dobonned"),
+    ]
+    if not ui.stats_parts:
+        return [*head, tr("stats.per_round"), tr("stats.best"), tr("stats.worst"), tr("stats.streak")]
+    parts = [tr(f"stats.part.{how}.{name}") for name, how in ui.stats_parts]
+    return [*head, *parts, tr("stats.streak")]
+
+
+def cells(faced: str, tally: Tally, preset: str | None = None) -> list[str]:
+    """One row of the table: the figures of a tally, as text, under `columns(preset)`."""
     data = tally.to_json()
 
     def pct(x: float | None) -> str:
         return "-" if x is None else f"{100 * x:.0f}%"
 
-    ppr = "-" if data["points_per_round"] is None else f"{data['points_per_round']:+.1f}"
-    best = "-" if tally.best is None else f"{tally.best:+d}"
-    worst = "-" if tally.worst is None else f"{tally.worst:+d}"
-    return [
+    head = [
         faced,
         str(tally.rounds),
         str(tally.rounds_won),
         str(tally.matches),
         pct(data["dobon_rate"]),
         pct(data["dobonned_rate"]),
-        ppr,
-        best,
-        worst,
-        f"{tally.streak:+d}",
     ]
+    parts = preset_ui(PRESETS[preset]).stats_parts if preset in PRESETS else ()
+    if parts:
+        figures = {"gain": data["gain_per_round"], "level": data["mean_after_round"]}
+        own = [figures[how].get(name) for name, how in parts]
+        signs = ["+" if how == "gain" else "" for _name, how in parts]
+        shown = [("-" if v is None else f"{v:{sign}.1f}") for v, sign in zip(own, signs, strict=True)]
+        return [*head, *shown, f"{tally.streak:+d}"]
+    ppr = "-" if data["points_per_round"] is None else f"{data['points_per_round']:+.1f}"
+    best = "-" if tally.best is None else f"{tally.best:+d}"
+    worst = "-" if tally.worst is None else f"{tally.worst:+d}"
+    return [*head, ppr, best, worst, f"{tally.streak:+d}"]
 
 
 class StatsScene(Scene):
@@ -127,10 +162,10 @@ class StatsScene(Scene):
         if self.figures is None or self.preset is None:
             return []
         found = self.figures.stats
-        rows = [cells(tr("stats.all_levels"), found.presets[self.preset])]
+        rows = [cells(tr("stats.all_levels"), found.presets[self.preset], self.preset)]
         for (preset, faced), tally in sorted(found.levels.items()):
             if preset == self.preset:
-                rows.append(cells(faced_text(faced), tally))
+                rows.append(cells(faced_text(faced), tally, preset))
         return rows
 
     def process_event(self, event):
@@ -170,7 +205,8 @@ class StatsScene(Scene):
         y = 72
         _blit(surface, tr("stats.games", count=found.games), size, (20, y), colour=(200, 210, 200))
         tally = found.presets[self.preset] if self.preset else None
-        if tally is not None and not tally.higher_is_better:
+        own = self.preset in PRESETS and preset_ui(PRESETS[self.preset]).stats_parts
+        if tally is not None and not tally.higher_is_better and not own:  # points, and fewer is better
             _blit(surface, tr("stats.lower_better"), size, (w // 2, y), colour=(200, 210, 200))
         y += size + 16
         y = self._table(surface, y, size)
@@ -180,11 +216,12 @@ class StatsScene(Scene):
 
     def _table(self, surface: pygame.Surface, y: int, size: int) -> int:
         w = surface.get_width()
+        names = columns(self.preset)
         first = int((w - 40) * 0.22)
-        rest = (w - 40 - first) / (len(COLUMNS) - 1)
-        xs = [20] + [int(20 + first + rest * i) for i in range(len(COLUMNS) - 1)]
-        for x, name in zip(xs, COLUMNS, strict=True):
-            _blit(surface, tr(f"stats.{name}"), size - 2, (x, y), colour=(236, 196, 80), bold=True)
+        rest = (w - 40 - first) / (len(names) - 1)
+        xs = [20] + [int(20 + first + rest * i) for i in range(len(names) - 1)]
+        for x, name in zip(xs, names, strict=True):
+            _blit(surface, name, size - 2, (x, y), colour=(236, 196, 80), bold=True)
         y += size + 10
         for i, row in enumerate(self.rows()):
             if i == 0:
@@ -198,14 +235,15 @@ class StatsScene(Scene):
         """The person's running total across the games of the chosen preset (after results.py's chart)."""
         pygame.draw.rect(surface, (24, 60, 45), chart, border_radius=8)
         preset = self.preset or ""
-        _blit(
-            surface,
-            tr("stats.chart", preset=rules_text(preset, "title")),
-            size - 2,
-            (chart.x + 10, chart.y + 6),
+        part = self.figures.parts.get(preset) if self.figures else None
+        title = (
+            tr("stats.chart_part", part=tr(f"results.chart.{part}"), preset=rules_text(preset, "title"))
+            if part
+            else tr("stats.chart", preset=rules_text(preset, "title"))
         )
+        _blit(surface, title, size - 2, (chart.x + 10, chart.y + 6))
         series = self.figures.totals.get(preset, []) if self.figures else []
-        if len(series) < 3:  # the zero it starts from and at least two games
+        if len(series) < (2 if part else 3):  # at least two games (a running total: and its zero)
             _blit(
                 surface, tr("stats.chart_empty"), size - 2, chart.center, centre=True, colour=(200, 210, 200)
             )
@@ -228,9 +266,8 @@ class StatsScene(Scene):
         dates = self.figures.dates.get(preset, []) if self.figures else []
         if dates:  # the first and the last game's day under the ends of the line
             grey = (200, 210, 200)
-            _blit(
-                surface, when(dates[0]), size - 4, (points[1][0] - 20, chart.bottom - size - 2), colour=grey
-            )
+            first = points[0 if part else 1][0]  # a running total's line starts at its zero
+            _blit(surface, when(dates[0]), size - 4, (first - 20, chart.bottom - size - 2), colour=grey)
             last = _font(size - 4, False).size(when(dates[-1]))[0]
             _blit(
                 surface,
@@ -240,9 +277,8 @@ class StatsScene(Scene):
                 colour=grey,
             )
         for v in sorted({lo, hi}):
-            _blit(
-                surface, f"{v:+d}", size - 4, (chart.x + 8, pt(0, v)[1] - size // 2), colour=(200, 210, 200)
-            )
+            label = f"{v}" if part else f"{v:+d}"
+            _blit(surface, label, size - 4, (chart.x + 8, pt(0, v)[1] - size // 2), colour=(200, 210, 200))
 
 
 def _blit(

@@ -21,6 +21,7 @@ from game.phase import Phase
 from game.realtime import Timing
 from game.seats import make_seat
 
+from .. import sizes
 from ..scene import Scene
 from ..settings import clear_match, save_match, save_scenario
 from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board, draw_dial
@@ -28,7 +29,7 @@ from ..table.layout import seats_that_fit
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
-from ..text import card_text, key, tr
+from ..text import Said, card_text, key, tr
 from .reasons import explain
 
 
@@ -77,7 +78,7 @@ class TableScene(Scene):
         # keeps each finished round in the history (a LAN host keeps its own; a guest has no full log)
         self.recorder = self.setup.recorder() if self.local is not None and not demo else None
         self.source: TableSource = remote if remote is not None else self.local  # type: ignore[assignment]
-        names = [s.name or tr("table.you") for s in self.setup.seats]
+        names = [s.name or Said("table.you") for s in self.setup.seats]
         self.board = Board(self.source, self.viewer, names, lambda: self.app.settings.animation_speed)
         self.board.on_sound = self.app.sounds.play
         self.board.viewer_plays = self.viewer in self.humans
@@ -106,7 +107,7 @@ class TableScene(Scene):
             view = self.source.view
             self.board.shown = self.board.shown_from_view()
             resumed = self.board.preset_ui.log_resumed
-            self.board.log.append(tr(resumed, round=view.round_no, match=view.match_no))
+            self.board.log.append(self.board.said(resumed, round=view.round_no, match=view.match_no))
 
     def _timing(self) -> Timing:
         s = self.app.settings
@@ -117,15 +118,21 @@ class TableScene(Scene):
     def widgets(self) -> None:
         w, h = self.app.size
         self.board.set_size(w, h)
-        bw = max(110, int(h * 0.17))
+        bw, bh = max(110, int(h * 0.17)), int(36 * sizes.scale(h))  # larger on a large window
+        big = sizes.button_id(h)
         self.menu_button = pygame_gui.elements.UIButton(
-            pygame.Rect(w - bw - 12, 12, bw, 36), key("table.menu"), self.app.gui, container=self.container
+            pygame.Rect(w - bw - 12, 12, bw, bh),
+            key("table.menu"),
+            self.app.gui,
+            container=self.container,
+            object_id=big,
         )
         self.help_box = pygame_gui.elements.UIButton(
-            pygame.Rect(w - bw - 12, 54, bw, 36),
+            pygame.Rect(w - bw - 12, 18 + bh, bw, bh),
             key("table.help_on" if self.app.settings.practice_help else "table.help_off"),
             self.app.gui,
             container=self.container,
+            object_id=big,
         )
         if self.watching:
             self.help_box.hide()  # practice help is about your own hand: a watcher has none
@@ -142,7 +149,7 @@ class TableScene(Scene):
         if self.local is not None:
             self.local.rt.timing = self._timing()
         self.build()
-        self.board.names = [s.name or tr("table.you") for s in self.setup.seats]
+        self.board.names = [s.name or Said("table.you") for s in self.setup.seats]
 
     def exit(self) -> None:
         self.save()
@@ -311,6 +318,22 @@ class TableScene(Scene):
         self.submit(options[0])
         self.last_one_armed = False
 
+    def last_one_counts(self) -> bool:
+        """Whether "last one" would go with a play now: you hold two cards, or some play of yours
+        would leave you one."""
+        if self.person is None:
+            return False
+        plays = (a for a in self.legal() if a.kind is Kind.PLAY and a.flag)
+        return len(self.source.view.hand) == 2 or any(plays)
+
+    def toggle_last_one(self) -> None:
+        """The "last one" button: armed only where it would count, otherwise the rule is said (and it
+        is let go once it no longer can count, see `_help`)."""
+        if not self.last_one_armed and not self.last_one_counts():
+            self.say(tr("reason.last_only"), RED)
+            return
+        self.last_one_armed = not self.last_one_armed
+
     def choose(self, card: Card) -> None:
         """Pick `card` for a play of several cards, or put it back. Only a card that, with those already
         picked, is part of some legal play may be picked; the Play button plays the picked set."""
@@ -412,7 +435,7 @@ class TableScene(Scene):
             if declaration is not None:  # the preset takes a call that does not add up, at a price
                 self.submit(declaration)
                 return
-            self.say(tr("table.cannot_call"), RED, 2.0)
+            self.say(self._no_call_reason(seat), RED, 2.5)
             return
         targets = {a.cards: a for a in calls}  # one button per target named
         ui = self.board.preset_ui
@@ -422,6 +445,20 @@ class TableScene(Scene):
             self.picker = list(targets.values())  # which card the call names
             return
         self.submit(max(calls, key=lambda a: len(a.cards)))
+
+    def _no_call_reason(self, seat: int) -> str:
+        """Why the person cannot call now, as the rules say it. A call names the card the window is on
+        (else the field's top card), or in jda the card of your own hand that goes on top: the reason
+        asked for is the first that is not about the card named ("You cannot call Dobon now" only
+        where this side cannot tell)."""
+        view = self.source.view
+        named = view.window.cards[-1:] if view.window is not None else view.discard[-1:]
+        reason = None
+        for cards in [tuple(named), *((c,) for c in view.hand[:1])]:
+            reason = self.source.refusal(Action(seat, Kind.DOBON, cards)) or reason
+            if reason is not None and "not in your hand" not in reason:
+                break
+        return explain(reason) if reason else tr("table.cannot_call")
 
     def declarations(self) -> list[Action]:
         """The declarations the person may make now, one button each (labelled by the preset's UI)."""
@@ -449,8 +486,11 @@ class TableScene(Scene):
 
     @property
     def bidding(self) -> bool:
-        """The bid box is up: the person may bid now."""
-        return self.accepts_input and any(a.kind is Kind.BID for a in self.legal())
+        """The bid box is up: the person may bid now. Once it is up it stays up, taking keys, while the
+        board presents another seat's bid (a key pressed then was lost with the box for a moment)."""
+        if self.person is None or self.paused or not any(a.kind is Kind.BID for a in self.legal()):
+            return False
+        return self.board.settled or "bid" in self.buttons
 
     @property
     def max_bid(self) -> int:
@@ -487,11 +527,7 @@ class TableScene(Scene):
 
     def place_bid(self) -> None:
         seat = self.person
-        if (
-            seat is not None
-            and self.accepts_input
-            and self.submit(Action(seat, Kind.BID, amount=self.bid_amount))
-        ):
+        if seat is not None and self.bidding and self.submit(Action(seat, Kind.BID, amount=self.bid_amount)):
             self.bid_typed = None
 
     # ------------------------------------------------------------------ events
@@ -539,7 +575,7 @@ class TableScene(Scene):
                 elif name == "draw":
                     self.draw_card()
                 elif name == "last_one":
-                    self.last_one_armed = not self.last_one_armed
+                    self.toggle_last_one()
                 elif name.startswith("declare:"):
                     self.declare(int(name.split(":")[1]))
                 elif name.startswith("answer:"):
@@ -591,7 +627,7 @@ class TableScene(Scene):
         elif k in (pygame.K_DOWN, pygame.K_d):
             self.draw_card()
         elif k == pygame.K_l:
-            self.last_one_armed = not self.last_one_armed
+            self.toggle_last_one()
         elif k == pygame.K_h:
             self.app.settings.practice_help = not self.app.settings.practice_help
             self.build()
@@ -711,6 +747,11 @@ class TableScene(Scene):
         b.highlight = set()
         b.sum_hint = b.call_hint = b.clock_hint = None
         b.seat_clocks = self.remote.clocks() if self.remote is not None else {}
+        # your Draw is lit: your plate alone carries the turn glow (super lets you move during the
+        # window on the last card, while the view's turn is still its placer's)
+        b.cued = seat is not None and self.accepts_input and any(a.kind is Kind.DRAW for a in self.legal())
+        if self.last_one_armed and not self.last_one_counts():
+            self.last_one_armed = False  # a draw took the hand past two cards: nothing to say it with
         self._match_clock()
         if b.chosen:  # a pick outlives neither the card leaving the hand nor the chance to play it
             held = {c.id for c in self.source.view.hand}
@@ -741,6 +782,7 @@ class TableScene(Scene):
         self.board.draw(surface)
         if self.container is not None:
             self.board.regions["menu"] = self.menu_button.rect.union(self.help_box.rect)
+        bidding = self.bidding  # asked before the buttons go: a box already up stays up
         self.buttons = {}
         self.lit = set()
         self._draw_controls(surface)
@@ -750,7 +792,7 @@ class TableScene(Scene):
             self._draw_gaeshi(surface)
         elif self.accepts_input and self.board.preset_ui.prompt(self.source.view, self.person):
             self._draw_prompt(surface, self.board.preset_ui.prompt(self.source.view, self.person))
-        elif self.accepts_input and any(a.kind is Kind.BID for a in self.legal()):
+        elif bidding:
             self._draw_bid(surface)
         layout = self.board.layout
         if layout is not None and not layout.fits():
@@ -759,6 +801,12 @@ class TableScene(Scene):
             text, left, colour = self.toast
             surf = self.board.text(text, max(15, int(self.app.size[1] * 0.026)), colour, True)
             box = surf.get_rect(center=(self.app.size[0] // 2, int(self.app.size[1] * 0.66))).inflate(28, 14)
+            panel = self.board.regions.get("panel")
+            if panel is not None and box.colliderect(panel):  # never over what the panel asks or says
+                box.bottom = panel.top - 8
+                if box.top < 0:
+                    box.top = panel.bottom + 8
+            self.board.regions["toast"] = box
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=12)
             bg.set_alpha(int(255 * min(1.0, left * 2)))
@@ -849,14 +897,13 @@ class TableScene(Scene):
         )
         slot = 1  # the next free place above the draw button
         if self.board.preset_ui.last_one_button:
-            two = len(view.hand) == 2
             label = tr("table.last_one_on") if self.last_one_armed else tr("table.last_one")
             self._button(
                 surface,
                 "last_one",
                 pygame.Rect(lay.control_rect(slot)),
                 label,
-                two or self.last_one_armed,
+                self.last_one_counts() or self.last_one_armed,
                 (150, 110, 20),
             )
             slot += 1
@@ -1010,7 +1057,8 @@ class TableScene(Scene):
         if clock is not None:
             sure, cap = clock
             if elapsed < sure:
-                note = tr("table.jda.clock_sure", seconds=f"{sure - elapsed:.1f}")
+                # whole seconds, rounded up as the dial beside it shows them
+                note = tr("table.jda.clock_sure", seconds=math.ceil(sure - elapsed))
             elif cap > sure:
                 note = tr("table.jda.clock_open", seconds=f"{max(0.0, cap - elapsed):.0f}")
             else:

@@ -44,12 +44,12 @@ from game.events import (
     WindowClosed,
     WindowOpened,
 )
-from game.piles import owner_of
+from game.piles import Rebuild, owner_of
 from game.scores import Score
 
 from ..card_art import ASPECTS, CardArt, card_shape, font_path
 from ..presets import preset_ui
-from ..text import card_text, score_text, tr
+from ..text import Said, card_text, score_text, tr
 from ..tween import Tween, lerp, lerp2
 from .layout import Layout, Point
 
@@ -80,6 +80,20 @@ class Flight:
     tween: Tween
     face_up: bool = True
 
+
+# log lines whose subject is the seat named: the viewer's own has its own form of each (log.you.*)
+YOU_FORMS = frozenset(
+    {
+        "log.colour",
+        "log.skipped",
+        "log.penalty.last",
+        "log.penalty.false_dobon",
+        "log.penalty.false_counter",
+        "log.queue_dropped",
+        "log.jda.dealer",
+        "log.kabu.four",
+    }
+)
 
 CLOCK_LOW_S = 5  # a turn clock turns red for its last seconds
 
@@ -144,6 +158,8 @@ class Board:
         self.viewer = viewer
         self.handlers = self._handlers()
         self.preset_ui = preset_ui(source.rules)
+        # an empty stock is rebuilt by the next draw (else it stays empty, or is rebuilt at once)
+        self.rebuilds_on_draw = source.rules.rulebook().rebuild is Rebuild.ON_DRAW
         self.shape = card_shape(source.view.deck)  # the deck's card proportions and back
         self.names = names
         self.speed = speed  # animation speed factor, read live from the settings
@@ -162,7 +178,7 @@ class Board:
         self.ring_spin = Tween(0.01)
         self.ring_spin.finish()
         self.pulses: dict[str, Tween] = {}
-        self.log: deque[str] = deque(maxlen=6)
+        self.log: deque[str] = deque(maxlen=6)  # mostly `Said`: re-said after a language switch
         self.carry: list[str] = []  # log lines for the next deal's log, which starts afresh
         self.on_sound: Callable[[str], None] = lambda name: None
         self.round_over_seen = False
@@ -183,6 +199,7 @@ class Board:
         self.sum_hint: str | None = None  # practice help under your name: the hand's sum
         self.call_hint: str | None = None  # practice help: you may call now
         self.clock_hint: str | None = None  # your turn's time limit, where the rules set one
+        self.cued = False  # your Draw is lit (set by the table): the turn glow is on your plate alone
         self.match_clock: str | None = None  # a match played to a time: what is left of it
         self.match_clock_up = False  # ... and whether it is up
         # seats whose time to act is running: seat -> (seconds left, of how many); each is drawn as a
@@ -193,6 +210,7 @@ class Board:
         # what the last frame drew where, by name ("plate:2", "hand", "stock", "log", ...): the table's
         # own check that nothing overlaps at any size (tests/test_layout.py)
         self.regions: dict[str, pygame.Rect] = {}
+        self.glowing: set[int] = set()  # the plates the last frame drew with the turn glow
 
     @property
     def view(self) -> SeatView:
@@ -339,7 +357,18 @@ class Board:
         return self._arrive(self.hidden_backs, seat)
 
     def _name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else "?"
+        name = self.names[seat] if 0 <= seat < len(self.names) else "?"
+        return name.now() if isinstance(name, Said) else name  # "You" in the language now chosen
+
+    def said(self, key: str, seat: int | None = None, **params: object) -> Said:
+        """A log line, `seat`'s name as its %{name}; about the viewer's own seat, the line's second
+        person form where English needs one ("You name Red", not "You names Red": log.you.*). The line
+        is a `Said`, so it follows a language switch."""
+        if seat is not None:
+            params["name"] = self._name(seat)
+            if seat == self.viewer and key in YOU_FORMS:
+                key = "log.you." + key.removeprefix("log.")
+        return Said(key, **params)
 
     def _present(self, event: Event) -> bool:
         """Start showing one event; True if the next event should wait for it. Core events have a
@@ -396,7 +425,7 @@ class Board:
         self.round_over_seen = False
         self.match_over_seen = False
         self.log.clear()
-        self.log.append(tr(self.preset_ui.log_round, round=event.round_no, match=event.match_no))
+        self.log.append(self.said(self.preset_ui.log_round, round=event.round_no, match=event.match_no))
         self.log.extend(self.carry)  # what happened just before the deal (a seat draw ...)
         self.carry.clear()
         order = []
@@ -517,7 +546,7 @@ class Board:
         self.on_sound("play")
         cards = " ".join(map(card_text, event.cards))
         line = self.preset_ui.played_line(event.pile, self._name(seat), cards)
-        self.log.append(line or tr("log.played", name=self._name(seat), cards=cards))
+        self.log.append(line or self.said("log.played", seat, cards=cards))
         self.wait = 0.3
         return True
 
@@ -527,7 +556,7 @@ class Board:
         assert lay is not None
         seat = event.seat
         if event.count == 0:
-            self.log.append(tr("log.drew_none", name=self._name(seat)))
+            self.log.append(self.said("log.drew_none", seat))
             return False
         for k in range(event.count):
             delay = k * 0.09
@@ -572,7 +601,7 @@ class Board:
             self.shown.last_one.discard(seat)
         self.on_sound("draw")
         key = "log.drew_penalty" if event.penalty else "log.drew"
-        self.log.append(tr(key, name=self._name(seat), count=event.count))
+        self.log.append(self.said(key, seat, count=event.count))
         self.wait = 0.2 + 0.09 * event.count
         return True
 
@@ -585,7 +614,7 @@ class Board:
                 None, lay.field, lay.stock, 0, 0, lay.pile_card_h, lay.pile_card_h, 0.4, k * 0.05, False
             )
         self.on_sound("shuffle")
-        self.log.append(tr("log.reshuffled", count=event.count))
+        self.log.append(self.said("log.reshuffled", count=event.count))
         self.wait = 0.55
         return True
 
@@ -593,7 +622,7 @@ class Board:
         """The suit in force changes: its badge pulses."""
         self.shown.field_suit = event.suit
         self.pulses["suit"] = Tween(0.6, pytweening.easeOutQuad)
-        self.log.append(tr("log.suit", name=self._name(event.seat), suit=event.suit.symbol))
+        self.log.append(self.said("log.suit", event.seat, suit=event.suit.symbol))
         return False
 
     def _on_draw_chain_changed(self, event: DrawChainChanged) -> bool:
@@ -607,7 +636,7 @@ class Board:
         """The direction ring spins round."""
         self.shown.direction = event.direction
         self.ring_spin = Tween(0.9, pytweening.easeInOutQuad)
-        self.log.append(tr("log.reversed"))
+        self.log.append(self.said("log.reversed"))
         return False
 
     def _on_turn_changed(self, event: TurnChanged) -> bool:
@@ -638,18 +667,18 @@ class Board:
     def _on_last_one(self, event: LastOneDeclared) -> bool:
         """A "last one" call: the seat's plate says so, and the log."""
         self.shown.last_one.add(event.seat)
-        self.log.append(tr("log.last_one", name=self._name(event.seat)))
+        self.log.append(self.said("log.last_one", event.seat))
         return False
 
     def _on_timed_out(self, event: TimedOut) -> bool:
         """The referee called time on a seat: said in the log (what it costs follows as events)."""
-        self.log.append(tr("log.timed_out", name=self._name(event.seat)))
+        self.log.append(self.said("log.timed_out", event.seat))
         self.wait = 0.3
         return True
 
     def _on_time_up(self, event: TimeUp) -> bool:
         """The match's time is up: said in the log and over the table (the game in play goes on)."""
-        self.log.append(tr("log.time_up"))
+        self.log.append(self.said("log.time_up"))
         lay = self.layout
         if lay is not None:
             self.splashes.append(
@@ -661,13 +690,13 @@ class Board:
     def _on_turn_queued(self, event: TurnQueued) -> bool:
         """The next player acted during the window: their move waits for it to close."""
         if event.seat == self.viewer:
-            self.log.append(tr("log.queued_you"))
+            self.log.append(self.said("log.queued_you"))
         else:
-            self.log.append(tr("log.queued", name=self._name(event.seat)))
+            self.log.append(self.said("log.queued", event.seat))
         return False
 
     def _on_queue_dropped(self, event: QueueDropped) -> bool:
-        self.log.append(tr("log.queue_dropped", name=self._name(event.seat)))
+        self.log.append(self.said("log.queue_dropped", event.seat))
         return False
 
     def _on_window_closed(self, event: WindowClosed) -> bool:
@@ -687,9 +716,9 @@ class Board:
         )
         self.on_sound("dobon")
         if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
-            self.log.append(tr("log.dobon_first", name=self._name(event.seat)))
+            self.log.append(self.said("log.dobon_first", event.seat))
         else:
-            self.log.append(tr("log.dobon", name=self._name(event.seat), target=self._name(event.answer_to)))
+            self.log.append(self.said("log.dobon", event.seat, target=self._name(event.answer_to)))
         self.wait = 1.0
         return True
 
@@ -995,6 +1024,7 @@ class Board:
         n = self.view.players
         self.regions = {}
         self.clocks_drawn = {}
+        self.glowing = set()
         dest.blit(self.felt(), (0, 0))
         self._draw_direction(dest)
         self._draw_stock(dest)
@@ -1054,14 +1084,17 @@ class Board:
         lay = self.layout
         assert lay is not None
         count = self.view.stock + self.stock_hold
-        if count <= 0:
+        if count <= 0:  # an empty place, and what a draw does now (app, standard, super: a reshuffle)
             pygame.draw.rect(dest, (255, 255, 255), self._pile_rect(lay.stock), 2, border_radius=10)
-        layers = min(6, 1 + count // 8)
-        for i in range(layers):
+            reshuffles = self.rebuilds_on_draw and len(self.view.discard) > 1
+            words = tr("table.stock_reshuffles" if reshuffles else "table.stock_empty")
+        else:
+            words = str(count)
+        for i in range(min(6, 1 + count // 8) if count > 0 else 0):
             self.blit_card(
                 dest, None, (lay.stock[0] - i * 1.5, lay.stock[1] - i * 1.5), lay.pile_card_h, 0, False
             )
-        label = self.text(str(count), max(14, lay.pile_card_h // 7), WHITE, True)
+        label = self.text(words, max(14, lay.pile_card_h // 7), WHITE, True)
         at = label.get_rect(center=(int(lay.stock[0]), int(lay.stock[1] + lay.pile_card_h * 0.62)))
         dest.blit(label, at)
         self.regions["stock"] = self._pile_rect(lay.stock).inflate(8, 8).union(at)
@@ -1187,11 +1220,16 @@ class Board:
             box.bottomleft = (12, lay.plate_bottom)
         else:
             box.center = (int(centre[0]), int(centre[1]))
-        turn = self.shown.turn == seat and view.phase in ("turn", "reaction")
+        turn = (
+            seat == self.viewer
+            if self.cued
+            else self.shown.turn == seat and view.phase in ("turn", "reaction")
+        )
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=10)
         dest.blit(bg, box)
         if turn:
+            self.glowing.add(seat)
             glow = int(180 + 70 * math.sin(self.time * 5))
             pygame.draw.rect(dest, (255, 214, 90), box.inflate(6, 6), 3, border_radius=12)
             pygame.draw.rect(dest, (255, 214, 90, glow), box.inflate(12, 12), 1, border_radius=14)
@@ -1268,9 +1306,9 @@ class Board:
         laid = self.view.laid[seat]
         shown = revealed or laid
         count = self.hand_size(seat) - self.hidden_backs.get(seat, 0)
-        # a whole hand laid down (a dobon) lies where the hand was, clear of the name plate; so does a
-        # whole hand shown face up where the preset keeps it in play
-        at_hand = bool(shown) and (count <= 0 or (bool(revealed) and self.preset_ui.live_reveals))
+        # a whole hand laid down (a dobon) or shown face up (a caller's) lies where the hand was, in
+        # place of its fan, clear of the name plate
+        at_hand = bool(shown) and (count <= 0 or bool(revealed))
         for pos, card in zip(lay.laid_positions(seat, len(shown), at_hand), shown, strict=True):
             self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         if not revealed:
@@ -1373,8 +1411,29 @@ class Board:
             layer.blit(word, (6, 6))
             sub = self.text(s.sub, max(14, size // 3), WHITE, True)
             layer.blit(sub, sub.get_rect(midtop=(layer.get_width() // 2, word.get_height() + 4)))
+            room = self._splash_room(layer.get_rect(center=(int(x), int(y))))
+            if layer.get_width() > room:  # narrower than the gap between the side seats' plates
+                k = room / layer.get_width()
+                layer = pygame.transform.smoothscale(
+                    layer, (int(layer.get_width() * k), max(1, int(layer.get_height() * k)))
+                )
             layer.set_alpha(alpha)
             dest.blit(layer, layer.get_rect(center=(int(x), int(y))))
+            self._note("splash", layer.get_rect(center=(int(x), int(y))))
+
+    def _splash_room(self, rect: pygame.Rect) -> int:
+        """How wide a splash centred where `rect` is may be: up to the nearest plate beside it on
+        either side, at its height (the side seats' names stay readable under "Starts (bid 12)")."""
+        cx = rect.centerx
+        room = self.layout.w - 16 if self.layout is not None else rect.width
+        for name, plate in self.regions.items():
+            if not name.startswith("plate:") or plate.bottom < rect.top or plate.top > rect.bottom:
+                continue
+            if plate.right <= cx:
+                room = min(room, 2 * (cx - plate.right) - 12)
+            elif plate.left >= cx:
+                room = min(room, 2 * (plate.left - cx) - 12)
+        return max(80, room)
 
     def _draw_match_clock(self, dest: pygame.Surface) -> None:
         """A match played to a time: its clock in the top left corner, gold once the time is up."""
@@ -1400,7 +1459,8 @@ class Board:
         right = max(lay.side_w - 8, (hand.left if hand is not None else lay.side_w) - 10)
         width = right - 12
         y = int(lay.h - 8)
-        for line in list(reversed(self.log))[: lay.log_lines]:
+        for said in list(reversed(self.log))[: lay.log_lines]:
+            line = said.now() if isinstance(said, Said) else said  # in the language now chosen
             surf = self.text(line, lay.log_size, (225, 235, 225))
             if surf.get_width() > width:
                 surf = self.text(self._clip(line, lay.log_size, width), lay.log_size, (225, 235, 225))

@@ -268,11 +268,13 @@ class Layout:
 
     def hand_positions(self, count: int, lift: int | None = None) -> list[tuple[Point, float]]:
         """Centres and rotations of the viewer's cards, fanned in a gentle arc between the side columns
-        (however many cards), low enough to leave the prompt band free, high enough to stay on screen."""
+        and your own piles (however many cards), low enough to leave the prompt band free, high enough to stay on screen."""
         if count == 0:
             return []
         card_w = self.hand_card_h * self.aspect
-        max_span = max(card_w, self.w - 2 * self.side_w - card_w - 16)
+        # your own piles stand right of your plate (super): the hand, centred, ends short of them
+        own_piles = self.seat_piles * self.small_card_h * self.aspect * 1.25 + 8 if self.seat_piles else 0
+        max_span = max(card_w, self.w - 2 * (self.side_w + own_piles) - card_w - 16)
         step = min(card_w * 0.78, max_span / max(count - 1, 1)) if count > 1 else 0
         spread = min(3.2, 16 / max(count, 1))  # degrees between neighbours: at most 8 either side
         out = []
