@@ -32,6 +32,7 @@ from game.seats import SEATS
 
 from ..scene import Scene
 from ..text import key, rules_text, tr
+from ..textfit import render
 
 BACKGROUND = (16, 62, 44)
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
@@ -557,7 +558,7 @@ class RecordScene(Scene):
 
 
 def _label(text: str, size: int) -> pygame.Surface:
-    return _font(size).render(text, True, (245, 245, 240))
+    return render(_font(size), text, (245, 245, 240))
 
 
 @lru_cache(maxsize=4)

@@ -22,6 +22,7 @@ from net.protocol import Chat
 from net.session import NetSession
 from net.ticket import Ticket, clear_ticket, match_log_folder
 
+from ..filetypes import last_setup
 from ..scene import Scene
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, SeatSpec, default_level
@@ -142,8 +143,8 @@ class HostScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        last = app.settings.last_setup or {}
-        self.preset = last.get("preset", "app") if last.get("preset") in PRESETS else "app"
+        last = last_setup(app.settings.last_setup)
+        self.preset = last.preset if last.preset in PRESETS else "app"
         self.players = 4
         self.level = default_level()
         self.people = 1  # people the table waits for (the lobby says how many are missing)

@@ -12,6 +12,7 @@ import pygame_gui
 from game.rules import PRESETS
 from game.seats import SEATS
 
+from ..filetypes import last_setup
 from ..presets import preset_ui
 from ..scene import Scene
 from ..settings import load_match
@@ -22,20 +23,12 @@ from ..text import key, rules_text, tr
 class NewGameScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        last = app.settings.last_setup or {}
-        self.preset, self.players, self.seats, self.options = "app", 4, [], {}
-        try:  # remembered choices come from a file the player may have edited: take only what makes sense
-            if last.get("preset") in PRESETS:
-                self.preset = last["preset"]
-            self.players = int(last.get("players", 4))
-            for s in last.get("seats", []):
-                kind, level, name = s.get("kind"), s.get("level"), s.get("name", "")
-                if kind in ("human", "ai") and level in SEATS and isinstance(name, str):
-                    self.seats.append(SeatSpec(kind, level, name[:16]))
-            if last.get("preset") == self.preset and isinstance(last.get("options"), dict):
-                self.options = {k: v for k, v in last["options"].items() if isinstance(k, str)}
-        except (AttributeError, TypeError, ValueError):
-            self.preset, self.players, self.seats, self.options = "app", 4, [], {}
+        # remembered choices come from a file the player may have edited: typed and in range (ui.filetypes)
+        last = last_setup(app.settings.last_setup)
+        self.preset = last.preset if last.preset in PRESETS else "app"
+        self.players = last.players
+        self.seats = [SeatSpec(s.kind, s.level, s.name) for s in last.seats if s.level in SEATS]
+        self.options: dict = dict(last.options) if last.preset == self.preset else {}
         cls = PRESETS[self.preset]
         self.players = min(max(self.players, cls.min_players), cls.players_cap)
         self.error: str | None = None

@@ -10,7 +10,7 @@ import pygame_gui
 
 from game.cards import Card, deck
 from game.engine import Game
-from net.ticket import load_ticket
+from net.ticket import read_ticket
 
 from ..card_art import CardArt
 from ..scene import Scene
@@ -18,6 +18,7 @@ from ..settings import load_match, set_aside_match
 from ..table.board import GOLD, RED, WHITE
 from ..table.setup import GameSetup, restore, saved_match_elapsed
 from ..text import key, tr
+from ..textfit import render
 
 
 class TitleScene(Scene):
@@ -32,7 +33,9 @@ class TitleScene(Scene):
     def enter(self) -> None:
         # read the save only now: a table leaving for the title writes it after this scene is made
         self.saved = load_saved(self.app)
-        self.ticket = load_ticket()  # a LAN seat kept from before a restart (net.ticket)
+        self.ticket, problem = read_ticket()  # a LAN seat kept from before a restart (net.ticket)
+        if problem:
+            self.app.notices.append(problem)
         super().enter()
 
     def widgets(self) -> None:
@@ -184,7 +187,7 @@ def _font_at(bold: bool, size: int) -> pygame.font.Font:
 
 @functools.lru_cache(maxsize=16)
 def _text(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
-    return _font_at(bold, size).render(text, True, colour)
+    return render(_font_at(bold, size), text, colour)
 
 
 @functools.lru_cache(maxsize=2)
