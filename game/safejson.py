@@ -110,6 +110,8 @@ def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEF
         raise FileProblem(source, f"not usable JSON ({short(str(exc), 80)})") from None
     except msgspec.DecodeError as exc:
         raise FileProblem(source, f"not JSON ({short(str(exc), 80)})") from None
+    except UnicodeDecodeError:  # msgspec raises it for broken UTF-8 inside a string
+        raise FileProblem(source, "not UTF-8 text") from None
     check(data, source, limits)
     return data
 

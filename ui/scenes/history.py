@@ -464,9 +464,8 @@ class RecordScene(Scene):
     def play_again(self) -> None:
         """A new solo game from the chosen round's deal, the person at their seat and the AI seats at
         their levels (or the level picked)."""
-        from ..settings import load_match
         from ..table.setup import GameSetup
-        from .new_game import saved_match_question
+        from .new_game import saved_match, saved_match_question
         from .table import TableScene
 
         item = self.item
@@ -490,12 +489,13 @@ class RecordScene(Scene):
             self.app.stack.clear_to(_title(self.app))
             self.app.stack.push(TableScene(self.app, setup))
 
-        if load_match()[0] is None:
+        saved = saved_match(self.app)
+        if saved is None:
             start()
             return
         from .confirm import ConfirmScene
 
-        question = saved_match_question(load_match()[0])
+        question = saved_match_question(saved)
         self.app.stack.push(ConfirmScene(self.app, question, "new.replace", "new.keep", start))
 
     def _level_for(self, level: str) -> str:

@@ -250,7 +250,7 @@ class NewGameScene(Scene):
         def start() -> None:
             self.app.stack.replace(TableScene(self.app, setup))
 
-        saved = load_match()[0]
+        saved = saved_match(self.app)
         if saved is None:
             start()
             return
@@ -266,6 +266,15 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 62, 44))
+
+
+def saved_match(app) -> dict | None:
+    """The saved match a new game would replace, if any; a save that cannot be read is set aside
+    (ui.settings.load_match) and the player told so over this screen."""
+    saved, problem = load_match()
+    if problem:
+        app.notices.append(problem)
+    return saved
 
 
 def saved_match_question(saved: dict) -> str:

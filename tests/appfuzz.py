@@ -1,0 +1,206 @@
+"""The fuzz campaign over the app's own files: settings.json, the saved match, the kept LAN seat.
+
+    from appfuzz import fuzz_app_files
+    for outcome in fuzz_app_files(seed=1, count=300):
+        print(outcome.line())
+
+Each kind starts from a valid file the app itself writes; tests/fuzzkit.py damages it `count` ways.
+Every mutant is written into a fresh data folder and read by its loader (ui.settings.Settings.load,
+ui.settings.load_match with the replay ui.table.setup.restore, net.ticket.read_ticket); then the real
+app is launched on that folder, headless (SDL_VIDEODRIVER=dummy), as `main.py` starts it, and runs a
+few frames of the title and of the New game screen (which reads the remembered choices). A failure is
+anything raised, a loader result out of its type's range, or a refused file left in place instead of
+being set aside; each names its kind, seed and index, so `fuzzkit.mutant(valid, seed, index)` brings
+it back. The suite runs a few hundred a kind (tests/test_app_files.py); a longer run calls this.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import json
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+
+from fuzzkit import mutant
+
+KINDS = ("settings", "match", "ticket")
+FILES = {"settings": "settings.json", "match": "match.json", "ticket": "lan-seat.json"}
+
+
+@dataclass
+class Outcome:
+    """What one kind's campaign found."""
+
+    kind: str
+    tried: int = 0
+    refused: int = 0  # mutants the loader refused (set aside, defaults used)
+    launched: int = 0  # mutants the app was launched on
+    failures: list[str] = field(default_factory=list)
+    slowest_refusal: float = 0.0  # seconds
+    slowest_index: int = -1
+
+    def line(self) -> str:
+        return (
+            f"{self.kind}: {self.tried} mutants, {self.refused} refused, {self.launched} launched, "
+            f"{len(self.failures)} failures, slowest refusal {self.slowest_refusal * 1000:.1f} ms "
+            f"(#{self.slowest_index})"
+        )
+
+
+def valid_example(kind: str) -> bytes:
+    """A file of `kind` as the app writes it, with every field filled in."""
+    from net.ticket import Ticket
+    from ui.settings import Settings
+    from ui.table.setup import GameSetup, SeatSpec, save_data
+
+    if kind == "settings":
+        seats = [
+            {"kind": "human", "level": "normal", "name": "Me"},
+            {"kind": "ai", "level": "basic", "name": "Ren"},
+        ]
+        last = {"preset": "app", "players": 2, "options": {"rounds": 5}, "seats": seats}
+        return json.dumps(asdict(Settings(last_setup=last, player_name="Mio")), indent=1).encode()
+    if kind == "match":
+        setup = GameSetup("app", 3, {}, [SeatSpec("human", "basic", "Me"), SeatSpec(), SeatSpec()], 7)
+        setup = setup.complete()
+        game = setup.new_game()
+        for _ in range(12):  # a few real actions: the replay has something to check
+            seat = game.sync_next()
+            game.apply(game.legal_actions(seat)[0])
+        return json.dumps(save_data(setup, game, 1234.0), indent=1).encode()
+    ticket = Ticket("192.168.1.20", 47000, "ab" * 16, "Aoi", "app", 2, time.time())
+    return json.dumps(asdict(ticket)).encode()
+
+
+@contextmanager
+def data_folder() -> Iterator[Path]:
+    """A fresh DOBON_TABLE_HOME for one mutant (the old value restored after)."""
+    before = os.environ.get("DOBON_TABLE_HOME")
+    with tempfile.TemporaryDirectory(prefix="dobon-fuzz-") as home:
+        os.environ["DOBON_TABLE_HOME"] = home
+        try:
+            yield Path(home)
+        finally:
+            if before is None:
+                os.environ.pop("DOBON_TABLE_HOME", None)
+            else:
+                os.environ["DOBON_TABLE_HOME"] = before
+
+
+def load(kind: str) -> str | None:
+    """Read the folder's file of `kind` as the app does; the problem reported, or None if it was
+    taken. Raises AssertionError when a value taken is out of its range."""
+    from net.ticket import read_ticket
+    from ui.scenes.title import load_saved
+    from ui.settings import Settings
+
+    if kind == "settings":
+        settings, problem = Settings.load()
+        check_settings(settings)
+        return problem
+    if kind == "match":  # as the title reads it: the save, then its replay (set aside if it fails)
+        notices: list[str] = []
+        load_saved(SimpleNamespace(notices=notices))
+        return "; ".join(notices) or None
+    ticket, problem = read_ticket()
+    assert ticket is None or (0 < ticket.port < 65536 and len(ticket.name) <= 16), ticket
+    return problem
+
+
+def check_settings(settings) -> None:
+    """The loaded settings are each in range (what the screens count on)."""
+    from ui.filetypes import last_setup
+    from ui.settings import RANGES
+
+    for name, (low, high) in RANGES.items():
+        assert low <= getattr(settings, name) <= high, name
+    assert settings.language in ("en", "ja")
+    assert len(settings.window_size) == 2 and all(320 <= v <= 7680 for v in settings.window_size)
+    assert len(settings.player_name) <= 16 and settings.player_name.isprintable()
+    assert last_setup(settings.last_setup) is not None
+
+
+def launch(frames: int = 3) -> None:
+    """The app as `main.py` starts it (ui.app.run_app without the command line), a few frames of the
+    title, then the New game screen, then closed (which writes the settings back)."""
+    from ui.app import App, RunSettings
+    from ui.scenes.new_game import NewGameScene
+    from ui.scenes.title import TitleScene
+    from ui.settings import Settings
+
+    saved, problem = Settings.load()
+    app = App(RunSettings(saved, {}), problem, (800, 600))
+    try:
+        app.stack.push(TitleScene(app))
+        for _ in range(frames):
+            app.frame(1 / 60)
+        app.stack.push(NewGameScene(app))
+        app.frame(1 / 60)
+    finally:
+        app.close()
+
+
+def fuzz_kind(
+    kind: str, seed: int, count: int, app_every: int = 1, log: Callable[[str], None] | None = None
+) -> Outcome:
+    """`count` mutants of `kind` through its loader, and every `app_every`-th one also through the
+    launched app (a launch costs about 0.1 s, a loader a millisecond: the suite samples, a long run
+    launches them all)."""
+    valid = valid_example(kind)
+    outcome = Outcome(kind)
+    for index in range(count):
+        raw = mutant(valid, seed, index)
+        outcome.tried += 1
+        try:
+            with data_folder() as home:
+                path = home / FILES[kind]
+                path.write_bytes(raw)
+                start = time.perf_counter()
+                problem = load(kind)
+                spent = time.perf_counter() - start
+                refused = problem is not None and "set aside" in problem
+                if refused:
+                    outcome.refused += 1
+                    assert not path.exists(), f"refused but not set aside: {problem}"
+                    if spent > outcome.slowest_refusal:
+                        outcome.slowest_refusal, outcome.slowest_index = spent, index
+                if index % app_every == 0:
+                    path.write_bytes(raw)  # the launch meets the file as it was
+                    launch()
+                    outcome.launched += 1
+        except Exception:  # anything at all is a finding, named so it can be brought back
+            failure = f"{kind} seed {seed} #{index}: {traceback.format_exc(limit=-3)[-600:]}"
+            outcome.failures.append(failure)
+            if log:
+                log(failure)
+    return outcome
+
+
+def fuzz_app_files(
+    seed: int, count: int, app_every: int = 1, log: Callable[[str], None] | None = print
+) -> list[Outcome]:
+    """The campaign over all three kinds (the longer run: every mutant through the app too)."""
+    return [fuzz_kind(kind, seed, count, app_every, log) for kind in KINDS]
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--app-every", type=int, default=1)
+    args = parser.parse_args()
+    for outcome in fuzz_app_files(args.seed, args.count, args.app_every):
+        print(outcome.line())

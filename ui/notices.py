@@ -1,0 +1,59 @@
+"""Notices for the player, shown over whatever screen is up: a file set aside, settings reset.
+
+Anything that finds a problem the player should know of (a settings file that could not be read, a
+saved match or a kept LAN seat set aside) appends a line to `App.notices`; the bar shows them one at
+a time at the bottom of the window, over every scene, each for `SHOW_S` seconds. The text is cleaned
+and capped by ui.textfit, since it may quote what a file held.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+from .textfit import clip_to_width, render
+
+SHOW_S = 6.0
+WHITE = (255, 255, 255)
+
+
+class NoticeBar:
+    def __init__(self) -> None:
+        self.text: str | None = None
+        self.left = 0.0
+
+    def update(self, dt: float, queue: list[str]) -> None:
+        """Count down the one shown; take the next from `queue` when it is done."""
+        if self.text is not None:
+            self.left -= dt
+            if self.left <= 0:
+                self.text = None
+        if queue and self.text is None:
+            self.text = queue.pop(0)
+            self.left = SHOW_S
+
+    def dismiss(self) -> None:
+        """Stop showing the current notice (the screen it was about has gone); queued ones stay."""
+        self.text = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.text:
+            return
+        w, h = surface.get_size()
+        size = max(14, int(h * 0.024))
+        font = _font(size)
+        line = (
+            self.text if font.size(self.text[:400])[0] <= w - 48 else clip_to_width(font, self.text, w - 48)
+        )
+        text = render(font, line, WHITE)
+        box = text.get_rect(midbottom=(w // 2, h - 16)).inflate(24, 12)
+        pygame.draw.rect(surface, (0, 0, 0), box, border_radius=10)
+        surface.blit(text, text.get_rect(center=box.center))
+
+
+@functools.lru_cache(maxsize=4)
+def _font(size: int) -> pygame.font.Font:
+    from .card_art import font_path
+
+    return pygame.font.Font(font_path(False), size)
