@@ -131,9 +131,10 @@ def check_settings(settings) -> None:
     assert last_setup(settings.last_setup) is not None
 
 
-def launch(frames: int = 3) -> None:
+def launch(frames: int = 3, new_game: bool = True) -> None:
     """The app as `main.py` starts it (ui.app.run_app without the command line), a few frames of the
-    title, then the New game screen, then closed (which writes the settings back)."""
+    title, then the New game screen (which reads the remembered choices), then closed (which writes
+    the settings back)."""
     from ui.app import App, RunSettings
     from ui.scenes.new_game import NewGameScene
     from ui.scenes.title import TitleScene
@@ -145,8 +146,9 @@ def launch(frames: int = 3) -> None:
         app.stack.push(TitleScene(app))
         for _ in range(frames):
             app.frame(1 / 60)
-        app.stack.push(NewGameScene(app))
-        app.frame(1 / 60)
+        if new_game:
+            app.stack.push(NewGameScene(app))
+            app.frame(1 / 60)
     finally:
         app.close()
 
@@ -177,7 +179,7 @@ def fuzz_kind(
                         outcome.slowest_refusal, outcome.slowest_index = spent, index
                 if index % app_every == 0:
                     path.write_bytes(raw)  # the launch meets the file as it was
-                    launch()
+                    launch(new_game=kind == "settings")
                     outcome.launched += 1
         except Exception:  # anything at all is a finding, named so it can be brought back
             failure = f"{kind} seed {seed} #{index}: {traceback.format_exc(limit=-3)[-600:]}"
