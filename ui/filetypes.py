@@ -7,8 +7,9 @@ Whatever passes is small and in range before any screen or the engine sees it; w
 say (a preset's own options, card codes) is checked by the game when the table is built or replayed.
 
 The limits fit what the game writes with room to spare: settings are a few hundred bytes; a saved
-match grows by about 46 bytes an action, 3,300 actions for 30 rounds (150 KB), so 60,000 actions
-(over 500 rounds) in 4 MB is more than any match a person plays, and replays in well under a second.
+match (one match: the save is dropped when it ends) grows by about 46 bytes an action, 3,300 actions
+for 30 rounds (150 KB), so 30,000 actions (some 280 rounds) is more than any match a person plays.
+Replaying them at launch is the one cost that grows with the file (bench/app_files.py measures it).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from game.plaintext import clean
 from game.safejson import Limits
 
 SETTINGS_LIMITS = Limits(max_bytes=64 * 1024, max_depth=8, max_string=256, max_items=64, max_values=4_096)
-MAX_ACTIONS = 60_000
+MAX_ACTIONS = 30_000
 MATCH_LIMITS = Limits(
     max_bytes=4 * 1024 * 1024, max_depth=16, max_string=2_000, max_items=MAX_ACTIONS, max_values=1_000_000
 )
