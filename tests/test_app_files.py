@@ -238,3 +238,14 @@ def test_no_mutant_of_an_app_file_stops_the_loaders_or_the_app(home, kind):
     outcome = fuzz_kind(kind, seed=28, count=300, app_every=10)
     assert outcome.failures == [], "\n".join(outcome.failures[:3])
     assert outcome.tried == 300 and outcome.launched == 30 and outcome.refused > 50
+
+
+def test_a_folder_where_settings_json_belongs_is_set_aside_and_the_settings_still_save(home):
+    (home / "settings.json").mkdir()
+    (home / "settings.json.tmp").mkdir()  # and the way to write them blocked too
+    app = title_app(home)
+    assert "set aside" in app.stack.top.notice and (home / "settings.json.broken").is_dir()
+    app.close()  # says so on stderr, does not raise
+    (home / "settings.json.tmp").rmdir()
+    Settings(volume=0.5).save()
+    assert Settings.load() == (Settings(volume=0.5), None)

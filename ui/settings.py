@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -134,10 +135,16 @@ def _set_aside(path: Path) -> None:
 
 
 def _write_json(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    tmp.replace(path)
+    """Write `data` whole or not at all (a crash mid-write leaves the old file). A folder that cannot
+    be written (read-only, full, a directory where the file belongs) is said on stderr and the game
+    goes on: losing a setting is better than losing the session."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        print(f"Dobon Table: could not write {path} ({exc.strerror or exc})", file=sys.stderr)
 
 
 # ---------------------------------------------------------------------------------- saved deals
