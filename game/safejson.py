@@ -53,6 +53,10 @@ class FileProblem(ValueError):
         where = f"{self.source}: {field}: " if field else f"{self.source}: "
         super().__init__(where + message)
 
+    def brief(self) -> str:
+        """The field and the problem, without the file (for a message that names the file itself)."""
+        return f"{self.field}: {self.problem}" if self.field else self.problem
+
 
 def short(value: Any, limit: int = 60) -> str:
     """`value` as a reader would quote it in an error, cut to `limit` characters. The cut is taken
@@ -107,6 +111,8 @@ def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEF
     except RecursionError:
         raise FileProblem(source, f"nested too deeply (at most {limits.max_depth} levels)") from None
     except msgspec.ValidationError as exc:
+        if str(exc).startswith("Number out of range"):
+            raise FileProblem(source, "a number out of range (such as 1e999)") from None
         raise FileProblem(source, f"not usable JSON ({short(str(exc), 80)})") from None
     except msgspec.DecodeError as exc:
         raise FileProblem(source, f"not JSON ({short(str(exc), 80)})") from None

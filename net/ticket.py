@@ -99,7 +99,7 @@ def read_ticket(now: float | None = None) -> tuple[Ticket | None, str | None]:
     try:
         kept = msgspec.convert(safejson.read(path, TICKET_LIMITS), TicketFile)
     except FileProblem as exc:
-        return None, _set_aside(path, exc.problem if not exc.field else f"{exc.field}: {exc.problem}")
+        return None, _set_aside(path, exc.brief())
     except msgspec.ValidationError as exc:
         return None, _set_aside(path, safejson.short(str(exc), 100))
     ticket = Ticket(**msgspec.structs.asdict(kept))

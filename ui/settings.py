@@ -78,7 +78,10 @@ class Settings:
                 raise FileProblem(path, f"not a JSON object but {safejson.short(data)}")
         except FileProblem as exc:
             _set_aside(path)
-            return cls(), f"{exc}; set aside as {path.name}.broken, defaults restored"
+            return (
+                cls(),
+                f"{path.name} could not be read ({exc.brief()}); set aside as {path.name}.broken, defaults restored",
+            )
         settings = cls()
         bad = []
         for f in fields(cls):
@@ -184,7 +187,7 @@ def load_match() -> tuple[dict[str, Any] | None, str | None]:
         data = safejson.read(path, MATCH_LIMITS)
         msgspec.convert(data, MatchFile)
     except FileProblem as exc:
-        problem = exc.problem if not exc.field else f"{exc.field}: {exc.problem}"
+        problem = exc.brief()
     except msgspec.ValidationError as exc:
         problem = f"not a Dobon Table save ({safejson.short(str(exc), 100)})"
     else:
