@@ -25,7 +25,7 @@ from typing import Any
 
 import msgspec
 
-__all__ = ["DEFAULT", "FileProblem", "Limits", "decode", "field_name", "read", "short"]
+__all__ = ["DEFAULT", "FileProblem", "Limits", "decode", "field_name", "invalid", "read", "short"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,18 @@ def short(value: Any, limit: int = 60) -> str:
     else:
         text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def invalid(source: str | Path, exc: Exception) -> FileProblem:
+    """A msgspec ValidationError ("Expected `int` <= 65535 - at `$.port`") as a FileProblem naming
+    the field (`port`) and saying the rest plainly, cut short."""
+    text = str(exc)
+    message, _, where = text.rpartition(" - at `")
+    if not message:
+        message, where = text, ""
+    field = where.rstrip("`").removeprefix("$").lstrip(".")
+    message = short(message.replace("`", ""), 100).strip("'\"")
+    return FileProblem(source, message[:1].lower() + message[1:], field)
 
 
 def field_name(parts: tuple[str | int, ...] | list[str | int]) -> str:

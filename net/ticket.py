@@ -101,7 +101,7 @@ def read_ticket(now: float | None = None) -> tuple[Ticket | None, str | None]:
     except FileProblem as exc:
         return None, _set_aside(path, exc.brief())
     except msgspec.ValidationError as exc:
-        return None, _set_aside(path, safejson.short(str(exc), 100))
+        return None, _set_aside(path, safejson.invalid(path, exc).brief())
     ticket = Ticket(**msgspec.structs.asdict(kept))
     ticket = replace(ticket, name=clean(ticket.name, NAME_CHARS))
     age = (time.time() if now is None else now) - ticket.saved

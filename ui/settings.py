@@ -189,7 +189,7 @@ def load_match() -> tuple[dict[str, Any] | None, str | None]:
     except FileProblem as exc:
         problem = exc.brief()
     except msgspec.ValidationError as exc:
-        problem = f"not a Dobon Table save ({safejson.short(str(exc), 100)})"
+        problem = f"not a Dobon Table save: {safejson.invalid(path, exc).brief()}"
     else:
         return data, None
     _set_aside(path)
