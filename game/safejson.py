@@ -19,6 +19,7 @@ finite and plain (dict, list, str, int, float, bool, None).
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -99,7 +100,10 @@ def read(path: str | Path, limits: Limits = DEFAULT) -> Any:
     """The decoded contents of the JSON file at `path`, within `limits`; FileProblem otherwise."""
     path = Path(path)
     try:
-        size = path.stat().st_size
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):  # a pipe would block the read, a device never end
+            raise FileProblem(path, "not a regular file")
+        size = info.st_size
         if size > limits.max_bytes:
             raise FileProblem(path, f"too large ({size:,} bytes; at most {limits.max_bytes:,})")
         with path.open("rb") as handle:

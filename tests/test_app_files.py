@@ -35,7 +35,7 @@ def home(tmp_path, monkeypatch) -> Path:
     return tmp_path
 
 
-def launch(home: Path, *args: str) -> subprocess.CompletedProcess:
+def launch(home: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """`main.py` as the desktop starts it, headless, for a few frames."""
     env = {
         **os.environ,
@@ -48,7 +48,7 @@ def launch(home: Path, *args: str) -> subprocess.CompletedProcess:
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
     )
 
 
@@ -85,6 +85,15 @@ def test_a_small_bad_file_in_the_data_folder_is_set_aside_and_the_app_starts(hom
     assert not (home / file).exists() or file == "settings.json"  # settings are written back, as defaults
     if file == "settings.json":
         assert json.loads((home / file).read_text())["language"] == "en"
+
+
+@pytest.mark.parametrize("file", ["settings.json", "match.json", "lan-seat.json"])
+def test_a_pipe_where_a_file_belongs_does_not_hold_up_the_launch(home, file):
+    """Reading a named pipe waits for a writer that never comes: it is not a file, and is set aside."""
+    os.mkfifo(home / file)
+    run = launch(home, timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert (home / f"{file}.broken").exists()
 
 
 def one_action_save(act: str) -> str:
