@@ -34,8 +34,13 @@ from types import SimpleNamespace
 
 from fuzzkit import mutant
 
-KINDS = ("settings", "match", "ticket")
-FILES = {"settings": "settings.json", "match": "match.json", "ticket": "lan-seat.json"}
+KINDS = ("settings", "match", "scenario match", "ticket")
+FILES = {
+    "settings": "settings.json",
+    "match": "match.json",
+    "scenario match": "match.json",
+    "ticket": "lan-seat.json",
+}
 
 
 @dataclass
@@ -71,16 +76,26 @@ def valid_example(kind: str) -> bytes:
         ]
         last = {"preset": "app", "players": 2, "options": {"rounds": 5}, "seats": seats}
         return json.dumps(asdict(Settings(last_setup=last, player_name="Mio")), indent=1).encode()
-    if kind == "match":
+    if kind in ("match", "scenario match"):
         setup = GameSetup("app", 3, {}, [SeatSpec("human", "basic", "Me"), SeatSpec(), SeatSpec()], 7)
         setup = setup.complete()
-        game = setup.new_game()
-        for _ in range(12):  # a few real actions: the replay has something to check
-            seat = game.sync_next()
-            game.apply(game.legal_actions(seat)[0])
+        game = play_a_little(setup.new_game())
+        if kind == "scenario match":  # a table opened on a position (main.py --scenario), saved later
+            from game.scenario import from_game
+
+            setup = GameSetup.of_scenario(from_game(game, ["Me", "Ren", "Hana"], ["human", "basic", "basic"]))
+            game = play_a_little(setup.new_game())
         return json.dumps(save_data(setup, game, 1234.0), indent=1).encode()
     ticket = Ticket("192.168.1.20", 47000, "ab" * 16, "Aoi", "app", 2, time.time())
     return json.dumps(asdict(ticket)).encode()
+
+
+def play_a_little(game, actions: int = 12):
+    """A few real actions (the first legal each time): the replay has something to check."""
+    for _ in range(actions):
+        seat = game.sync_next()
+        game.apply(game.legal_actions(seat)[0])
+    return game
 
 
 @contextmanager
@@ -109,7 +124,10 @@ def load(kind: str) -> str | None:
         settings, problem = Settings.load()
         check_settings(settings)
         return problem
-    if kind == "match":  # as the title reads it: the save, then its replay (set aside if it fails)
+    if kind in (
+        "match",
+        "scenario match",
+    ):  # as the title reads it: the save, then its replay (set aside if it fails)
         notices: list[str] = []
         load_saved(SimpleNamespace(notices=notices))
         return "; ".join(notices) or None
@@ -146,7 +164,12 @@ def launch(frames: int = 3, new_game: bool = True) -> None:
         app.stack.push(TitleScene(app))
         for _ in range(frames):
             app.frame(1 / 60)
-        if new_game:
+        title = app.stack.top
+        if "continue" in title.items:  # a save the title took: resume it, as Continue does
+            title.resume_saved()
+            for _ in range(frames):
+                app.frame(1 / 60)
+        elif new_game:
             app.stack.push(NewGameScene(app))
             app.frame(1 / 60)
     finally:
@@ -157,10 +180,13 @@ def fuzz_kind(
     kind: str, seed: int, count: int, app_every: int = 1, log: Callable[[str], None] | None = None
 ) -> Outcome:
     """`count` mutants of `kind` through its loader, and every `app_every`-th one also through the
-    launched app (a launch costs about 0.1 s, a loader a millisecond: the suite samples, a long run
-    launches them all)."""
+    launched app, as well as every save the loader took (a launch costs about 0.1 s, a loader
+    a millisecond: the suite samples, a long run launches them all)."""
     valid = valid_example(kind)
     outcome = Outcome(kind)
+    with data_folder() as home:  # the valid file is taken (and the loaders' imports are warm)
+        (home / FILES[kind]).write_bytes(valid)
+        assert load(kind) is None, f"the valid {kind} example was not taken"
     for index in range(count):
         raw = mutant(valid, seed, index)
         outcome.tried += 1
@@ -177,7 +203,7 @@ def fuzz_kind(
                     assert not path.exists(), f"refused but not set aside: {problem}"
                     if spent > outcome.slowest_refusal:
                         outcome.slowest_refusal, outcome.slowest_index = spent, index
-                if index % app_every == 0:
+                if index % app_every == 0 or (not refused and kind.endswith("match")):
                     path.write_bytes(raw)  # the launch meets the file as it was
                     launch(new_game=kind == "settings")
                     outcome.launched += 1

@@ -241,12 +241,12 @@ def test_settings_within_the_byte_limit_but_too_many_options_are_reset_not_kept(
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_no_mutant_of_an_app_file_stops_the_loaders_or_the_app(home, kind):
-    """A few hundred seeded mutants of each kind (tests/fuzzkit.py) through the loader, every tenth
-    also through the app launched on it (title, and New game for settings); a long run launches them
-    all: tests/appfuzz.py."""
+    """A few hundred seeded mutants of each kind (tests/fuzzkit.py) through the loader; every tenth,
+    and every save taken, also through the app launched on it (the title, then Continue for a
+    save, New game for settings); a long run launches them all: tests/appfuzz.py."""
     outcome = fuzz_kind(kind, seed=28, count=300, app_every=10)
     assert outcome.failures == [], "\n".join(outcome.failures[:3])
-    assert outcome.tried == 300 and outcome.launched == 30 and outcome.refused > 50
+    assert outcome.tried == 300 and outcome.launched >= 30 and outcome.refused > 50
 
 
 def test_a_folder_where_settings_json_belongs_is_set_aside_and_the_settings_still_save(home):
