@@ -25,6 +25,7 @@ from game.events import RoundEnded
 from game.headless import LogError, read_log
 from game.history import HUMAN, Entry, RecordError
 from game.phase import Phase
+from game.plaintext import NAME, clean
 from game.review import WORK, Review, ReviewError, review_file
 from game.rules import PRESETS
 from game.scenario import Scenario, ScenarioError, from_game, parse
@@ -206,7 +207,7 @@ def seat_name(item: Entry, seat: int) -> str:
     """A seat as the record's plates named it: "You" for the person, else its name (or number)."""
     if seat == item.me:
         return tr("history.you")
-    name = item.names[seat] if seat < len(item.names) else ""
+    name = clean(item.names[seat], NAME) if seat < len(item.names) else ""  # a record is a file: cleaned
     return name or tr("history.seat", number=seat + 1)
 
 
