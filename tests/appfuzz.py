@@ -27,6 +27,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -177,17 +178,22 @@ def launch(frames: int = 3, new_game: bool = True) -> None:
 
 
 def fuzz_kind(
-    kind: str, seed: int, count: int, app_every: int = 1, log: Callable[[str], None] | None = None
+    kind: str,
+    seed: int,
+    count: int,
+    app_every: int = 1,
+    log: Callable[[str], None] | None = None,
+    start: int = 0,
 ) -> Outcome:
-    """`count` mutants of `kind` through its loader, and every `app_every`-th one also through the
-    launched app, as well as every save the loader took (a launch costs about 0.1 s, a loader
-    a millisecond: the suite samples, a long run launches them all)."""
+    """`count` mutants of `kind` (numbers `start`...) through its loader, and every `app_every`-th
+    one also through the launched app, as well as every save the loader took (a launch costs about
+    0.1 s, a loader a millisecond: the suite samples, a long run launches them all)."""
     valid = valid_example(kind)
     outcome = Outcome(kind)
     with data_folder() as home:  # the valid file is taken (and the loaders' imports are warm)
         (home / FILES[kind]).write_bytes(valid)
         assert load(kind) is None, f"the valid {kind} example was not taken"
-    for index in range(count):
+    for index in range(start, start + count):
         raw = mutant(valid, seed, index)
         outcome.tried += 1
         try:
@@ -216,10 +222,36 @@ def fuzz_kind(
 
 
 def fuzz_app_files(
-    seed: int, count: int, app_every: int = 1, log: Callable[[str], None] | None = print
+    seed: int, count: int, app_every: int = 1, log: Callable[[str], None] | None = print, chunk: int = 50
 ) -> list[Outcome]:
-    """The campaign over all three kinds (the longer run: every mutant through the app too)."""
-    return [fuzz_kind(kind, seed, count, app_every, log) for kind in KINDS]
+    """The campaign over every kind (the longer run: every mutant through the app too). Each `chunk`
+    of mutants runs in a fresh process, one at a time: pygame-gui keeps a few MB of every UIManager
+    made, which over thousands of launches in one process would run the machine out of memory."""
+    outcomes = []
+    with ProcessPoolExecutor(max_workers=1, max_tasks_per_child=1) as pool:
+        for kind in KINDS:
+            parts = [
+                pool.submit(fuzz_kind, kind, seed, min(chunk, count - start), app_every, None, start)
+                for start in range(0, count, chunk)
+            ]
+            outcome = merged(kind, [part.result() for part in parts])
+            for failure in outcome.failures if log else ():
+                log(failure)
+            outcomes.append(outcome)
+    return outcomes
+
+
+def merged(kind: str, parts: list[Outcome]) -> Outcome:
+    """One outcome of a kind's chunks."""
+    whole = Outcome(kind)
+    for part in parts:
+        whole.tried += part.tried
+        whole.refused += part.refused
+        whole.launched += part.launched
+        whole.failures += part.failures
+        if part.slowest_refusal > whole.slowest_refusal:
+            whole.slowest_refusal, whole.slowest_index = part.slowest_refusal, part.slowest_index
+    return whole
 
 
 if __name__ == "__main__":
