@@ -19,6 +19,7 @@ finite and plain (dict, list, str, int, float, bool, None).
 
 from __future__ import annotations
 
+import contextlib
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,17 @@ from typing import Any
 
 import msgspec
 
-__all__ = ["DEFAULT", "FileProblem", "Limits", "decode", "field_name", "invalid", "read", "short"]
+__all__ = [
+    "DEFAULT",
+    "FileProblem",
+    "Limits",
+    "decode",
+    "field_name",
+    "invalid",
+    "read",
+    "set_aside",
+    "short",
+]
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,17 @@ def read(path: str | Path, limits: Limits = DEFAULT) -> Any:
     except OSError as exc:
         raise FileProblem(path, f"cannot be read ({exc.strerror or exc})") from None
     return decode(raw, path, limits)
+
+
+def set_aside(path: str | Path) -> str:
+    """Move a file that failed out of the way, beside it as NAME.broken (the player may want it back;
+    the next launch does not meet it again); the name it now has. Never raises: a file that cannot
+    be moved is left where it is."""
+    path = Path(path)
+    broken = path.with_name(path.name + ".broken")
+    with contextlib.suppress(OSError):
+        path.replace(broken)
+    return broken.name
 
 
 def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEFAULT) -> Any:

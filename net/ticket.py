@@ -114,9 +114,8 @@ def load_ticket(now: float | None = None) -> Ticket | None:
 
 
 def _set_aside(path: Path, problem: str) -> str:
-    with contextlib.suppress(OSError):
-        path.replace(path.with_name(path.name + ".broken"))
-    return f"the kept LAN seat could not be read ({problem}); it was set aside as {path.name}.broken"
+    """Set the file aside (game.safejson.set_aside); the message for the player."""
+    return f"the kept LAN seat could not be read ({problem}); it was set aside as {safejson.set_aside(path)}"
 
 
 def clear_ticket() -> None:

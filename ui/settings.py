@@ -77,7 +77,7 @@ class Settings:
             if not isinstance(data, dict):
                 raise FileProblem(path, f"not a JSON object but {safejson.short(data)}")
         except FileProblem as exc:
-            _set_aside(path)
+            safejson.set_aside(path)
             return (
                 cls(),
                 f"{path.name} could not be read ({exc.brief()}); set aside as {path.name}.broken, defaults restored",
@@ -129,12 +129,6 @@ def setting_value(name: str, value: Any) -> Any:
     if name == "player_name" and not (converted == converted.strip() and converted.isprintable()):
         raise ValueError("a name must be printable, without spaces around it")
     return msgspec.to_builtins(converted) if name == "last_setup" else converted
-
-
-def _set_aside(path: Path) -> None:
-    """Keep a copy of an unreadable file beside it (the player may want it) and clear the way."""
-    with contextlib.suppress(OSError):
-        path.replace(path.with_suffix(path.suffix + ".broken"))
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -192,7 +186,7 @@ def load_match() -> tuple[dict[str, Any] | None, str | None]:
         problem = f"not a Dobon Table save: {safejson.invalid(path, exc).brief()}"
     else:
         return data, None
-    _set_aside(path)
+    safejson.set_aside(path)
     return None, f"the saved match could not be read ({problem}); it was set aside as {path.name}.broken"
 
 
@@ -200,7 +194,7 @@ def set_aside_match(reason: str) -> str:
     """Move a save that cannot be resumed out of the way (kept beside it, as a broken settings file
     is) so Continue does not come back on every launch; returns the message for the player."""
     path = save_path()
-    _set_aside(path)
+    safejson.set_aside(path)
     return f"the saved match could not be resumed ({reason}); it was set aside as {path.name}.broken"
 
 
