@@ -28,7 +28,11 @@ class NewGameScene(Scene):
         self.preset = last.preset if last.preset in PRESETS else "app"
         self.players = last.players
         self.seats = [SeatSpec(s.kind, s.level, s.name) for s in last.seats if s.level in SEATS]
-        self.options: dict = dict(last.options) if last.preset == self.preset else {}
+        # only the options this screen shows: one it does not show could not be put right by the player
+        shown = {name for name, _ in preset_ui(PRESETS[self.preset]).new_game_options}
+        self.options: dict = {
+            k: v for k, v in last.options.items() if k in shown and last.preset == self.preset
+        }
         cls = PRESETS[self.preset]
         self.players = min(max(self.players, cls.min_players), cls.players_cap)
         self.error: str | None = None
