@@ -192,6 +192,22 @@ def test_a_remembered_player_count_out_of_range_keeps_the_other_settings(home, p
     app.close()
 
 
+def test_remembered_options_the_screen_does_not_show_cannot_block_start(home):
+    """An option edited into settings.json that New game has no field for could not be put right by
+    the player, and Start would refuse forever: only the options the screen shows are taken."""
+    options = {"max_players": True, "no_such_option": 3, "starting_points": 500}
+    (home / "settings.json").write_text(
+        json.dumps({"last_setup": {"preset": "app", "players": 3, "options": options}})
+    )
+    app = title_app(home)
+    press_button(app, app.stack.top.items["solo"])
+    scene = app.stack.top
+    assert scene.options == {"starting_points": 500}
+    press_button(app, scene.start)
+    assert isinstance(app.stack.top, TableScene) and app.stack.top.game.rules.starting_points == 500
+    app.close()
+
+
 def test_a_name_holding_nul_reaches_no_renderer(home):
     """Failure 6: a seat name holding NUL raised ValueError in the text renderer at the table."""
     seats = [
