@@ -12,6 +12,8 @@ import functools
 
 import pygame
 
+from game.plaintext import clean
+
 from .textfit import clip_to_width, render
 
 SHOW_S = 6.0
@@ -43,9 +45,9 @@ class NoticeBar:
         w, h = surface.get_size()
         size = max(14, int(h * 0.024))
         font = _font(size)
-        line = (
-            self.text if font.size(self.text[:400])[0] <= w - 48 else clip_to_width(font, self.text, w - 48)
-        )
+        line = clean(self.text)  # it may quote what a file held
+        if font.size(line)[0] > w - 48:
+            line = clip_to_width(font, line, w - 48)
         text = render(font, line, WHITE)
         box = text.get_rect(midbottom=(w // 2, h - 16)).inflate(24, 12)
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=10)
