@@ -227,6 +227,17 @@ def test_a_name_holding_nul_reaches_no_renderer(home):
     app.close()
 
 
+def test_text_from_files_is_cleaned_and_capped_before_a_renderer():
+    from game.plaintext import clean
+
+    assert clean("A\u0000o\u001b[2Ji\u202e\ud800") == "Ao[2Ji"  # controls, NUL, overrides, surrogates
+    assert clean("two\nlines\t") == "two lines " and clean("two\r\nlines", lines=True) == "two\nlines"
+    assert (
+        clean("x" * 1_000_000, 16) == "x" * 15 + "…" and clean("exactly16chars!!", 16) == "exactly16chars!!"
+    )
+    assert clean(["a", "list"]) == "<list>" and clean(None) == "<NoneType>"
+
+
 # ---------------------------------------------------------------------------------- failure 7 (settings)
 
 
