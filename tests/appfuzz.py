@@ -160,7 +160,7 @@ def launch(frames: int = 3, new_game: bool = True) -> None:
     from ui.settings import Settings
 
     saved, problem = Settings.load()
-    app = App(RunSettings(saved, {}), problem, (800, 600))
+    app = App(RunSettings(saved, {}), problem)  # at the size the settings hold, as main.py opens it
     try:
         app.stack.push(TitleScene(app))
         for _ in range(frames):
