@@ -200,9 +200,9 @@ def fuzz_kind(
             with data_folder() as home:
                 path = home / FILES[kind]
                 path.write_bytes(raw)
-                start = time.process_time()
+                began = time.process_time()
                 problem = load(kind)
-                spent = time.process_time() - start
+                spent = time.process_time() - began
                 refused = problem is not None and "set aside" in problem
                 if refused:
                     outcome.refused += 1
