@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -74,13 +75,15 @@ def largest_save() -> tuple[bytes, int]:
     return raw, MAX_ACTIONS
 
 
-def whole_start(home: Path, runs: int) -> float:
-    """Median seconds for `main.py --frames 1` on `home` (the files put back before each run)."""
+def whole_start(home: Path, runs: int) -> str:
+    """Median seconds, wall and CPU (user + system: what a loaded machine does not inflate), for
+    `main.py --frames 1` on `home` (the files put back before each run)."""
     kept = {p.name: p.read_bytes() for p in home.iterdir()}
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
         for name, raw in kept.items():
             (home / name).write_bytes(raw)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(
             [sys.executable, str(ROOT / "main.py"), "--frames", "1"],
@@ -89,7 +92,9 @@ def whole_start(home: Path, runs: int) -> float:
             capture_output=True,
         )
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return f"{statistics.median(times):.2f} s ({statistics.median(cpu):.2f} s CPU)"
 
 
 def split_start(home: Path) -> dict[str, float]:
@@ -120,8 +125,8 @@ def split_start(home: Path) -> dict[str, float]:
     return {k: v * 1000 for k, v in marks.items()}
 
 
-def timed_load(home: Path, name: str, raw: bytes) -> float:
-    """Seconds for the title to read `raw` as `name` and refuse it (set aside)."""
+def timed_load(home: Path, name: str, raw: bytes) -> str:
+    """Milliseconds, wall and CPU, for the title to read `raw` as `name` and refuse it (set aside)."""
     from types import SimpleNamespace
 
     from net.ticket import read_ticket
@@ -130,16 +135,16 @@ def timed_load(home: Path, name: str, raw: bytes) -> float:
 
     os.environ["DOBON_TABLE_HOME"] = str(home)
     (home / name).write_bytes(raw)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     if name == "settings.json":
         Settings.load()
     elif name == "match.json":
         load_saved(SimpleNamespace(notices=[]))
     else:
         read_ticket()
-    spent = time.perf_counter() - start
+    spent, cpu = time.perf_counter() - start, time.process_time() - cpu
     assert not (home / name).exists(), f"{name} was not refused"
-    return spent
+    return f"{spent * 1000:.1f} ms ({cpu * 1000:.1f} ms CPU)"
 
 
 def main() -> None:
@@ -156,10 +161,10 @@ def main() -> None:
         (Path(full) / "settings.json").write_bytes(settings)
         (Path(full) / "match.json").write_bytes(save)
         print(
-            f"start to first frame (main.py --frames 1), empty folder: {whole_start(Path(empty), args.runs):.2f} s"
+            f"start to first frame (main.py --frames 1), empty folder: {whole_start(Path(empty), args.runs)}"
         )
         print(
-            f"start to first frame (main.py --frames 1), largest files: {whole_start(Path(full), args.runs):.2f} s"
+            f"start to first frame (main.py --frames 1), largest files: {whole_start(Path(full), args.runs)}"
         )
         (Path(full) / "settings.json").write_bytes(settings)
         (Path(full) / "match.json").write_bytes(save)
@@ -179,7 +184,7 @@ def main() -> None:
             ),
         }
         for label, (name, raw) in refusals.items():
-            print(f"refused: {label}: {timed_load(Path(home), name, raw) * 1000:.1f} ms")
+            print(f"refused: {label}: {timed_load(Path(home), name, raw)}")
     if args.fuzz:
         from appfuzz import fuzz_app_files
 
