@@ -115,7 +115,7 @@ def load_ticket(now: float | None = None) -> Ticket | None:
 
 def _set_aside(path: Path, problem: str) -> str:
     """Set the file aside (game.safejson.set_aside); the message for the player."""
-    return f"the kept LAN seat could not be read ({problem}); it was set aside as {safejson.set_aside(path)}"
+    return f"the kept LAN seat was set aside as {safejson.set_aside(path)}: it could not be read ({problem})"
 
 
 def clear_ticket() -> None:

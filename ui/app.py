@@ -210,7 +210,8 @@ class App:
             scene.draw(self.screen)
         self.gui.draw_ui(self.screen)
         self.notice_bar.update(dt, self.notices)
-        self.notice_bar.draw(self.screen)
+        shown = self.stack.top
+        self.notice_bar.draw(self.screen, at_top=shown is None or shown.notices_at_top)
         pygame.display.flip()
         self.frame_ms.append((time.perf_counter() - start) * 1000)
 

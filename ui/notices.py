@@ -2,8 +2,8 @@
 
 Anything that finds a problem the player should know of (a settings file that could not be read, a
 saved match or a kept LAN seat set aside) appends a line to `App.notices`; the bar shows them one at
-a time at the bottom of the window, over every scene, each for `SHOW_S` seconds. The text is cleaned
-and capped by ui.textfit, since it may quote what a file held.
+a time over every scene (at the top, or where the scene says: `Scene.notices_at_top`), each for
+`SHOW_S` seconds. The text is cleaned and capped (game.plaintext, ui.textfit): it may quote a file.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ class NoticeBar:
         """Stop showing the current notice (the screen it was about has gone); queued ones stay."""
         self.text = None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, at_top: bool = False) -> None:
+        """The notice in a dark box along the window's top or bottom edge, cut to its width."""
         if not self.text:
             return
         w, h = surface.get_size()
@@ -49,7 +50,8 @@ class NoticeBar:
         if font.size(line)[0] > w - 48:
             line = clip_to_width(font, line, w - 48)
         text = render(font, line, WHITE)
-        box = text.get_rect(midbottom=(w // 2, h - 16)).inflate(24, 12)
+        at = text.get_rect(midtop=(w // 2, 16)) if at_top else text.get_rect(midbottom=(w // 2, h - 16))
+        box = at.inflate(24, 12)
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=10)
         surface.blit(text, text.get_rect(center=box.center))
 

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 
 class Scene:
+    # where the app's notices (ui.notices) show over this screen: at the top, clear of the buttons
+    # most screens keep along the bottom; the title has its column of buttons in the middle
+    notices_at_top = True
+
     def __init__(self, app: App):
         self.app = app
         self.container: pygame_gui.core.UIContainer | None = None

@@ -80,7 +80,7 @@ class Settings:
             safejson.set_aside(path)
             return (
                 cls(),
-                f"{path.name} could not be read ({exc.brief()}); set aside as {path.name}.broken, defaults restored",
+                f"settings were set aside as {path.name}.broken, defaults restored: it could not be read ({exc.brief()})",
             )
         settings = cls()
         bad = []
@@ -187,7 +187,7 @@ def load_match() -> tuple[dict[str, Any] | None, str | None]:
     else:
         return data, None
     safejson.set_aside(path)
-    return None, f"the saved match could not be read ({problem}); it was set aside as {path.name}.broken"
+    return None, f"the saved match was set aside as {path.name}.broken: it could not be read ({problem})"
 
 
 def set_aside_match(reason: str) -> str:
@@ -195,7 +195,7 @@ def set_aside_match(reason: str) -> str:
     is) so Continue does not come back on every launch; returns the message for the player."""
     path = save_path()
     safejson.set_aside(path)
-    return f"the saved match could not be resumed ({reason}); it was set aside as {path.name}.broken"
+    return f"the saved match was set aside as {path.name}.broken: {reason}"
 
 
 def clear_match() -> None:

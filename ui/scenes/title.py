@@ -22,6 +22,8 @@ from ..textfit import render
 
 
 class TitleScene(Scene):
+    notices_at_top = False  # under the column of buttons, clear of the logo
+
     def __init__(self, app):
         super().__init__(app)
         self.time = 0.0

@@ -151,5 +151,5 @@ def restore(data: dict[str, Any]) -> tuple[GameSetup, Game]:
         for raw in data["actions"]:
             game.apply(Action.from_json(raw, game.deck))
     except Exception as exc:  # a save can be broken in any way: never let it stop the game
-        raise ValueError(f"the saved match does not replay: {exc}") from None
+        raise ValueError(f"it does not replay: {exc}") from None
     return setup, game
