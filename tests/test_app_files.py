@@ -121,6 +121,19 @@ def test_the_notice_for_a_refused_save_names_the_field_in_a_short_line(home):
     app.close()
 
 
+def test_a_save_found_broken_from_new_game_is_set_aside_and_said_over_the_table(home):
+    """Not only at launch: New game reads the save too (to ask before replacing it); a broken one is
+    set aside there, the game starts, and the notice shows over the table."""
+    app = title_app(home)
+    press_button(app, app.stack.top.items["solo"])
+    (home / "match.json").write_text(one_action_save("x" * 20_000))  # broken since the title read it
+    press_button(app, app.stack.top.start)
+    frames(app, 2)
+    assert isinstance(app.stack.top, TableScene)
+    assert "set aside" in app.notice_bar.text and (home / "match.json.broken").exists()
+    app.close()
+
+
 def test_a_broken_lan_seat_is_said_on_the_title_and_costs_only_the_rejoin_button(home):
     ticket_path().write_text('{"host": "h", "port": 70000, "token": "t", "saved": 1}')
     app = title_app(home)
