@@ -19,7 +19,9 @@ finite and plain (dict, list, str, int, float, bool, None).
 
 from __future__ import annotations
 
+import contextlib
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -34,8 +36,10 @@ __all__ = [
     "convert",
     "decode",
     "field_name",
+    "invalid",
     "read",
     "read_lines",
+    "set_aside",
     "short",
 ]
 T = TypeVar("T")
@@ -67,6 +71,10 @@ class FileProblem(ValueError):
         where = f"{self.source}: {field}: " if field else f"{self.source}: "
         super().__init__(where + message)
 
+    def brief(self) -> str:
+        """The field and the problem, without the file (for a message that names the file itself)."""
+        return f"{self.field}: {self.problem}" if self.field else self.problem
+
 
 def short(value: Any, limit: int = 60) -> str:
     """`value` as a reader would quote it in an error, cut to `limit` characters. The cut is taken
@@ -97,6 +105,18 @@ def _small(value: Any) -> bool:
     )
 
 
+def invalid(source: str | Path, exc: Exception) -> FileProblem:
+    """A msgspec ValidationError ("Expected `int` <= 65535 - at `$.port`") as a FileProblem naming
+    the field (`port`) and saying the rest plainly, cut short."""
+    text = str(exc)
+    message, _, where = text.rpartition(" - at `")
+    if not message:
+        message, where = text, ""
+    field = where.rstrip("`").removeprefix("$").lstrip(".")
+    message = short(message.replace("`", ""), 100).strip("'\"")
+    return FileProblem(source, message[:1].lower() + message[1:], field)
+
+
 def field_name(parts: tuple[str | int, ...] | list[str | int]) -> str:
     """`("players", 3, "name")` → `players[3].name`."""
     out = ""
@@ -112,7 +132,7 @@ def read(path: str | Path, limits: Limits = DEFAULT) -> Any:
     """The decoded contents of the JSON file at `path`, within `limits`; FileProblem otherwise."""
     path = Path(path)
     try:
-        size = path.stat().st_size
+        size = _regular_size(path)
         if size > limits.max_bytes:
             raise FileProblem(path, f"too large ({size:,} bytes; at most {limits.max_bytes:,})")
         with path.open("rb") as handle:
@@ -122,6 +142,15 @@ def read(path: str | Path, limits: Limits = DEFAULT) -> Any:
     return decode(raw, path, limits)
 
 
+def _regular_size(path: Path) -> int:
+    """The size of a regular file; FileProblem for anything else (a pipe would block the read, a
+    device never end)."""
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise FileProblem(path, "not a regular file")
+    return info.st_size
+
+
 def read_lines(path: str | Path, limits: Limits = DEFAULT, *, first: bool = False) -> list[Any]:
     """The decoded lines of a JSON-lines file (an action log, a history record: a header line, then
     one action a line), blank lines left out; with `first`, only the first line is read, however
@@ -129,11 +158,11 @@ def read_lines(path: str | Path, limits: Limits = DEFAULT, *, first: bool = Fals
     `decode` does; a problem names the line (`game.log:3: cards[0]: ...`)."""
     path = Path(path)
     try:
+        size = _regular_size(path)
         with path.open("rb") as handle:
             if first:
                 raw = handle.readline(limits.max_bytes + 1)
             else:
-                size = path.stat().st_size
                 if size > limits.max_bytes:
                     raise FileProblem(path, f"too large ({size:,} bytes; at most {limits.max_bytes:,})")
                 raw = handle.read(limits.max_bytes + 1)
@@ -155,6 +184,17 @@ def read_lines(path: str | Path, limits: Limits = DEFAULT, *, first: bool = Fals
     return out
 
 
+def set_aside(path: str | Path) -> str:
+    """Move a file that failed out of the way, beside it as NAME.broken (the player may want it back;
+    the next launch does not meet it again); the name it now has. Never raises: a file that cannot
+    be moved is left where it is."""
+    path = Path(path)
+    broken = path.with_name(path.name + ".broken")
+    with contextlib.suppress(OSError):
+        path.replace(broken)
+    return broken.name
+
+
 def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEFAULT) -> Any:
     """Decode JSON text or bytes within `limits`; FileProblem naming `source` otherwise."""
     if isinstance(raw, str):
@@ -171,7 +211,9 @@ def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEF
     except RecursionError:
         raise FileProblem(source, f"nested too deeply (at most {limits.max_depth} levels)") from None
     except msgspec.ValidationError as exc:
-        # "Number out of range - at `$[...][...][0]`": the path of an untyped decode names no field
+        if str(exc).startswith("Number out of range"):
+            raise FileProblem(source, "a number out of range (such as 1e999)") from None
+        # the path of an untyped decode names no field
         detail = str(exc).split(" - at ")[0][:80].lower()
         raise FileProblem(source, f"not usable JSON ({detail})") from None
     except msgspec.DecodeError as exc:

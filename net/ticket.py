@@ -6,7 +6,8 @@ its token (net.host), and this file keeps the token. It lives in the user's data
 like the settings and the interrupted-match save; `DOBON_TABLE_HOME` overrides it) and is forgotten
 when the match ends, when the host closes the table or refuses the token, and after `MAX_AGE_S`.
 
-A broken or foreign file is ignored (and never raises): the worst it can cost is the Rejoin button.
+A broken or foreign file never raises: it is read within tight limits (game.safejson), checked field
+by field (`TicketFile`) and set aside with a message; the worst it can cost is the Rejoin button.
 """
 
 from __future__ import annotations
@@ -15,13 +16,21 @@ import contextlib
 import json
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Annotated
 
+import msgspec
 import platformdirs
+from msgspec import Meta
+
+from game import safejson
+from game.plaintext import clean
+from game.safejson import FileProblem, Limits
 
 APP = "DobonTable"  # the same folder as ui.settings (net must not import the UI)
 FILE = "lan-seat.json"
+NAME_CHARS = 16  # as many as the name fields take
 MAX_AGE_S = 12 * 3600  # a seat older than an evening is not offered any more
 
 
@@ -65,25 +74,48 @@ def save_ticket(ticket: Ticket) -> None:
     os.replace(partial, path)
 
 
+class TicketFile(msgspec.Struct):
+    """What lan-seat.json may hold: each field typed and in range (msgspec checks them, naming the
+    field), so nothing in the file reaches a socket or a screen unchecked."""
+
+    host: Annotated[str, Meta(min_length=1, max_length=255, pattern=r"^[0-9A-Za-z.:%_\[\]-]+$")]
+    port: Annotated[int, Meta(ge=1, le=65535)]
+    token: Annotated[str, Meta(min_length=1, max_length=128, pattern=r"^[\x21-\x7e]+$")]
+    name: Annotated[str, Meta(max_length=64)] = ""
+    rules: Annotated[str, Meta(max_length=32, pattern=r"^[0-9a-z_-]*$")] = ""
+    seat: Annotated[int, Meta(ge=-1, le=64)] = -1
+    saved: Annotated[float, Meta(ge=0, le=1e11)] = 0.0
+
+
+TICKET_LIMITS = Limits(max_bytes=4096, max_depth=2, max_string=256, max_items=16, max_values=32)
+
+
+def read_ticket(now: float | None = None) -> tuple[Ticket | None, str | None]:
+    """The seat kept from last time, or None (none kept, too old); and a message when the file made no
+    sense, which is then set aside (lan-seat.json.broken) so it costs the Rejoin button only once."""
+    path = ticket_path()
+    if not path.exists():
+        return None, None
+    try:
+        kept = msgspec.convert(safejson.read(path, TICKET_LIMITS), TicketFile)
+    except FileProblem as exc:
+        return None, _set_aside(path, exc.brief())
+    except msgspec.ValidationError as exc:
+        return None, _set_aside(path, safejson.invalid(path, exc).brief())
+    ticket = Ticket(**msgspec.structs.asdict(kept))
+    ticket = replace(ticket, name=clean(ticket.name, NAME_CHARS))
+    age = (time.time() if now is None else now) - ticket.saved
+    return (ticket if 0 <= age <= MAX_AGE_S else None), None
+
+
 def load_ticket(now: float | None = None) -> Ticket | None:
     """The seat kept from last time, or None (none kept, too old, or the file does not make sense)."""
-    try:
-        data = json.loads(ticket_path().read_text(encoding="utf-8"))
-        ticket = Ticket(
-            host=str(data["host"]),
-            port=int(data["port"]),
-            token=str(data["token"]),
-            name=str(data.get("name", "")),
-            rules=str(data.get("rules", "")),
-            seat=int(data.get("seat", -1)),
-            saved=float(data.get("saved", 0.0)),
-        )
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return None
-    age = (time.time() if now is None else now) - ticket.saved
-    if not ticket.host or not ticket.token or not 0 < ticket.port < 65536 or not 0 <= age <= MAX_AGE_S:
-        return None
-    return ticket
+    return read_ticket(now)[0]
+
+
+def _set_aside(path: Path, problem: str) -> str:
+    """Set the file aside (game.safejson.set_aside); the message for the player."""
+    return f"the kept LAN seat was set aside as {safejson.set_aside(path)}: it could not be read ({problem})"
 
 
 def clear_ticket() -> None:

@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from . import text
+from .notices import NoticeBar
 from .resources import resource_path
 from .scene import SceneStack
 from .settings import Settings
@@ -121,7 +122,8 @@ class App:
         if settings is None:
             settings, problem = Settings.load()
         self.settings = settings
-        self.notices: list[str] = [problem] if problem else []
+        self.notices: list[str] = [problem] if problem else []  # for the player, shown in turn
+        self.notice_bar = NoticeBar()
         # what the app uses; not pygame.init(), which would also open the mixer (Sounds does, quietly)
         with quiet_stderr():
             pygame.display.init()
@@ -207,6 +209,9 @@ class App:
         for scene in self.stack.visible():
             scene.draw(self.screen)
         self.gui.draw_ui(self.screen)
+        self.notice_bar.update(dt, self.notices)
+        shown = self.stack.top
+        self.notice_bar.draw(self.screen, at_top=shown is None or shown.notices_at_top)
         pygame.display.flip()
         self.frame_ms.append((time.perf_counter() - start) * 1000)
 

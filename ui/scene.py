@@ -22,6 +22,10 @@ dropdowns.install()  # every scene's drop-down menus open where there is room, a
 
 
 class Scene:
+    # where the app's notices (ui.notices) show over this screen: at the top, clear of the buttons
+    # most screens keep along the bottom; the title has its column of buttons in the middle
+    notices_at_top = True
+
     def __init__(self, app: App):
         self.app = app
         self.container: pygame_gui.core.UIContainer | None = None

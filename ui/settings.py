@@ -9,11 +9,19 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 import platformdirs
+from msgspec import Meta
+
+from game import safejson
+from game.safejson import FileProblem
+
+from .filetypes import MATCH_LIMITS, NAME_CHARS, SETTINGS_LIMITS, LastSetup, MatchFile
 
 APP = "DobonTable"
 
@@ -58,29 +66,30 @@ class Settings:
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:
-        """The saved settings, and a message if the file was unusable (then defaults are used)."""
+        """The saved settings, and a message if the file was unusable or a field made no sense. A file
+        that cannot be read at all is set aside (settings.json.broken) and the defaults used; a field
+        out of range is reset to its default, the others kept."""
         path = cls.path()
-        defaults = cls()
         if not path.exists():
-            return defaults, None
+            return cls(), None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = safejson.read(path, SETTINGS_LIMITS)
             if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-        except (OSError, ValueError, UnicodeDecodeError) as exc:
-            _set_aside(path)
-            return defaults, f"settings file {path} could not be read ({exc}); defaults restored"
+                raise FileProblem(path, f"not a JSON object but {safejson.short(data)}")
+        except FileProblem as exc:
+            safejson.set_aside(path)
+            return (
+                cls(),
+                f"settings were set aside as {path.name}.broken, defaults restored: it could not be read ({exc.brief()})",
+            )
         settings = cls()
         bad = []
         for f in fields(cls):
-            if f.name not in data:
-                continue
-            value = data[f.name]
-            default = getattr(defaults, f.name)
-            if not _same_kind(value, default) or not _in_range(f.name, value) or not _valid(f.name, value):
-                bad.append(f.name)
-                continue
-            setattr(settings, f.name, value)
+            if f.name in data:
+                try:
+                    setattr(settings, f.name, setting_value(f.name, data[f.name]))
+                except ValueError:
+                    bad.append(f.name)
         problem = None
         if bad:
             problem = f"settings reset to defaults: {', '.join(bad)}"
@@ -90,44 +99,49 @@ class Settings:
         _write_json(self.path(), asdict(self))
 
 
-def _same_kind(value: Any, default: Any) -> bool:
-    if isinstance(default, bool):
-        return isinstance(value, bool)
-    if isinstance(default, float):
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if isinstance(default, int):
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, type(default))
-
-
-def _in_range(name: str, value: Any) -> bool:
-    if name not in RANGES:
-        return True
+def _number(name: str, kind: type) -> Any:
     low, high = RANGES[name]
-    return low <= value <= high
+    return Annotated[kind, Meta(ge=kind(low), le=kind(high))]
 
 
-def _valid(name: str, value: Any) -> bool:
-    if name == "language":
-        return value in ("en", "ja")
-    if name == "player_name":
-        return len(value) <= 16 and value == value.strip() and value.isprintable()
-    if name == "window_size":
-        return len(value) == 2 and all(isinstance(v, int) and 320 <= v <= 10000 for v in value)
-    return True
+# what each setting may hold in the file (msgspec types with their ranges)
+FIELD_TYPES: dict[str, Any] = {
+    "language": Literal["en", "ja"],
+    "animation_speed": _number("animation_speed", float),
+    "volume": _number("volume", float),
+    "fullscreen": bool,
+    "window_size": Annotated[list[Annotated[int, Meta(ge=320, le=7680)]], Meta(min_length=2, max_length=2)],
+    "ai_turn_ms": _number("ai_turn_ms", int),
+    "ai_dobon_ms": _number("ai_dobon_ms", int),
+    "reaction_ms": _number("reaction_ms", int),
+    "practice_help": bool,
+    "last_setup": LastSetup,
+    "player_name": Annotated[str, Meta(max_length=NAME_CHARS)],
+}
 
 
-def _set_aside(path: Path) -> None:
-    """Keep a copy of an unreadable file beside it (the player may want it) and clear the way."""
-    with contextlib.suppress(OSError):
-        path.replace(path.with_suffix(path.suffix + ".broken"))
+def setting_value(name: str, value: Any) -> Any:
+    """`value` as the setting `name` holds it; ValueError if it is not of the setting's type and range."""
+    try:
+        converted = msgspec.convert(value, FIELD_TYPES[name])
+    except msgspec.ValidationError as exc:
+        raise ValueError(str(exc)) from None
+    if name == "player_name" and not (converted == converted.strip() and converted.isprintable()):
+        raise ValueError("a name must be printable, without spaces around it")
+    return msgspec.to_builtins(converted) if name == "last_setup" else converted
 
 
 def _write_json(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    tmp.replace(path)
+    """Write `data` whole or not at all (a crash mid-write leaves the old file). A folder that cannot
+    be written (read-only, full, a directory where the file belongs) is said on stderr and the game
+    goes on: losing a setting is better than losing the session."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        print(f"Dobon Table: could not write {path} ({exc.strerror or exc})", file=sys.stderr)
 
 
 # ---------------------------------------------------------------------------------- saved deals
@@ -157,26 +171,31 @@ def save_match(data: dict[str, Any]) -> None:
 
 
 def load_match() -> tuple[dict[str, Any] | None, str | None]:
-    """The saved match, or None; and a message if a save existed but was unusable (it is set aside)."""
+    """The saved match, or None; and a message if a save existed but was unusable (it is set aside).
+    It is read within MATCH_LIMITS and checked against the save's shape (ui.filetypes.MatchFile);
+    whether its actions replay is the game's to say (ui.table.setup.restore)."""
     path = save_path()
     if not path.exists():
         return None, None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or data.get("dobon_save") != 1:
-            raise ValueError("not a Dobon Table save")
+        data = safejson.read(path, MATCH_LIMITS)
+        msgspec.convert(data, MatchFile)
+    except FileProblem as exc:
+        problem = exc.brief()
+    except msgspec.ValidationError as exc:
+        problem = f"not a Dobon Table save: {safejson.invalid(path, exc).brief()}"
+    else:
         return data, None
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        _set_aside(path)
-        return None, f"the saved match could not be read ({exc}) and was set aside"
+    safejson.set_aside(path)
+    return None, f"the saved match was set aside as {path.name}.broken: it could not be read ({problem})"
 
 
 def set_aside_match(reason: str) -> str:
     """Move a save that cannot be resumed out of the way (kept beside it, as a broken settings file
     is) so Continue does not come back on every launch; returns the message for the player."""
     path = save_path()
-    _set_aside(path)
-    return f"the saved match could not be resumed ({reason}); it was set aside as {path.name}.broken"
+    safejson.set_aside(path)
+    return f"the saved match was set aside as {path.name}.broken: {reason}"
 
 
 def clear_match() -> None:

@@ -25,6 +25,7 @@ from game.events import RoundEnded
 from game.headless import LogError, read_log
 from game.history import HUMAN, Entry, RecordError
 from game.phase import Phase
+from game.plaintext import NAME, clean
 from game.review import WORK, Review, ReviewError, review_file
 from game.rules import PRESETS
 from game.scenario import Scenario, ScenarioError, from_game, parse
@@ -33,6 +34,7 @@ from game.seats import SEATS
 from ..presets import preset_ui
 from ..scene import Scene
 from ..text import cards_in_words, key, rules_text, score_text, tr
+from ..textfit import render
 
 BACKGROUND = (16, 62, 44)
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
@@ -234,7 +236,7 @@ def seat_name(item: Entry, seat: int) -> str:
     """A seat as the record's plates named it: "You" for the person, else its name (or number)."""
     if seat == item.me:
         return tr("history.you")
-    name = item.names[seat] if seat < len(item.names) else ""
+    name = clean(item.names[seat], NAME) if seat < len(item.names) else ""  # a record is a file: cleaned
     return name or tr("history.seat", number=seat + 1)
 
 
@@ -499,9 +501,8 @@ class RecordScene(Scene):
     def play_again(self) -> None:
         """A new solo game from the chosen round's deal, the person at their seat and the AI seats at
         their levels (or the level picked)."""
-        from ..settings import load_match
         from ..table.setup import GameSetup
-        from .new_game import saved_match_question
+        from .new_game import saved_match, saved_match_question
         from .table import TableScene
 
         item = self.item
@@ -525,12 +526,13 @@ class RecordScene(Scene):
             self.app.stack.clear_to(_title(self.app))
             self.app.stack.push(TableScene(self.app, setup))
 
-        if load_match()[0] is None:
+        saved = saved_match(self.app)
+        if saved is None:
             start()
             return
         from .confirm import ConfirmScene
 
-        question = saved_match_question(load_match()[0])
+        question = saved_match_question(saved)
         self.app.stack.push(ConfirmScene(self.app, question, "new.replace", "new.keep", start))
 
     def _level_for(self, level: str) -> str:
@@ -593,7 +595,7 @@ class RecordScene(Scene):
 
 
 def _label(text: str, size: int) -> pygame.Surface:
-    return _font(size).render(text, True, (245, 245, 240))
+    return render(_font(size), text, (245, 245, 240))
 
 
 @lru_cache(maxsize=4)

@@ -12,6 +12,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pygame
 import pygame_gui
 
+from game.plaintext import NAME, clean
 from game.rules import PRESETS, make_rules
 from game.seats import SEATS
 from net import tablecode
@@ -22,6 +23,7 @@ from net.protocol import Chat
 from net.session import NetSession
 from net.ticket import Ticket, clear_ticket, match_log_folder
 
+from ..filetypes import last_setup
 from ..scene import Scene
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, SeatSpec, default_level
@@ -143,8 +145,8 @@ class HostScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        last = app.settings.last_setup or {}
-        self.preset = last.get("preset", "app") if last.get("preset") in PRESETS else "app"
+        last = last_setup(app.settings.last_setup)
+        self.preset = last.preset if last.preset in PRESETS else "app"
         self.players = 4
         self.level = default_level()
         self.people = 1  # people the table waits for (the lobby says how many are missing)
@@ -572,13 +574,14 @@ class LobbyScene(Scene):
             kind = tr(f"lan.kind_{info.kind}")
             mark = tr("lan.ready_mark") if info.ready else ""
             if info.waiting:  # a late guest takes this AI seat at the next round
-                mark = tr("lan.next_round_mark", name=info.waiting)
+                mark = tr("lan.next_round_mark", name=clean(info.waiting, NAME))
             you = tr("lan.you_mark") if info.seat == me else ""
-            text = f"{tr('new.seat', n=info.seat + 1)}   {info.name or '—'}   {kind}   {mark} {you}"
+            name = clean(info.name, NAME) or "—"  # names and chat come from other computers: cleaned
+            text = f"{tr('new.seat', n=info.seat + 1)}   {name}   {kind}   {mark} {you}"
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, min(34, pitch)), text, gui, container=c)
             y += pitch
         if lobby is not None and lobby.watchers:
-            watchers = tr("lan.watchers", names=", ".join(lobby.watchers))
+            watchers = tr("lan.watchers", names=", ".join(clean(n, NAME) for n in lobby.watchers[:16]))
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), watchers, gui, container=c)
             y += 36
         waiting = self.waiting_text()
@@ -682,7 +685,8 @@ class LobbyScene(Scene):
         keep = []
         for message in pending:
             if isinstance(message, Chat):
-                self.chat.append(f"<b>{html.escape(message.sender)}</b>: {html.escape(message.text)}")
+                sender, text = html.escape(clean(message.sender, NAME)), html.escape(clean(message.text))
+                self.chat.append(f"<b>{sender}</b>: {text}")
             else:
                 keep.append(message)
         for message in keep:

@@ -13,6 +13,7 @@ from game.rules import PRESETS
 from game.seats import SEATS
 
 from ..card_art import font_path
+from ..filetypes import last_setup
 from ..presets import preset_ui
 from ..scene import Scene
 from ..settings import load_match
@@ -31,20 +32,16 @@ def text_width(text: str, bold: bool = False) -> int:
 class NewGameScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        last = app.settings.last_setup or {}
-        self.preset, self.players, self.seats, self.options = "app", 4, [], {}
-        try:  # remembered choices come from a file the player may have edited: take only what makes sense
-            if last.get("preset") in PRESETS:
-                self.preset = last["preset"]
-            self.players = int(last.get("players", 4))
-            for s in last.get("seats", []):
-                kind, level, name = s.get("kind"), s.get("level"), s.get("name", "")
-                if kind in ("human", "ai") and level in SEATS and isinstance(name, str):
-                    self.seats.append(SeatSpec(kind, level, name[:16]))
-            if last.get("preset") == self.preset and isinstance(last.get("options"), dict):
-                self.options = {k: v for k, v in last["options"].items() if isinstance(k, str)}
-        except (AttributeError, TypeError, ValueError):
-            self.preset, self.players, self.seats, self.options = "app", 4, [], {}
+        # remembered choices come from a file the player may have edited: typed and in range (ui.filetypes)
+        last = last_setup(app.settings.last_setup)
+        self.preset = last.preset if last.preset in PRESETS else "app"
+        self.players = last.players
+        self.seats = [SeatSpec(s.kind, s.level, s.name) for s in last.seats if s.level in SEATS]
+        # only the options this screen shows: one it does not show could not be put right by the player
+        shown = {name for name, _ in preset_ui(PRESETS[self.preset]).new_game_options}
+        self.options: dict = {
+            k: v for k, v in last.options.items() if k in shown and last.preset == self.preset
+        }
         cls = PRESETS[self.preset]
         self.seat_count(min(max(self.players, cls.min_players), cls.players_cap))
         self.error: str | None = None
@@ -329,7 +326,7 @@ class NewGameScene(Scene):
         def start() -> None:
             self.app.stack.replace(TableScene(self.app, setup))
 
-        saved = load_match()[0]
+        saved = saved_match(self.app)
         if saved is None:
             start()
             return
@@ -354,6 +351,15 @@ def seats_note(preset: str, players: int, size: tuple[int, int]) -> str:
     if players > fit:
         return tr("new.too_small", seats=players, fit=fit)
     return tr("new.two_decks") if PRESETS[preset].seat_options(players).get("two_decks") else ""
+
+
+def saved_match(app) -> dict | None:
+    """The saved match a new game would replace, if any; a save that cannot be read is set aside
+    (ui.settings.load_match) and the player told so over this screen."""
+    saved, problem = load_match()
+    if problem:
+        app.notices.append(problem)
+    return saved
 
 
 def saved_match_question(saved: dict) -> str:

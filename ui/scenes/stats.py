@@ -22,6 +22,7 @@ from game.stats import Stats, Tally
 from ..presets import PresetUI, preset_ui
 from ..scene import Scene
 from ..text import key, rules_text, tr
+from ..textfit import render
 from .history import BACKGROUND, faced_text, skipped_reason, when
 
 LINE = (236, 196, 80)
@@ -284,7 +285,7 @@ class StatsScene(Scene):
 def _blit(
     surface, text: str, size: int, at, centre: bool = False, colour=(240, 240, 235), bold=False
 ) -> None:
-    image = _font(size, bold).render(text, True, colour)
+    image = render(_font(size, bold), text, colour)
     surface.blit(image, image.get_rect(center=at) if centre else at)
 
 

@@ -10,29 +10,34 @@ import pygame_gui
 
 from game.cards import Card, deck
 from game.engine import Game
-from net.ticket import load_ticket
+from net.ticket import read_ticket
 
 from ..card_art import CardArt
 from ..scene import Scene
 from ..settings import load_match, set_aside_match
-from ..table.board import GOLD, RED, WHITE
+from ..table.board import GOLD, RED
 from ..table.setup import GameSetup, restore, saved_match_elapsed
 from ..text import key, tr
+from ..textfit import render
 
 
 class TitleScene(Scene):
+    notices_at_top = False  # under the column of buttons, clear of the logo
+
     def __init__(self, app):
         super().__init__(app)
         self.time = 0.0
-        self.notice: str | None = None
         self.saved: tuple[GameSetup, Game, float] | None = None
         self.art: CardArt | None = None
         self.ticket = None  # a LAN seat kept from before a restart, read on entering
 
     def enter(self) -> None:
         # read the save only now: a table leaving for the title writes it after this scene is made
+        self.app.notice_bar.dismiss()  # a notice about the screen left behind
         self.saved = load_saved(self.app)
-        self.ticket = load_ticket()  # a LAN seat kept from before a restart (net.ticket)
+        self.ticket, problem = read_ticket()  # a LAN seat kept from before a restart (net.ticket)
+        if problem:
+            self.app.notices.append(problem)
         super().enter()
 
     def widgets(self) -> None:
@@ -112,20 +117,18 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.notice:
-            self.notice_time -= dt
-            if self.notice_time <= 0:
-                self.notice = None
-        if self.app.notices and not self.notice:
-            self.notice = self.app.notices.pop(0)
-            self.notice_time = 6.0
+
+    @property
+    def notice(self) -> str | None:
+        """The notice shown over the title (the app's notice bar shows it over any screen)."""
+        return self.app.notice_bar.text
 
     @property
     def animating(self) -> bool:
         return False  # only the fan's slow sway moves (under a pixel a frame at the idle rate)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The felt, the swaying fan, the logo and the notice. Everything but the fan is drawn once per
+        """The felt, the swaying fan and the logo. Everything but the fan is drawn once per
         window size and language and kept (see the cached helpers below); the fan costs five small
         rotations a frame."""
         w, h = surface.get_size()
@@ -144,11 +147,6 @@ class TitleScene(Scene):
         surface.blit(logo, at)
         sub = _text(tr("title.subtitle"), int(h * 0.032), True, GOLD)
         surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.05))))
-        if self.notice:
-            text = _text(self.notice, max(14, int(h * 0.024)), False, WHITE)
-            box = text.get_rect(midbottom=(w // 2, h - 16)).inflate(24, 12)
-            pygame.draw.rect(surface, (0, 0, 0), box, border_radius=10)
-            surface.blit(text, text.get_rect(center=box.center))
 
 
 def load_saved(app) -> tuple[GameSetup, Game, float] | None:
@@ -184,7 +182,7 @@ def _font_at(bold: bool, size: int) -> pygame.font.Font:
 
 @functools.lru_cache(maxsize=16)
 def _text(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
-    return _font_at(bold, size).render(text, True, colour)
+    return render(_font_at(bold, size), text, colour)
 
 
 @functools.lru_cache(maxsize=2)

@@ -45,11 +45,13 @@ from game.events import (
     WindowOpened,
 )
 from game.piles import Rebuild, owner_of
+from game.plaintext import NAME, clean
 from game.scores import Score
 
 from ..card_art import ASPECTS, CardArt, card_shape, font_path
 from ..presets import preset_ui
 from ..text import Said, card_text, score_text, tr
+from ..textfit import clip_to_width, render
 from ..tween import Tween, lerp, lerp2
 from .layout import Layout, Point
 
@@ -357,8 +359,10 @@ class Board:
         return self._arrive(self.hidden_backs, seat)
 
     def _name(self, seat: int) -> str:
+        """A seat's name as the table shows it: cleaned and capped, whatever file or peer it came from;
+        "You" in the language now chosen."""
         name = self.names[seat] if 0 <= seat < len(self.names) else "?"
-        return name.now() if isinstance(name, Said) else name  # "You" in the language now chosen
+        return clean(name.now() if isinstance(name, Said) else name, NAME)
 
     def said(self, key: str, seat: int | None = None, **params: object) -> Said:
         """A log line, `seat`'s name as its %{name}; about the viewer's own seat, the line's second
@@ -931,7 +935,7 @@ class Board:
         if surf is None:
             if len(self._text) > 600:
                 self._text.clear()
-            surf = self.font(size, bold).render(s, True, colour)
+            surf = render(self.font(size, bold), s, colour)
             self._text[key] = surf
         return surf
 
@@ -1473,8 +1477,7 @@ class Board:
         return line if self.font(size, True).size(line)[0] <= width else self._clip(line, size, width, True)
 
     def _clip(self, line: str, size: int, width: int, bold: bool = False) -> str:
-        """`line` cut to fit `width` pixels, ending in "…"."""
-        font = self.font(size, bold)
-        while line and font.size(line + "…")[0] > width:
-            line = line[:-1]
-        return line + "…"
+        """`line` cut to fit `width` pixels, ending in "…": the longest prefix that fits, found by
+        halving (a text's width grows with its length), so a long name costs a few measurements
+        rather than one per character."""
+        return clip_to_width(self.font(size, bold), line, width)

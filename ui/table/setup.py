@@ -9,9 +9,11 @@ from typing import Any
 from game.actions import Action
 from game.engine import Game
 from game.history import HUMAN, Recorder, now_stamp
+from game.plaintext import NAME, clean
 from game.rules import make_rules
 from game.seats import SEATS
 
+MAX_ELAPSED_MS = 7 * 24 * 3600 * 1000  # a match clock beyond a week is no clock a match had run
 AI_NAMES = [
     "Aoi",
     "Ren",
@@ -81,7 +83,7 @@ class GameSetup:
         seats = []
         for i in range(scenario.players):
             kind = scenario.seats[i] if scenario.seats else ("human" if i == 0 else default_level())
-            name = scenario.names[i] if scenario.names else ""
+            name = clean(scenario.names[i], NAME) if scenario.names else ""
             if kind == "human":
                 seats.append(SeatSpec("human", default_level(), name))
             else:
@@ -98,7 +100,9 @@ class GameSetup:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSetup:
         seats = [
-            SeatSpec(**{k: str(v) for k, v in s.items() if k in ("kind", "level", "name")})
+            SeatSpec(
+                str(s.get("kind", "ai")), str(s.get("level", "basic")), clean(str(s.get("name", "")), NAME)
+            )
             for s in data["seats"]
         ]
         scenario = data.get("scenario")
@@ -145,7 +149,9 @@ def saved_match_elapsed(data: dict[str, Any]) -> float:
     """How long the saved match's clock had run (0 for a save without one). A value that is not a
     sensible time counts as 0: the match still opens, with its full time."""
     value = data.get("match_elapsed_ms", 0)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return 0.0
+    if not 0 <= value <= MAX_ELAPSED_MS:
         return 0.0
     return float(value)
 
@@ -158,5 +164,5 @@ def restore(data: dict[str, Any]) -> tuple[GameSetup, Game]:
         for raw in data["actions"]:
             game.apply(Action.from_json(raw, game.deck))
     except Exception as exc:  # a save can be broken in any way: never let it stop the game
-        raise ValueError(f"the saved match does not replay: {exc}") from None
+        raise ValueError(f"it does not replay: {exc}") from None
     return setup, game

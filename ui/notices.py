@@ -1,0 +1,63 @@
+"""Notices for the player, shown over whatever screen is up: a file set aside, settings reset.
+
+Anything that finds a problem the player should know of (a settings file that could not be read, a
+saved match or a kept LAN seat set aside) appends a line to `App.notices`; the bar shows them one at
+a time over every scene (at the top, or where the scene says: `Scene.notices_at_top`), each for
+`SHOW_S` seconds. The text is cleaned and capped (game.plaintext, ui.textfit): it may quote a file.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+from game.plaintext import clean
+
+from .textfit import clip_to_width, render
+
+SHOW_S = 6.0
+WHITE = (255, 255, 255)
+
+
+class NoticeBar:
+    def __init__(self) -> None:
+        self.text: str | None = None
+        self.left = 0.0
+
+    def update(self, dt: float, queue: list[str]) -> None:
+        """Count down the one shown; take the next from `queue` when it is done."""
+        if self.text is not None:
+            self.left -= dt
+            if self.left <= 0:
+                self.text = None
+        if queue and self.text is None:
+            self.text = queue.pop(0)
+            self.left = SHOW_S
+
+    def dismiss(self) -> None:
+        """Stop showing the current notice (the screen it was about has gone); queued ones stay."""
+        self.text = None
+
+    def draw(self, surface: pygame.Surface, at_top: bool = False) -> None:
+        """The notice in a dark box along the window's top or bottom edge, cut to its width."""
+        if not self.text:
+            return
+        w, h = surface.get_size()
+        size = max(14, int(h * 0.024))
+        font = _font(size)
+        line = clean(self.text)  # it may quote what a file held
+        if font.size(line)[0] > w - 48:
+            line = clip_to_width(font, line, w - 48)
+        text = render(font, line, WHITE)
+        at = text.get_rect(midtop=(w // 2, 16)) if at_top else text.get_rect(midbottom=(w // 2, h - 16))
+        box = at.inflate(24, 12)
+        pygame.draw.rect(surface, (0, 0, 0), box, border_radius=10)
+        surface.blit(text, text.get_rect(center=box.center))
+
+
+@functools.lru_cache(maxsize=4)
+def _font(size: int) -> pygame.font.Font:
+    from .card_art import font_path
+
+    return pygame.font.Font(font_path(False), size)

@@ -1,0 +1,38 @@
+"""Drawing text that came from outside: cleaned before the renderer, cut to a width in few steps.
+
+Every surface of text the screens draw themselves goes through `render`, so a name, a chat line or a
+notice holding NUL (which SDL_ttf refuses), control characters or a megabyte of text (seconds to
+measure, and wider than any surface may be) draws as a short, plain line instead of stopping the game.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.plaintext import LINE, clean
+
+ELLIPSIS = "…"
+
+
+def render(
+    font: pygame.font.Font, text: str, colour, limit: int = LINE, antialias: bool = True
+) -> pygame.Surface:
+    """`text`, cleaned and capped at `limit` characters (game.plaintext.clean), drawn with `font`."""
+    return font.render(clean(text, limit), antialias, colour)
+
+
+def clip_to_width(font: pygame.font.Font, line: str, width: int, limit: int = LINE) -> str:
+    """The longest start of `line` that fits `width` pixels with "…" after it, plus the "…". Found by
+    halving the range of lengths (a text's width grows with its length), so it measures about
+    log2(len) times, not once per character dropped; the line is cleaned and capped first."""
+    line = clean(line, limit)
+    if line.endswith(ELLIPSIS):
+        line = line[:-1]
+    low, high = 0, len(line)  # line[:low] + "…" fits (or low is 0); line[:high + 1] + "…" does not
+    while low < high:
+        mid = (low + high + 1) // 2
+        if font.size(line[:mid] + ELLIPSIS)[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return line[:low] + ELLIPSIS
