@@ -362,7 +362,7 @@ class Board:
         """A seat's name as the table shows it: cleaned and capped, whatever file or peer it came from;
         "You" in the language now chosen."""
         name = self.names[seat] if 0 <= seat < len(self.names) else "?"
-        return clean(name.now() if isinstance(name, Said) else name, NAME)
+        return name.now() if isinstance(name, Said) else clean(name, NAME)  # "You" stays a Said
 
     def said(self, key: str, seat: int | None = None, **params: object) -> Said:
         """A log line, `seat`'s name as its %{name}; about the viewer's own seat, the line's second
