@@ -19,6 +19,7 @@ names its seed and index and comes back exactly (`mutant(valid, seed, index)`):
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Iterator
@@ -121,10 +122,16 @@ def _places(data: Any) -> list[tuple[Any, Any]]:
     return places
 
 
+def _nasty(rng: random.Random) -> Any:
+    """One of NASTY, a copy of its own: a list or object put into a file may be mutated next, and
+    must be neither the constant itself nor one already placed (the value would come to hold itself)."""
+    return copy.deepcopy(rng.choice(NASTY))
+
+
 def _replacement(old: Any, rng: random.Random) -> Any:
     roll = rng.random()
     if roll < 0.45:
-        return rng.choice(NASTY)
+        return _nasty(rng)
     if roll < 0.55:
         return rng.choice(["@@INF@@", "@@NEGINF@@", "@@NAN@@"])
     if roll < 0.6:
@@ -142,7 +149,7 @@ def _value_mutation(data: Any, rng: random.Random) -> Any:
     """One change to the decoded value (in place where it can be; returns the new whole)."""
     places = _places(data)
     if not places:
-        return rng.choice(NASTY) if rng.random() < 0.5 else [data]
+        return _nasty(rng) if rng.random() < 0.5 else [data]
     node, key = rng.choice(places)
     value = node[key]
     roll = rng.random()
@@ -151,7 +158,7 @@ def _value_mutation(data: Any, rng: random.Random) -> Any:
     elif roll < 0.7 and isinstance(node, dict):
         del node[key]  # a field missing
     elif roll < 0.75 and isinstance(node, dict):
-        node[rng.choice(["extra", "", key + "_", "\u0000"])] = rng.choice(NASTY)  # a field added
+        node[rng.choice(["extra", "", key + "_", "\u0000"])] = _nasty(rng)  # a field added
     elif isinstance(value, list) and value:
         how = rng.randrange(4)
         if how == 0:
