@@ -314,6 +314,7 @@ class Layout:
         mid = (count - 1) / 2
         half = mid * step + self.reveal_card_h * self.aspect / 2 + 4  # the row stays in the window
         x = min(max(x, half), self.w - half)
+        y = max(y, self.reveal_card_h / 2 + 4)  # a top seat's too (its cards are taller than its fan's)
         return [(x + (i - mid) * step, y) for i in range(count)]
 
     def field_offset(self, card_id: int, depth: int) -> tuple[Point, float]:
