@@ -118,17 +118,16 @@ class TableScene(Scene):
     def widgets(self) -> None:
         w, h = self.app.size
         self.board.set_size(w, h)
-        bw, bh = max(110, int(h * 0.17)), int(36 * sizes.scale(h))  # larger on a large window
-        big = sizes.button_id(h)
+        big = sizes.button_id(h)  # larger type on a large window (the layout makes the buttons larger)
         self.menu_button = pygame_gui.elements.UIButton(
-            pygame.Rect(w - bw - 12, 12, bw, bh),
+            pygame.Rect(self.board.layout.menu_rect(0)),
             key("table.menu"),
             self.app.gui,
             container=self.container,
             object_id=big,
         )
         self.help_box = pygame_gui.elements.UIButton(
-            pygame.Rect(w - bw - 12, 18 + bh, bw, bh),
+            pygame.Rect(self.board.layout.menu_rect(1)),
             key("table.help_on" if self.app.settings.practice_help else "table.help_off"),
             self.app.gui,
             container=self.container,

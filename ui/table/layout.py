@@ -11,11 +11,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .. import sizes
+
 Point = tuple[float, float]
 
 CROWDED = 9  # from this many seats the others sit in three rows round the table, not on an arc
 MOST_SEATS = 12  # super with two decks (D1)
-MENU_BOTTOM = 90  # the table's Menu and Help buttons, top right (ui.scenes.table)
 
 
 def seats_that_fit(width: int, height: int, seat_piles: int = 1) -> int:
@@ -103,6 +104,12 @@ class Layout:
         y = int(bottom - (index + 1) * self.button_h - index * 10)
         return x, y, self.button_w, self.button_h
 
+    def menu_rect(self, index: int) -> tuple[int, int, int, int]:
+        """The table's Menu (`index` 0) and Help (1) buttons, one under the other at the top right, as
+        x, y, w, h; on a large window they grow with it (ui.sizes), and the seats keep clear of them."""
+        w, h = max(110, int(self.h * 0.17)), int(36 * sizes.scale(self.h))
+        return self.w - w - 12, 12 + index * (h + 6), w, h
+
     def band(self) -> tuple[int, int, int, int]:
         """The prompt band between the piles and the hand (x, y, w, h): for the bid box and picker."""
         top = self.centre[1] + self.pile_card_h * 0.62 + self.text_size * 1.6
@@ -156,13 +163,15 @@ class Layout:
         piles = self.seat_piles * self.small_card_h * self.aspect * 1.1 + 4  # board.pile_point's row
         reach = 8 + fan_half * 2 + 4 + plate_half * 2 + piles + 8
         left_span = (self.plate_bottom - self.text_size * 5.5 - 8 - badge_h - below, above + 4)
-        right_span = (self.control_rect(1)[1] - 8 - below, MENU_BOTTOM + 8 + above)
+        menu_x, menu_y, _, menu_h = self.menu_rect(1)
+        right_span = (self.control_rect(1)[1] - 8 - below, menu_y + menu_h + 8 + above)
         holds = [max(0, int((low - high) / pitch) + 1) for low, high in (left_span, right_span)]
+        row_w = min(self.w - reach, menu_x - 8) - reach  # the top row: between the columns, short of the menu
         need = max(self.text_size * 7, fan_half * 2) + 16  # a top seat: a plate's name and score row, a fan
         # a third of the others up each side, the rest across the top; more up a side where the top row
         # would be too tight and that column has room; fewer where it has not
         sides = [min((len(others) + 2) // 3, h) for h in holds]
-        while (self.w - 2 * reach) / max(len(others) - sum(sides), 1) < need and sum(sides) < len(others):
+        while row_w / max(len(others) - sum(sides), 1) < need and sum(sides) < len(others):
             grow = [i for i in (0, 1) if sides[i] < holds[i]]
             if not grow:
                 break
@@ -174,9 +183,9 @@ class Layout:
         self._laid_span = {seat: fan_half * 2 - 12 for seat in others}
         self._column(spots, left, fan_half, plate_half, *left_span, pitch, 1)
         self._column(spots, right, fan_half, plate_half, *right_span, pitch, -1)
-        # the top row: between the columns, each seat in its own share of the width
+        # the top row: each seat in its own share of the width
         row_y = self.small_card_h * 0.62
-        share = (self.w - 2 * reach) / max(len(top), 1)
+        share = row_w / max(len(top), 1)
         if top and share < need:
             self._cramped = True
         for k, seat in enumerate(top):
@@ -314,6 +323,7 @@ class Layout:
         mid = (count - 1) / 2
         half = mid * step + self.reveal_card_h * self.aspect / 2 + 4  # the row stays in the window
         x = min(max(x, half), self.w - half)
+        y = max(y, self.reveal_card_h / 2 + 4)  # a top seat's too (its cards are taller than its fan's)
         return [(x + (i - mid) * step, y) for i in range(count)]
 
     def field_offset(self, card_id: int, depth: int) -> tuple[Point, float]:
