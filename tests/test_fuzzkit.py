@@ -14,5 +14,5 @@ def test_mutants_are_bytes_reproducible_and_leave_the_nasty_values_alone():
     made = list(fuzzkit.mutants(VALID, seed=2029, count=1500))  # a value once came to hold itself here
     assert all(isinstance(m, bytes) for m in made)
     assert fuzzkit.mutant(VALID, 2029, 777) == made[777]
-    assert fuzzkit.NASTY == before
+    assert before == fuzzkit.NASTY
     assert len(set(made)) > 500  # mutants differ from one another
