@@ -21,6 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from game.headless import LogError, replay, simulate, write_log
 from game.rules import PLANNED, PRESETS
 from game.seats import SEATS
+from net.pace import AWAY_AI_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -165,17 +166,18 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--turn-limit",
         type=float,
-        default=0.0,
+        default=DEFAULT_TURN_LIMIT_S,
         metavar="SECONDS",
-        help="a person's time to act; then AI acts for them once (default 0: no limit)",
+        help=f"a person's time to act; then AI acts for them once, and after {IDLE_TIMEOUTS} in a row plays"
+        f" their seat until they act again (default {DEFAULT_TURN_LIMIT_S:g}; 0: no limit)",
     )
     host.add_argument(
         "--away-ai",
         type=float,
-        default=5.0,
+        default=AWAY_AI_S,
         metavar="SECONDS",
         help="how long a seat whose connection has gone silent is shown away before AI plays it until it"
-        " is heard again (default 5)",
+        f" is heard again (default {AWAY_AI_S:g})",
     )
     host.add_argument(
         "--log-dir",
@@ -321,8 +323,8 @@ def run_host_command(args: argparse.Namespace) -> int:
         return fail("host", "--rounds must be at least 1")
     if not 0 <= args.turn_limit <= 3600:
         return fail("host", "--turn-limit must be 0..3600 seconds (0: no limit)")
-    if not 1 <= args.away_ai <= 600:
-        return fail("host", "--away-ai must be 1..600 seconds")
+    if not 0 <= args.away_ai <= 600:
+        return fail("host", "--away-ai must be 0..600 seconds")
     if not 0 <= args.people <= args.players:
         return fail("host", f"--people must be 0..{args.players} (the number of seats)")
     seed = args.seed if args.seed is not None else random.randrange(2**31)

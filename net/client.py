@@ -305,6 +305,8 @@ async def play_as_ai(
             client.log(f"host: {message.message}")
         if not isinstance(message, Update) or client.view is None:
             continue
+        for line in timed_out_lines(message, client.names):
+            client.log(line)
         if client.seq == acted_at and not any(a.kind is Kind.DOBON for a in client.view.legal):
             continue
         action = choose(agent, client.view)
@@ -329,12 +331,22 @@ async def watch_table(
             await client.rejoin(patience, _log_attempts(client), str(exc))
             continue
         if isinstance(message, Update):
+            for line in timed_out_lines(message, client.names):
+                say(line)
             for event in message.events:
                 seat = event.get("seat")
                 say(f"{event.get('event')}" + (f" seat {seat}" if isinstance(seat, int) else ""))
         elif isinstance(message, Chat):
             say(f"{message.sender}: {message.text}")
     return client.finished
+
+
+def timed_out_lines(update: Update, names: list[str]) -> list[str]:
+    """What a log says of the seats whose time ran out in this update: their move was AI's."""
+    return [
+        f"time ran out for {names[seat] if 0 <= seat < len(names) else f'seat {seat}'}: AI played for them"
+        for seat in update.timed_out
+    ]
 
 
 def _log_attempts(client: Client) -> RejoinWatcher:

@@ -62,6 +62,7 @@ from game.view import public_view
 from .client import choose
 from .discovery import Announcement, advertise, describe
 from .keeping import log_parts
+from .pace import AWAY_AI_S, AWAY_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS
 from .protocol import (
     HEARTBEAT_S,
     PROTOCOL_VERSION,
@@ -109,6 +110,13 @@ class SeatState:
     away: bool = False  # connected but silent (shown on every table)
     stood_in: bool = False  # AI plays this person's seat while they are away
     waiting: str = ""  # the name of a late guest who takes this AI seat at the next round
+    timeouts: int = 0  # times in a row this person's time to act ran out (AI acted for them)
+    idle: bool = False  # timed out IDLE_TIMEOUTS times in a row: shown away, AI plays until they act
+
+    @property
+    def shown_away(self) -> bool:
+        """Away on every table: silent (a pulled cable) or idle (connected, but not acting)."""
+        return self.away or self.idle
 
     @property
     def connected(self) -> bool:
@@ -140,10 +148,10 @@ class HostConfig:
     min_people: int = 0
     timing: Timing = field(default_factory=lambda: Timing(turn_ms=700, dobon_ms=450, window_ms=1500))
     round_pause: float = 1.5  # seconds between a round's end and the next deal
-    away_s: float = 3.0  # silence after which a connected seat is shown as away
-    away_ai_s: float = 5.0  # ... and after which, away this long, AI plays it until it is heard again
+    away_s: float = AWAY_S  # silence after which a connected seat is shown as away
+    away_ai_s: float = AWAY_AI_S  # ... and after which, away this long, AI plays it until it is heard again
     drop_s: float = 60.0  # silence after which the connection is closed (the seat waits for its token)
-    turn_limit_s: float = 0.0  # a person's time to act; then AI acts for them once (0: no limit)
+    turn_limit_s: float = DEFAULT_TURN_LIMIT_S  # a person's time to act; then AI acts once (0: none)
     max_per_address: int = MAX_PER_ADDRESS
     max_connections: int = MAX_CONNECTIONS
     log_dir: str | None = None  # where each match's action log is saved (None: not saved)
@@ -188,6 +196,7 @@ class Host:
         self.kept_seq = 0  # actions up to the last round's end: the log every client gets at the close
         self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
         self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
+        self.timed_out: list[int] = []  # seats AI acts for in the update being sent (their time ran out)
         self.watchers: list[Watcher] = []
 
     # ------------------------------------------------------------------ lifecycle
@@ -428,9 +437,7 @@ class Host:
                 s.away, changed = True, True
                 self.log(f"seat {s.seat}: {s.name} is away (silent {silent:.0f} s)")
             late = silent >= self.cfg.away_s + self.cfg.away_ai_s
-            if s.away and late and not s.stood_in and self.table is not None and s.kind == "person":
-                s.stood_in = True
-                self.table.ai[s.seat] = make_seat(self.cfg.ai, self.cfg.seed, s.seat)
+            if s.away and late and self._stand_in(s):
                 self.log(f"seat {s.seat}: AI plays for {s.name} while they are away")
         for w in list(self.watchers):
             await self._send_watcher(w, Ping())
@@ -625,6 +632,7 @@ class Host:
             0,
             self.public_clocks(),
             self.match_ms(),
+            self.timed_out,
         )
         await self._send_watcher(w, update)
 
@@ -632,10 +640,14 @@ class Host:
 
     def lobby(self) -> Lobby:
         return Lobby(
-            [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.away, s.waiting) for s in self.seats],
+            [
+                SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.shown_away, s.waiting)
+                for s in self.seats
+            ],
             self.started.is_set(),
             self.cfg.min_people,
             [w.name for w in self.watchers],
+            self.cfg.turn_limit_s,
         )
 
     def people_missing(self) -> int:
@@ -784,6 +796,7 @@ class Host:
             for seat, message in await self._tick_messages(0.02, gather):
                 if isinstance(message, Act):
                     acts.append((self.seats[seat], message))
+                    await self._present(self.seats[seat])
                 else:
                     await self._table_message(seat, message)
             if acts:
@@ -887,12 +900,12 @@ class Host:
             return
         if message == "joined":  # a person came back with their token
             table.ai.pop(seat, None)
-            s.kind, s.stood_in = "person", False
+            s.kind, s.stood_in, s.idle, s.timeouts = "person", False, False, 0
             self.log(f"seat {seat}: {s.name} is back")
             await self._send_update(s, [])
             await self._broadcast_lobby()
-        elif message == "back":  # heard again after a silence: the seat is theirs again
-            if s.stood_in:
+        elif message == "back":  # heard again after a silence: the seat is theirs again (unless idle)
+            if s.stood_in and not s.idle:
                 s.stood_in = False
                 table.ai.pop(seat, None)
                 self.log(f"seat {seat}: {s.name} is back")
@@ -900,10 +913,8 @@ class Host:
             await self._broadcast_lobby()
         elif message == "left":
             s.away = False
-            if s.kind == "person" and not s.stood_in:
-                table.ai[seat] = make_seat(self.cfg.ai, self.cfg.seed, seat)
             if s.kind == "person":
-                s.stood_in = True
+                self._stand_in(s)
                 self.log(f"seat {seat}: {s.name} dropped; AI plays until they return")
                 await self._broadcast_lobby()
         elif isinstance(message, Act):
@@ -911,9 +922,31 @@ class Host:
         elif isinstance(message, Chat):
             await self._chat(s, message)
         elif isinstance(message, Ready):
-            pass
+            await self._present(s)  # "I'm back" from a seat AI played while its person was idle
         else:
             await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
+
+    async def _present(self, s: SeatState) -> None:
+        """The person at this seat acted: their time-outs in a row count from nothing again, and a seat
+        AI played because they were idle is theirs again (a silent seat comes back by being heard)."""
+        s.timeouts = 0
+        if not s.idle:
+            return
+        s.idle = False
+        if s.stood_in and not s.away and self.table is not None:
+            s.stood_in = False
+            self.table.ai.pop(s.seat, None)
+        self.log(f"seat {s.seat}: {s.name} is back")
+        await self._send_update(s, [])
+        await self._broadcast_lobby()
+
+    def _stand_in(self, s: SeatState) -> bool:
+        """AI plays this person's seat until they come back (False: it does already, or no match)."""
+        if s.kind != "person" or s.stood_in or self.table is None:
+            return False
+        s.stood_in = True
+        self.table.ai[s.seat] = make_seat(self.cfg.ai, self.cfg.seed, s.seat)
+        return True
 
     async def _late_message(self, s: SeatState, message) -> None:
         if message == "joined":
@@ -1046,8 +1079,18 @@ class Host:
             if action is None:
                 continue
             s = self.seats[seat]
-            self.log(f"seat {seat}: {s.name}'s time is up; AI acts for them once")
-            await self._act_together([(s, Act(action.to_json(), len(self.game.actions)))])
+            s.timeouts += 1
+            self.log(f"seat {seat}: {s.name}'s time ran out; AI played for them")
+            self.timed_out = [seat]
+            try:
+                await self._act_together([(s, Act(action.to_json(), len(self.game.actions)))])
+            finally:
+                self.timed_out = []
+            if s.timeouts >= IDLE_TIMEOUTS and not s.idle:
+                s.idle = True
+                self._stand_in(s)
+                self.log(f"seat {seat}: {s.name} did not act {s.timeouts} times in a row; away, AI plays")
+                await self._broadcast_lobby()
 
     async def _broadcast(self, events: list[Event]) -> None:
         game = self.game
@@ -1080,6 +1123,7 @@ class Host:
                 self.clock_ms(s.seat),
                 self.public_clocks(),
                 self.match_ms(),
+                self.timed_out,
             ),
         )
 

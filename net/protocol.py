@@ -29,8 +29,9 @@ from typing import Any
 
 import msgspec
 
-# 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock; 4: the match's log
-PROTOCOL_VERSION = 4
+# 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock; 4: the match's log;
+# 5: time-outs said to everyone, the time to act in the lobby
+PROTOCOL_VERSION = 5
 MAX_FRAME = 256 * 1024  # bytes; a view of the biggest table is a few KB
 READ_TIMEOUT = 30.0  # seconds a frame may take to arrive once its header has started
 SERVICE_TYPE = "_dobon-table._tcp.local."
@@ -70,6 +71,7 @@ class Lobby(msgspec.Struct, tag="lobby"):
     started: bool = False
     expected: int = 0  # people the host waits for before it deals (HostConfig.min_people)
     watchers: list[str] = []  # the names of those watching
+    turn_limit_s: float = 0.0  # a person's time to act before AI acts for them once (0: no limit)
 
 
 class Ready(msgspec.Struct, tag="ready"):
@@ -98,6 +100,9 @@ class Update(msgspec.Struct, tag="update"):
     # what is left of a match played to a time (Rulebook.match_time_ms; 0 once it is up), by the
     # host's clock, which alone calls time; -1: the match has no time limit
     match_ms: int = -1
+    # the seats whose time to act ran out, for whom AI took the action these events show (everyone's
+    # log says so: a seat's move is not the person's own choice)
+    timed_out: list[int] = []
 
 
 class Refused(msgspec.Struct, tag="refused"):

@@ -18,6 +18,7 @@ from net import tablecode
 from net.client import HostClosed
 from net.discovery import LOOPBACK, describe, lan_addresses
 from net.host import HostConfig
+from net.pace import DEFAULT_TURN_LIMIT_S
 from net.protocol import Chat
 from net.session import NetSession
 from net.ticket import Ticket, clear_ticket, match_log_folder
@@ -30,7 +31,7 @@ from ..text import key, tr
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
 TURN_LIMITS = (0, 15, 30, 60)  # the host's choices of a person's time to act (0: no limit)
-AWAY_AI = (5, 15, 30, 60)  # the host's choices of how long a silent seat waits before AI plays it
+AWAY_AI = (1, 5, 15, 30)  # the host's choices of how long a silent seat waits before AI plays it
 
 
 def _background(surface: pygame.Surface) -> None:
@@ -147,7 +148,9 @@ class HostScene(Scene):
         self.players = 4
         self.level = default_level()
         self.people = 1  # people the table waits for (the lobby says how many are missing)
-        self.turn_limit = 0  # seconds a person may take to act before AI acts for them once (0: none)
+        # seconds a person may take to act before AI acts for them once (0: none); on by default, so
+        # that one person who stops acting never holds the table
+        self.turn_limit = int(DEFAULT_TURN_LIMIT_S)
         self.away_ai = AWAY_AI[0]  # seconds a seat gone silent is shown away before AI plays it
         self.announce = True
         self.error: str | None = None
@@ -564,6 +567,12 @@ class LobbyScene(Scene):
             you = tr("lan.you_mark") if info.seat == me else ""
             text = f"{tr('new.seat', n=info.seat + 1)}   {info.name or '—'}   {kind}   {mark} {you}"
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), text, gui, container=c)
+            y += 36
+        if lobby is not None:  # everyone sees the time to act before the deal
+            limit = lobby.turn_limit_s
+            value = tr("lan.seconds", n=f"{limit:g}") if limit > 0 else tr("lan.no_limit")
+            label = f"{tr('lan.turn_limit')}: {value}"
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), label, gui, container=c)
             y += 36
         if lobby is not None and lobby.watchers:
             watchers = tr("lan.watchers", names=", ".join(lobby.watchers))

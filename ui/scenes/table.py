@@ -666,6 +666,8 @@ class TableScene(Scene):
             self.board.names = remote.names
         if remote.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
             self.board.away = {s.seat for s in remote.lobby.seats if s.away}
+        self.board.log.extend(remote.log_lines)  # before the move it explains
+        remote.log_lines.clear()
         if events:
             self.moved_ms = self.board.time * 1000
             self.board.feed(events)

@@ -49,6 +49,7 @@ class RemoteTable:
         self.match_until: float | None = None  # when a match played to a time runs out (monotonic)
         self.resynced = False  # a view came alone (a comeback, a stale action): the board is rebuilt from it
         self.kept: Kept | None = None  # the match as kept in this computer's history (a guest's)
+        self.log_lines: list[str] = []  # what the table's log says beside the events (a time-out)
 
     @property
     def started(self) -> bool:
@@ -80,6 +81,9 @@ class RemoteTable:
                 self.seq = message.seq
                 self.names = message.names or self.names
                 self._pending.extend(events)
+                for seat in message.timed_out:  # a move that was not the person's own choice
+                    if 0 <= seat < len(self.names):
+                        self.log_lines.append(tr("log.ai_played", name=self.names[seat]))
                 self.resynced = self.resynced or not message.events
                 now = time.monotonic()
                 self.clocks_until = {s: now + ms / 1000 for s, ms in enumerate(message.clocks) if ms > 0}
