@@ -177,3 +177,42 @@ def test_a_silent_seat_is_played_by_ai_within_3_s_of_being_shown_away_and_the_ot
     assert played - shown <= 3.0
     pauses = [b - a for a, b in itertools.pairwise(updates)]
     assert pauses and max(pauses) <= AWAY_S + 3.0, max(pauses)
+
+
+def test_the_desktop_table_says_the_time_ran_out_and_takes_the_seat_back_at_a_key(tmp_path, monkeypatch):
+    import pygame
+    import uikit  # noqa: F401  (the dummy video driver)
+    from test_lan_rejoin_ui import HostThread, sit_down
+    from uikit import make_app, press
+
+    from ui.text import tr
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(turn_limit_s=0.3, rounds=20, timing=Timing(turn_ms=100, dobon_ms=50, window_ms=150))
+    app = make_app()
+    try:
+        table = sit_down(app, far.host.port)
+        me = table.remote.viewer
+        name = table.remote.names[me]
+        logged: set[str] = set()
+        toasts: set[str] = set()
+        end = time.monotonic() + 30
+        while time.monotonic() < end and me not in table.board.away:  # the person never acts
+            app.frame(1 / 60)
+            logged.update(table.board.log)
+            if table.toast:
+                toasts.add(table.toast[0])
+            time.sleep(0.01)
+        assert tr("log.ai_played", name=name) in logged  # your own log says the move was AI's
+        assert tr("lan.you_away") in toasts
+        seat = far.host.seats[me]
+        assert seat.idle
+        press(app, pygame.K_SPACE)  # back at the keyboard
+        end = time.monotonic() + 10
+        while time.monotonic() < end and seat.idle:
+            app.frame(1 / 60)
+            time.sleep(0.01)
+        assert not seat.idle and me not in far.host.table.ai
+    finally:
+        app.close()
+        far.close()

@@ -30,6 +30,9 @@ from ..table.source import LocalHost, TableSource
 from ..text import card_text, key, tr
 from .reasons import explain
 
+# a person shown away because they stopped acting takes their seat back from the AI by any of these
+BACK_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+
 
 def distinct_choices(options: list[Action]) -> list[Action]:
     """The suit choices worth offering: leaving the suit undeclared keeps the card's own suit, so it is
@@ -496,6 +499,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ events
 
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        remote = self.remote
+        if remote is not None and remote.viewer in self.board.away and event.type in BACK_EVENTS:
+            remote.session.send_ready(True)  # "I'm back": the host gives the seat back from the AI
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.menu_button:
                 from .menu import PauseMenu
@@ -665,7 +671,10 @@ class TableScene(Scene):
         if remote.names:
             self.board.names = remote.names
         if remote.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
-            self.board.away = {s.seat for s in remote.lobby.seats if s.away}
+            away = {s.seat for s in remote.lobby.seats if s.away}
+            if remote.viewer in away - self.board.away:  # idle: AI plays for you until you act
+                self.say(tr("lan.you_away"), seconds=8.0)
+            self.board.away = away
         self.board.log.extend(remote.log_lines)  # before the move it explains
         remote.log_lines.clear()
         if events:
