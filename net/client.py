@@ -52,8 +52,15 @@ class HostClosed(HostGone):
     """The host closed the table, or refused this client a seat: coming back cannot help."""
 
 
+class HostBroken(HostClosed):
+    """The host lets us back in and the connection fails at once the same way, again and again (a
+    broken or hostile host, another version): coming back cannot help either."""
+
+
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 5.0)  # waits before each attempt to come back; the last repeats
 REJOIN_PATIENCE_S = 300.0  # how long a client keeps trying to come back before it gives up
+SAME_FAILURES = 3  # comebacks in a row that end at once in the same error before a client gives up
+AT_ONCE_S = 10.0  # a comeback whose connection fails within this long "ended at once"
 
 RejoinWatcher = Callable[[int, float, str], None]  # (attempt, seconds until it, why we are trying)
 
@@ -90,6 +97,13 @@ class Client:
         self.kept: Kept | None = None  # what became of that log (set before `finished`)
         self._keeping: asyncio.Task | None = None
         self._beat: asyncio.Task | None = None
+        # one run of trouble, across comebacks that end at once (Client.rejoin): when it began, the
+        # attempts made in it, when the last comeback connected, and its last error with how many
+        # comebacks in a row it ended
+        self._trouble_since = 0.0
+        self._attempts = 0
+        self._back_at: float | None = None
+        self._failure: tuple[str, int] = ("", 0)
 
     async def connect(self) -> Welcome:
         try:
@@ -115,11 +129,25 @@ class Client:
         """Come back to the table after the connection was lost, with this seat's token: try again and
         again, waiting longer each time (BACKOFF_S), for up to `patience` seconds. `watch` hears of each
         attempt before its wait (the table shows "reconnecting…"). HostClosed as soon as the host
-        refuses the token (the seat is no longer held), HostGone when patience runs out."""
+        refuses the token (the seat is no longer held), HostGone when patience runs out.
+
+        A comeback whose connection fails at once (AT_ONCE_S) is the same trouble going on, not a new
+        one: its attempts go on counting (and waiting longer), patience runs from the first, and after
+        SAME_FAILURES such comebacks ending in the same error HostBroken says so in one sentence."""
         await self._hang_up()
         loop = asyncio.get_running_loop()
-        until = loop.time() + patience
-        for attempt in itertools.count(1):
+        now = loop.time()
+        if self._back_at is not None and now - self._back_at < AT_ONCE_S:
+            last, count = self._failure
+            self._failure = (why, count + 1 if why == last else 1)
+            if self._failure[1] >= SAME_FAILURES:
+                raise HostBroken(self._last_word(why))
+        else:  # the connection had lasted (or this is the first loss): new trouble
+            self._trouble_since, self._attempts, self._failure = now, 0, (why, 0)
+        self._back_at = None
+        until = self._trouble_since + patience
+        for attempt in itertools.count(self._attempts + 1):
+            self._attempts = attempt
             delay = BACKOFF_S[min(attempt, len(BACKOFF_S)) - 1]
             if loop.time() + delay > until:
                 raise HostGone(f"could not get back to the table in {patience:.0f} s: {why}")
@@ -127,13 +155,25 @@ class Client:
                 watch(attempt, delay, why)
             await asyncio.sleep(delay)
             try:
-                return await self.connect()
+                welcome = await self.connect()
             except HostClosed:
                 raise
             except HostGone as exc:
                 why = str(exc)
                 await self._hang_up()
+                continue
+            self._back_at = loop.time()
+            return welcome
         raise AssertionError("unreachable")  # itertools.count never ends
+
+    def _last_word(self, why: str) -> str:
+        """Why a client stops coming back to a host that keeps failing the same way, in one sentence."""
+        version = self.welcome.version if self.welcome is not None else 0
+        speaks = f"protocol {version}" if version else "an older protocol"
+        return (
+            f"gave up on the table at {self.host}:{self.port}: {SAME_FAILURES} comebacks in a row ended"
+            f" at once the same way ({why}); the host speaks {speaks}, this game protocol {PROTOCOL_VERSION}"
+        )
 
     async def _heartbeat(self) -> None:
         """Tell the host every second that we are still here (so it can tell silence from thought)."""
@@ -154,7 +194,7 @@ class Client:
         assert self.reader is not None
         while True:
             try:
-                message = await read_message(self.reader, self.silence_s)
+                message = await read_message(self.reader, self.silence_s, self.silence_s)
             except TimeoutError as exc:
                 raise HostGone(
                     f"no word from the host for {self.silence_s:.0f} s: the connection is lost"
@@ -162,6 +202,11 @@ class Client:
             except (ConnectionError, OSError) as exc:
                 raise HostGone("the host has gone away") from exc
             except ProtocolError as exc:
+                if exc.code == "timeout":  # a frame begun and never finished is silence too
+                    raise HostGone(
+                        f"no word from the host for {self.silence_s:.0f} s, in the middle of a message:"
+                        " the connection is lost"
+                    ) from exc
                 raise HostGone(f"the host sent something unreadable ({exc})") from exc
             if not isinstance(message, Ping):
                 break
@@ -328,7 +373,9 @@ async def watch_table(
         except HostGone as exc:
             if isinstance(exc, HostClosed) or client.finished is not None:
                 raise
+            client.log(f"connection lost ({exc}); reconnecting…")
             await client.rejoin(patience, _log_attempts(client), str(exc))
+            client.log("back at the table, watching")
             continue
         if isinstance(message, Update):
             for line in timed_out_lines(message, client.names):
@@ -351,6 +398,6 @@ def timed_out_lines(update: Update, names: list[str]) -> list[str]:
 
 def _log_attempts(client: Client) -> RejoinWatcher:
     def watch(attempt: int, delay: float, why: str) -> None:
-        client.log(f"reconnecting… (attempt {attempt} in {delay:g} s)")
+        client.log(f"reconnecting… (attempt {attempt} in {delay:g} s): {why}")
 
     return watch

@@ -497,6 +497,7 @@ class Host:
             _jsonable(rules.options()),
             self.cfg.rounds,
             self.cfg.turn_limit_s,
+            PROTOCOL_VERSION,
         )
 
     def _rate_ok(self, seat: SeatState) -> bool:
@@ -567,6 +568,7 @@ class Host:
             _jsonable(rules.options()),
             self.cfg.rounds,
             self.cfg.turn_limit_s,
+            PROTOCOL_VERSION,
         )
         await self._send_raw(writer, welcome)
         w = Watcher((hello.name or "Watcher")[:24], writer, time.monotonic())

@@ -64,6 +64,7 @@ class Welcome(msgspec.Struct, tag="welcome"):
     options: dict[str, Any]
     rounds: int
     turn_limit_s: float = 0.0  # a person's time to act before AI acts for them once (0: no limit)
+    version: int = 0  # the host's protocol version (0: a host too old to say), for a guest's last word
 
 
 class Lobby(msgspec.Struct, tag="lobby"):
@@ -180,8 +181,12 @@ def decode(body: bytes) -> Message:
         raise ProtocolError("malformed", f"malformed message: {exc}") from None
 
 
-async def read_message(reader: asyncio.StreamReader, idle: float | None = None) -> Message:
-    """Read one frame. `idle` bounds the wait for a frame to begin (None: wait as long as it takes)."""
+async def read_message(
+    reader: asyncio.StreamReader, idle: float | None = None, body: float = READ_TIMEOUT
+) -> Message:
+    """Read one frame. `idle` bounds the wait for a frame to begin (None: wait as long as it takes),
+    `body` the wait for the rest of it once begun (a client passes its silence limit: a peer that
+    stops mid-frame is as silent as one that stops between frames)."""
     try:
         async with asyncio.timeout(idle):  # not wait_for: in 3.11 it can swallow a cancellation
             header = await reader.readexactly(4)
@@ -193,13 +198,13 @@ async def read_message(reader: asyncio.StreamReader, idle: float | None = None) 
     if length == 0:
         raise ProtocolError("malformed", "empty message")
     try:
-        async with asyncio.timeout(READ_TIMEOUT):
-            body = await reader.readexactly(length)
+        async with asyncio.timeout(body):
+            data = await reader.readexactly(length)
     except asyncio.IncompleteReadError as exc:
         raise ConnectionError("connection closed mid-message") from exc
     except TimeoutError:
         raise ProtocolError("timeout", "a message took too long to arrive") from None
-    return decode(body)
+    return decode(data)
 
 
 async def send(writer: asyncio.StreamWriter, message: Message) -> None:
