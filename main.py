@@ -202,7 +202,13 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument(
         "--rejoin",
         action="store_true",
-        help="keep this seat's token in the user's data folder, and take back the seat kept for this address",
+        help="also keep the seat for the desktop title's Rejoin (the seat is kept for this address anyway)",
+    )
+    join.add_argument(
+        "--fresh",
+        action="store_true",
+        help="take a fresh seat, not the one kept for you at this address (by default `join` keeps its"
+        " seat's token in the user's data folder and comes back to it on a second start)",
     )
 
     rep = sub.add_parser(
@@ -364,7 +370,7 @@ def run_join_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from game.seats import make_seat
-    from net import tablecode
+    from net import seatkeys, tablecode
     from net.client import Client, HostClosed, HostGone, play_as_ai, watch_table
     from net.stopping import Stopped, until_stopped
     from net.ticket import Ticket, clear_ticket, load_ticket, save_ticket
@@ -403,20 +409,42 @@ def run_join_command(args: argparse.Namespace) -> int:
         host, at = address.strip("[]"), int(port)
         kept = load_ticket() if args.rejoin else None
         token = kept.token if kept is not None and (kept.host, kept.port) == (host, at) else None
-        client = Client(host, at, args.name, token, log=lambda line: print(line, flush=True), keep_all=False)
+        mine = None if args.fresh else seatkeys.kept_seat(host, at)
+        token = token or (mine.token if mine is not None else None)
+
+        def say(line: str) -> None:
+            print(line, flush=True)
+
+        client = Client(host, at, args.name, token, log=say, keep_all=False)
         try:
-            welcome = await client.connect()
-            print(f"joined {welcome.rules} table as seat {welcome.seat}", flush=True)
+            try:
+                welcome = await client.connect()
+            except HostClosed as exc:
+                if token is None:
+                    raise
+                # the seat kept for us is gone (a new table at the same address): join afresh
+                seatkeys.forget_seat(host, at)
+                say(f"the seat kept for you is no longer held ({exc}); joining afresh")
+                client = Client(host, at, args.name, None, log=say, keep_all=False)
+                welcome = await client.connect()
+            back = token is not None and welcome.token == token
+            print(
+                f"{'back at' if back else 'joined'} {welcome.rules} table as seat {welcome.seat}", flush=True
+            )
+            seatkeys.keep_seat(host, at, welcome.token, args.name, welcome.seat)
             if args.rejoin:
                 save_ticket(Ticket(host, at, welcome.token, args.name, welcome.rules, welcome.seat))
             finished = await play_as_ai(client, make_seat(args.ai, None, welcome.seat))
         except HostGone as exc:
-            if args.rejoin and isinstance(exc, HostClosed):
-                clear_ticket()
+            if isinstance(exc, HostClosed):
+                seatkeys.forget_seat(host, at)
+                if args.rejoin:
+                    clear_ticket()
             print(f"main.py join: {exc}", file=sys.stderr)
             return 1
         finally:
             await client.close()
+        seatkeys.forget_seat(host, at)
         if args.rejoin:
             clear_ticket()
         me = client.seat

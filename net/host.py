@@ -93,6 +93,8 @@ MAX_PER_ADDRESS = 16  # connections one computer may hold open at once (a table 
 MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over half its file limit
 RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
 MAX_WATCHERS = 16  # people watching a table without a seat
+# what a guest whose name is already seated is told to do
+TWIN = "come back to it with its token (main.py join keeps it), or choose another name"
 
 
 @dataclass
@@ -336,6 +338,12 @@ class Host:
             if hello.watch:
                 await self._watch(hello, reader, writer)
                 return
+            twin = self._seated_as(hello)
+            if twin is not None:
+                await self._send_raw(
+                    writer, Error("name", f"{twin} already has a seat at this table: " + TWIN)
+                )
+                return
             seat = self._seat_for(hello)
             if seat is None:
                 why = (
@@ -506,6 +514,19 @@ class Host:
             seat.second, seat.sent = now, 0
         seat.sent += 1
         return seat.sent <= FLOOD_PER_SECOND
+
+    def _seated_as(self, hello: Hello) -> str | None:
+        """The name a hello without its seat's token asks for, if a person already sits under it (or
+        takes a seat at the next round): one person is never seated twice (a second start of the
+        same `join` without the token would be a second player of the same name)."""
+        if hello.token and any(s.token and secrets.compare_digest(s.token, hello.token) for s in self.seats):
+            return None
+        wanted = (hello.name or "").strip().casefold()
+        for s in self.seats:
+            for name in (s.name if s.kind == "person" else "", s.waiting):
+                if name and name.strip().casefold() == wanted:
+                    return name
+        return None
 
     def _seat_for(self, hello: Hello) -> SeatState | None:
         """The seat a hello may take: its own with its token, else an open one before the start."""
