@@ -131,6 +131,15 @@ class TableScene(Scene):
         )
         if self.watching:
             self.help_box.hide()  # practice help is about your own hand: a watcher has none
+        # while the host cannot be reached, a guest may leave at once (keeping what it was shown)
+        self.leave_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - 2 * bw - 24, 12, bw, 36),
+            key("lan.leave_now"),
+            self.app.gui,
+            container=self.container,
+        )
+        if self.remote is None or self.remote.reconnecting is None:
+            self.leave_button.hide()
 
     def resize(self) -> None:
         super().resize()
@@ -508,6 +517,9 @@ class TableScene(Scene):
 
                 self.app.stack.push(PauseMenu(self.app, self))
                 return None
+            if event.ui_element is self.leave_button and remote is not None:
+                self.leave_gone_host()
+                return None
             if event.ui_element is self.help_box:
                 self.app.settings.practice_help = not self.app.settings.practice_help
                 self.app.settings.save()
@@ -667,6 +679,8 @@ class TableScene(Scene):
         if self.board.busy:
             return False  # keep what the player has not seen yet in the queue
         remote.receive()
+        if (remote.reconnecting is not None) != self.leave_button.visible:
+            self.leave_button.show() if remote.reconnecting is not None else self.leave_button.hide()
         events = remote.poll()
         if remote.names:
             self.board.names = remote.names
@@ -693,6 +707,16 @@ class TableScene(Scene):
             self.app.stack.replace(MessageScene(self.app, remote.gone))
             return True
         return False
+
+    def leave_gone_host(self) -> None:
+        """Leave a table whose host cannot be reached, at once: the seat is forgotten (nothing to come
+        back to), and the standings this seat was last shown are said (the session closes on exit)."""
+        from .lan import MessageScene
+
+        remote = self.remote
+        assert remote is not None
+        remote.session.forget_seat()
+        self.app.stack.replace(MessageScene(self.app, remote.left_text()))
 
     def continue_after_round(self) -> None:
         """Called by the result screen: deal the next round, or start a new match."""

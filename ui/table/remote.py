@@ -21,7 +21,7 @@ from net.keeping import Kept
 from net.protocol import Error, Finished, Lobby, Refused, Update
 from net.session import NetSession, Reconnected, Reconnecting
 
-from ..text import tr
+from ..text import score_text, tr
 
 NOTICE_EVERY_S = 2.5  # "reconnecting…" is said again this often, so it stays on screen until it is over
 
@@ -147,6 +147,15 @@ class RemoteTable:
         if until is None:
             return None
         return max(0, math.ceil(until - time.monotonic()))
+
+    def left_text(self) -> str:
+        """This seat left while its host could not be reached (from "reconnecting…"): a message with
+        the standings it was last shown, seat by seat, in the preset's own terms."""
+        lines = [tr("lan.left_gone")]
+        for seat, score in enumerate(self._view.standings if self._view is not None else ()):
+            name = self.names[seat] if seat < len(self.names) else str(seat + 1)
+            lines.append(f"{name}  {score_text(score)}")
+        return "\n".join(lines)
 
     def reconnecting_text(self) -> str:
         assert self.reconnecting is not None
