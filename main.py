@@ -187,6 +187,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
     host.add_argument(
+        "--new-match",
+        action="store_true",
+        help="start a new match even if one was kept from a host that stopped unexpectedly (by default the"
+        " same command goes on with it, and its guests come back to their seats)",
+    )
+    host.add_argument(
         "--history", action="store_true", help="keep every finished round in the history (the data folder's)"
     )
 
@@ -317,6 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_host_command(args: argparse.Namespace) -> int:
     import asyncio
 
+    from net import hostsave
     from net.host import Host, HostConfig
     from net.stopping import Stopped, until_stopped
     from net.ticket import match_log_folder
@@ -351,8 +358,12 @@ def run_host_command(args: argparse.Namespace) -> int:
             log_dir=args.log_dir or str(match_log_folder()),
             advertise=not args.no_announce,
             keep_history=args.history,
+            keep_path=str(hostsave.kept_path()),
         )
         host = Host(config, log=lambda line: print(line, flush=True))
+        if args.new_match and hostsave.kept_path().exists():
+            aside = hostsave.set_aside(hostsave.kept_path(), ".old")
+            print(f"the kept LAN match was set aside as {aside}; a new match starts", flush=True)
     except ValueError as exc:
         return fail("host", str(exc))
     try:

@@ -62,6 +62,7 @@ REJOIN_PATIENCE_S = 300.0  # how long a client keeps trying to come back before 
 SAME_FAILURES = 3  # comebacks in a row that end at once in the same error before a client gives up
 AT_ONCE_S = 10.0  # a comeback whose connection fails within this long "ended at once"
 
+HOST_BACK = "the host is back; the match goes on"  # said on coming back to a host started again
 RejoinWatcher = Callable[[int, float, str], None]  # (attempt, seconds until it, why we are trying)
 
 
@@ -342,6 +343,8 @@ async def play_as_ai(
             client.log(f"connection lost ({exc}); reconnecting…")
             await client.rejoin(patience, _log_attempts(client), str(exc))
             client.log(f"back at the table as seat {client.seat}")
+            if client.welcome is not None and client.welcome.resumed:
+                client.log(HOST_BACK)
             with contextlib.suppress(HostGone):  # if it broke again, the next receive says so
                 await client.ready()
             acted_at = -1
@@ -375,7 +378,9 @@ async def watch_table(
                 raise
             client.log(f"connection lost ({exc}); reconnecting…")
             await client.rejoin(patience, _log_attempts(client), str(exc))
-            client.log("back at the table, watching")
+            client.log(
+                HOST_BACK if client.welcome is not None and client.welcome.resumed else "back, watching"
+            )
             continue
         if isinstance(message, Update):
             for line in timed_out_lines(message, client.names):

@@ -59,10 +59,11 @@ from game.rules import make_rules
 from game.seats import make_seat
 from game.view import public_view
 
+from . import hostsave
 from .client import choose
 from .discovery import Announcement, advertise, describe
 from .keeping import log_parts
-from .pace import AWAY_AI_S, AWAY_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS
+from .pace import AWAY_AI_S, AWAY_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS, RESUME_GRACE_S
 from .protocol import (
     HEARTBEAT_S,
     PROTOCOL_VERSION,
@@ -164,6 +165,9 @@ class HostConfig:
     keep_history: bool = False
     history_me: int | None = None
     history_folder: str | None = None
+    # where the match is kept on disk for a host started again after a crash (net.hostsave; None: not
+    # kept): a kept match of the same table is resumed at the start
+    keep_path: str | None = None
 
 
 class Host:
@@ -200,10 +204,17 @@ class Host:
         self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
         self.timed_out: list[int] = []  # seats AI acts for in the update being sent (their time ran out)
         self.watchers: list[Watcher] = []
+        self.resumed = False  # this host goes on with a match it kept on disk (HostConfig.keep_path)
+        self._keeping: asyncio.Task | None = None  # writes the match to disk after each change
+        self._keep_due: asyncio.Event | None = None
+        self._logged: list[dict] = []  # the game's actions as JSON, so far (each converted once)
+        self._resumed_at: float | None = None  # a resumed match waits for its people from then
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
+        if self.cfg.keep_path is not None and self.game is None:
+            self._resume_kept(Path(self.cfg.keep_path))
         self._quiet_accept_errors()
         self.server = await asyncio.start_server(self._client, self.cfg.host, self.cfg.port)
         self.port = self.server.sockets[0].getsockname()[1]
@@ -253,6 +264,7 @@ class Host:
         loop.set_exception_handler(handler)
 
     async def close(self) -> None:
+        self._stop_keeping()  # closed on purpose: there is nothing to resume
         if self.game is not None and self.result is None:  # closed mid-match: keep what was played
             with contextlib.suppress(Exception):
                 await self._finish(complete=False)
@@ -506,6 +518,7 @@ class Host:
             self.cfg.rounds,
             self.cfg.turn_limit_s,
             PROTOCOL_VERSION,
+            self.resumed,
         )
 
     def _rate_ok(self, seat: SeatState) -> bool:
@@ -590,6 +603,7 @@ class Host:
             self.cfg.rounds,
             self.cfg.turn_limit_s,
             PROTOCOL_VERSION,
+            self.resumed,
         )
         await self._send_raw(writer, welcome)
         w = Watcher((hello.name or "Watcher")[:24], writer, time.monotonic())
@@ -678,6 +692,8 @@ class Host:
         return max(0, self.cfg.min_people - sum(1 for s in self.seats if s.kind == "person"))
 
     async def _broadcast_lobby(self) -> None:
+        if self.started.is_set():
+            self._note_change()  # who sits where (a late guest seated, a token given) is kept too
         lobby = self.lobby()
         for s in self.seats:
             await self._send(s, lobby)
@@ -800,6 +816,128 @@ class Host:
         self.started.set()
         self.log("match started: " + ", ".join(f"{s.seat}:{s.name}" for s in self.seats))
 
+    # ------------------------------------------------------------------ a match kept on disk
+
+    def _resume_kept(self, path: Path) -> None:
+        """Go on with the match kept at `path` if it is this table's (a host that crashed and was
+        started again); a damaged one, or another table's, is set aside and said so."""
+        try:
+            found = hostsave.load(path)
+        except hostsave.Damaged as exc:
+            self.log(str(exc))
+            return
+        if found is None:
+            return
+        kept, game = found
+        if (kept.preset, kept.players) != (self.cfg.preset, self.cfg.players):
+            aside = hostsave.set_aside(path, ".old")
+            self.log(
+                f"the kept LAN match is of {kept.preset} for {kept.players}, not this table; it was set aside"
+                f" as {aside} and a new match starts"
+            )
+            return
+        game.forget_rounds = True
+        cfg = self.cfg
+        cfg.seed, cfg.rounds, cfg.ai, cfg.turn_limit_s = kept.seed, kept.rounds, kept.ai, kept.turn_limit_s
+        self.rules = game.rules
+        for s, name, kind, token in zip(self.seats, kept.names, kept.kinds, kept.tokens, strict=True):
+            s.name, s.kind, s.token, s.ready = name, kind, token, True
+        ai = {s.seat: make_seat(cfg.ai, cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
+        self.game, self.table = game, RealtimeTable(game, ai, cfg.timing)
+        if kept.match_elapsed_ms is not None:
+            self.table.carry_match_clock(kept.match_elapsed_ms)
+        for s in self.seats:
+            self._stand_in(s)  # AI plays each person's seat until they come back with their token
+        self.history_seats = [HUMAN if s.kind == "person" else cfg.ai for s in self.seats]
+        if cfg.keep_history:
+            self.recorder = Recorder(
+                self.history_seats,
+                cfg.history_me,
+                names=self.names(),
+                lan=True,
+                started=kept.history_started or None,
+                folder=cfg.history_folder,
+            )
+        self.kept_seq, self.rounds_done = kept.kept_seq, game.totals.rounds
+        self.deal_seq = self.window_seq = len(game.actions)  # an action decided before the crash is stale
+        self.resumed = True
+        self.started.set()
+        waiting = ", ".join(s.name for s in self.seats if s.kind == "person") or "nobody"
+        self.log(
+            f"resumed the kept match at round {self.rounds_done + 1} ({len(game.actions)} actions);"
+            f" AI plays for {waiting} until they come back"
+        )
+
+    def _holding(self) -> bool:
+        """A resumed match waits for its people to come back (RESUME_GRACE_S at most) before it goes on."""
+        if self._resumed_at is None:
+            return False
+        people = [s for s in self.seats if s.kind == "person"]
+        if all(s.connected for s in people) or time.monotonic() - self._resumed_at >= RESUME_GRACE_S:
+            self._resumed_at = None
+            self.log("the match goes on")
+            return False
+        return True
+
+    def _note_change(self) -> None:
+        """The match changed: keep it on disk (soon, on a worker thread: the table never waits)."""
+        if self.cfg.keep_path is None or self.game is None or self.result is not None:
+            return
+        if self._keeping is None:
+            self._keep_due = asyncio.Event()
+            self._keeping = asyncio.create_task(self._keep_match(Path(self.cfg.keep_path)))
+        assert self._keep_due is not None
+        self._keep_due.set()
+
+    async def _keep_match(self, path: Path) -> None:
+        """Write the match after each change, the latest state only (changes while a write runs are
+        taken by the next). A disk that refuses is said once; the table plays on."""
+        assert self._keep_due is not None
+        said = False
+        while True:
+            await self._keep_due.wait()
+            self._keep_due.clear()
+            kept = self._kept_match()
+            try:
+                await asyncio.to_thread(hostsave.save, path, kept)
+            except OSError as exc:
+                if not said:
+                    said = True
+                    self.log(
+                        f"could not keep the match on disk ({exc.strerror or exc}); a restart cannot resume it"
+                    )
+
+    def _kept_match(self) -> hostsave.KeptMatch:
+        game, table = self.game, self.table
+        assert game is not None and table is not None
+        self._logged.extend(a.to_json() for a in game.actions[len(self._logged) :])
+        elapsed = table.match_elapsed_ms((time.monotonic() - self.play_start) * 1000)
+        return hostsave.KeptMatch(
+            game.rules.preset,
+            game.n,
+            _jsonable(game.rules.options()),
+            self.cfg.seed,
+            self.cfg.rounds,
+            self.cfg.ai,
+            self.cfg.turn_limit_s,
+            self.names(),
+            ["person" if s.kind == "person" else "ai" for s in self.seats],
+            [s.token if s.kind == "person" else "" for s in self.seats],
+            list(self._logged),
+            self.kept_seq,
+            self.recorder.started if self.recorder is not None else "",
+            elapsed,
+        )
+
+    def _stop_keeping(self) -> None:
+        """The match is over or the table closed on purpose: the kept match goes (only a crash leaves
+        one behind)."""
+        task, self._keeping = self._keeping, None
+        if task is not None:
+            task.cancel()
+        if self.cfg.keep_path is not None and self.started.is_set():
+            hostsave.forget(Path(self.cfg.keep_path))
+
     # ------------------------------------------------------------------ play
 
     def names(self) -> list[str]:
@@ -811,6 +949,7 @@ class Host:
         await self._broadcast_lobby()
         await self._broadcast(game.events)
         start = self.play_start = time.monotonic()
+        self._resumed_at = start if self.resumed else None
         pause_until = 0.0
         while self.result is None and not self.closing:
             await self._heartbeat()
@@ -824,6 +963,8 @@ class Host:
                     await self._table_message(seat, message)
             if acts:
                 await self._act_together(acts)
+            if self._holding():
+                continue
             now = (time.monotonic() - start) * 1000
             if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
                 if pause_until == 0.0:
@@ -876,6 +1017,7 @@ class Host:
         ranks = list(game.book.ranks(game))
         standings = [score.to_json() for score in game.standings()]
         self.result = Finished(list(game.scores), ranks, self.names(), standings, complete)
+        self._stop_keeping()
         await self._send_log()
         for s in self.seats:
             await self._send(s, self.result)
@@ -1125,6 +1267,7 @@ class Host:
                 self.deal_seq = len(game.actions)
         for s in self.seats:
             await self._send_update(s, events)
+        self._note_change()
         if self.watchers:
             public = [e.for_seat(game.n).to_json() for e in events]
             for w in list(self.watchers):

@@ -12,3 +12,6 @@ DEFAULT_TURN_LIMIT_S = 15.0  # a person's time to act, by default
 IDLE_TIMEOUTS = 2  # times in a row a person's time may run out before AI plays their seat for them
 AWAY_S = 3.0  # silence after which a connected seat is shown away
 AWAY_AI_S = 1.0  # ... and after which, away this long, AI plays it until it is heard again
+# a host started again after a crash waits this long at most for its people to come back with their
+# tokens (they try again every few seconds) before its match goes on with AI in their seats
+RESUME_GRACE_S = 10.0

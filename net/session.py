@@ -40,6 +40,7 @@ class Reconnected:
     """The session is back at its seat; the host's next update is the seat's whole view."""
 
     seat: int
+    resumed: bool = False  # the host was started again and goes on with the match it kept
 
 
 class NetSession:
@@ -141,7 +142,7 @@ class NetSession:
                         raise  # the match is over, we are leaving, or our own table stopped
                     welcome = await client.rejoin(self.patience, self._announce_attempt, str(exc))
                     self._seated(welcome)
-                    self.inbox.put(Reconnected(welcome.seat))
+                    self.inbox.put(Reconnected(welcome.seat, welcome.resumed))
                     if self.ready:
                         with contextlib.suppress(HostGone):
                             await client.ready(True)

@@ -109,7 +109,7 @@ class RemoteTable:
                 self.reconnecting, self._said_at = message, 0.0
             elif isinstance(message, Reconnected):
                 self.reconnecting = None
-                self.notices.append(tr("lan.reconnected"))
+                self.notices.append(tr("lan.host_back" if message.resumed else "lan.reconnected"))
             elif isinstance(message, HostGone):
                 self.reconnecting = None
                 self.gone = str(message)
