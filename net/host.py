@@ -23,7 +23,10 @@ for `away_s` is shown as away on every table; after `away_ai_s` more, AI plays i
 silent, and it takes its seat back the moment it is heard again. After `drop_s` of silence the
 connection is closed (the seat waits for its token). Nothing the host sends ever waits on one slow or
 silent client: frames are queued on its connection, and a connection whose backlog passes
-`SEND_BACKLOG` is dropped, so a pulled cable cannot hold up the table.
+`SEND_BACKLOG` is dropped, so a pulled cable cannot hold up the table. A person who stays connected
+but stops acting meets the time to act (on by default, net.pace): AI acts for them once, everyone's
+update says so (`Update.timed_out`), and after IDLE_TIMEOUTS in a row the seat is shown away and AI
+plays it until its person acts again (an action, or Ready: "I'm back"). One name is seated once.
 
 A LAN party (issue 17): a comeback with a seat's token replaces the connection the host still holds
 for it (a pulled cable leaves no FIN); the host deals once `min_people` people have come and said
@@ -34,7 +37,9 @@ time to act runs out has AI act for them once (`owing`; the seat is sent its clo
 sends everyone the standings so far and saves the log (`log_dir`). Connections are limited per
 address and in total (`Gate`), and running out of file descriptors is said once a minute. At the
 match's end (or a close: up to the last round finished) every client gets the action log, to keep in
-its own history (net.keeping).
+its own history (net.keeping). With `keep_path` the match is kept on disk after every change
+(net.hostsave); a host started again with the same table resumes it, waits a little for its people to
+come back with their tokens, and tells them the host is back.
 """
 
 from __future__ import annotations
