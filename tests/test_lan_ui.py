@@ -114,3 +114,44 @@ def test_the_name_others_see_is_never_you_and_the_typed_one_is_remembered(app, m
     app.stack.push(again)
     app.frame(1 / 60)
     assert again.name.get_text() == "Mika"
+
+
+def test_a_host_is_asked_before_leaving_closes_the_table_and_its_menu_is_not_paused(app):
+    from uikit import press_button
+
+    from ui.scenes.confirm import ConfirmScene
+    from ui.scenes.lan import HostScene, LobbyScene
+    from ui.scenes.menu import PauseMenu
+    from ui.scenes.table import TableScene
+    from ui.scenes.title import TitleScene
+    from ui.text import key, tr
+
+    host_scene = HostScene(app)
+    app.stack.push(host_scene)
+    app.frame(1 / 60)
+    host_scene.announce = False  # no multicast from tests
+    host_scene.open_table(port=0)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda: lobby.remote.lobby is not None)
+    limit = lobby.remote.lobby.turn_limit_s
+    assert limit > 0  # on by default, and the lobby says so
+    shown = f"{tr('lan.turn_limit')}: {tr('lan.seconds', n=f'{limit:g}')}"
+    assert any(getattr(el, "text", None) == shown for el in lobby.container.elements)
+    press_button(app, lobby.leave)
+    assert isinstance(app.stack.top, ConfirmScene)  # not closed yet: the host is asked
+    press_button(app, app.stack.top.no)
+    assert app.stack.top is lobby and not lobby.session.host.closing
+    lobby.session.start_now()
+    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    app.stack.push(PauseMenu(app, table))
+    app.frame(1 / 60)
+    assert app.stack.top.heading.text == key("menu.title_lan")  # play goes on: never "Paused"
+    assert tr("menu.title_lan") == "Menu (play goes on)"
+    press_button(app, app.stack.top.items["save_quit"])
+    assert isinstance(app.stack.top, ConfirmScene)
+    host = table.remote.session.host
+    press_button(app, app.stack.top.yes)
+    run_until(app, lambda: isinstance(app.stack.top, TitleScene))
+    assert host.closing or host.result is not None

@@ -634,6 +634,14 @@ class LobbyScene(Scene):
                 pygame.Rect(w - x - 220, h - 70, 220, 46), key("lan.start"), gui, container=c
             )
 
+    def quit(self) -> None:
+        """Leave the lobby (a host's table closes with it) for the title."""
+        self.session.forget_seat()  # left on purpose: nothing to come back to
+        self.session.close()
+        from .title import TitleScene
+
+        self.app.stack.clear_to(TitleScene(self.app))
+
     def waiting_text(self) -> str:
         """What the table waits for: the match under way (a late guest's seat comes at the next
         round), or people the host expects who have not come yet."""
@@ -651,11 +659,15 @@ class LobbyScene(Scene):
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.leave:
-                self.session.forget_seat()  # left on purpose: nothing to come back to
-                self.session.close()
-                from .title import TitleScene
+                if self.hosting:  # the table closes for everyone in it: ask first
+                    from .confirm import ConfirmScene
 
-                self.app.stack.clear_to(TitleScene(self.app))
+                    question = tr("lan.close_question")
+                    self.app.stack.push(
+                        ConfirmScene(self.app, question, "lan.close_table", "lan.stay", self.quit)
+                    )
+                else:
+                    self.quit()
             elif event.ui_element is self.ready_button:
                 self.ready = not self.ready
                 self.session.send_ready(self.ready)
