@@ -173,6 +173,40 @@ def test_a_seat_the_host_no_longer_keeps_is_not_offered_again(tmp_path, monkeypa
         far.close()
 
 
+def test_a_seat_at_a_table_that_is_gone_is_not_offered_again(tmp_path, monkeypatch):
+    """The host closed that table (nobody listens at its address any more): Rejoin fails once, says
+    so, and the title stops offering it."""
+    import socket
+
+    from net.ticket import Ticket, save_ticket
+    from ui.scenes.lan import JoinScene
+    from ui.scenes.title import TitleScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    with socket.socket() as probe:  # a port nobody listens on once this closes
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    save_ticket(Ticket("127.0.0.1", port, "f" * 32, "Aoi", "app", 1))
+    app = make_app()
+    try:
+        title = TitleScene(app)
+        app.stack.push(title)
+        frames(app, 3)
+        press_button(app, title.items["rejoin"])
+        join = app.stack.top
+        assert isinstance(join, JoinScene)
+        run_until(app, lambda: join.attempt is None and join.error is not None)
+        assert join.error.endswith(tr("lan.rejoin_forgotten"))
+        assert load_ticket() is None
+        app.stack.pop()
+        title = TitleScene(app)
+        app.stack.replace(title)
+        frames(app, 3)
+        assert "rejoin" not in title.items
+    finally:
+        app.close()
+
+
 def test_the_lobby_says_it_is_reconnecting_and_comes_back(tmp_path, monkeypatch):
     from ui.scenes.lan import JoinScene, LobbyScene
 

@@ -490,6 +490,9 @@ class JoinScene(Scene):
             if self.rejoining and isinstance(exc, HostClosed):
                 clear_ticket()  # the host no longer keeps that seat: stop offering it
                 self.error = tr("lan.rejoin_refused", reason=describe(exc))
+            elif self.rejoining:  # its host is gone (closed, or far away): the title stops offering it
+                clear_ticket()
+                self.error = f"{join_error(exc, host, port)} {tr('lan.rejoin_forgotten')}"
             else:
                 self.error = join_error(exc, host, port)
             self.build()
