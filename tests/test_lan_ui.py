@@ -155,3 +155,53 @@ def test_a_host_is_asked_before_leaving_closes_the_table_and_its_menu_is_not_pau
     press_button(app, app.stack.top.yes)
     run_until(app, lambda: isinstance(app.stack.top, TitleScene))
     assert host.closing or host.result is not None
+
+
+def test_ready_marks_start_the_match_and_start_asks_while_someone_is_not_ready(app):
+    import asyncio
+    import threading
+
+    from uikit import press_button
+
+    from net.client import Client
+    from ui.scenes.confirm import ConfirmScene
+    from ui.scenes.lan import HostScene, LobbyScene
+    from ui.scenes.table import TableScene
+    from ui.text import tr
+
+    host_scene = HostScene(app)
+    app.stack.push(host_scene)
+    app.frame(1 / 60)
+    host_scene.announce = False  # no multicast from tests
+    host_scene.open_table(port=0)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    port = lobby.session.host.port
+    loop = asyncio.new_event_loop()  # a guest on another "computer"
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    guest = Client("127.0.0.1", port, "Ben", log=lambda line: None)
+    try:
+        asyncio.run_coroutine_threadsafe(guest.connect(), loop).result(10)
+        run_until(
+            app, lambda: lobby.remote.lobby and sum(s.kind == "person" for s in lobby.remote.lobby.seats) == 2
+        )
+        assert lobby.waiting_text() == tr(
+            "lan.waiting_ready", names=f"{lobby.remote.lobby.seats[0].name}, Ben"
+        )
+        press_button(app, lobby.start)  # Ben has not said ready: the host is asked
+        assert isinstance(app.stack.top, ConfirmScene) and "Ben" in app.stack.top.message
+        press_button(app, app.stack.top.no)
+        assert app.stack.top is lobby and not lobby.session.host.started.is_set()
+        asyncio.run_coroutine_threadsafe(guest.ready(), loop).result(5)
+        run_until(app, lambda: any(s.name == "Ben" and s.ready for s in lobby.remote.lobby.seats))
+        app.frame(1 / 60)
+        press_button(app, lobby.ready_button)  # the host says ready too: the match starts by itself
+        run_until(
+            app, lambda: lobby.waiting_text() == tr("lan.all_ready") or isinstance(app.stack.top, TableScene)
+        )
+        run_until(app, lambda: isinstance(app.stack.top, TableScene), 15)
+    finally:
+        asyncio.run_coroutine_threadsafe(guest.close(), loop).result(5)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)

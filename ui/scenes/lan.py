@@ -31,7 +31,8 @@ from ..text import key, tr
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
 TURN_LIMITS = (0, 15, 30, 60)  # the host's choices of a person's time to act (0: no limit)
-AWAY_AI = (1, 5, 15, 30)  # the host's choices of how long a silent seat waits before AI plays it
+AWAY_AI = (1, 5, 15, 30)
+READY_START_S = 3.0  # a desktop host deals this long after everyone it waits for has said ready  # the host's choices of how long a silent seat waits before AI plays it
 
 
 def _background(surface: pygame.Surface) -> None:
@@ -297,7 +298,8 @@ class HostScene(Scene):
             __import__("random").randrange(2**31),
             "0.0.0.0",
             port,
-            lobby_seconds=1e9,
+            # once the people waited for are here and all (the host too) say ready, deal after a moment
+            lobby_seconds=READY_START_S,
             min_people=self.people,
             turn_limit_s=float(self.turn_limit),
             away_ai_s=float(self.away_ai),
@@ -655,9 +657,36 @@ class LobbyScene(Scene):
             return tr("lan.watching")
         if lobby.started:
             return tr("lan.late_wait")
-        people = sum(1 for s in lobby.seats if s.kind == "person")
-        missing = lobby.expected - people
-        return tr("lan.waiting_people", count=missing) if missing > 0 else ""
+        people = [s for s in lobby.seats if s.kind == "person"]
+        missing = lobby.expected - len(people)
+        if missing > 0:
+            return tr("lan.waiting_people", count=missing)
+        unready = [s.name for s in people if not s.ready]
+        if unready:
+            return tr("lan.waiting_ready", names=", ".join(unready))
+        return tr("lan.all_ready")
+
+    def start_pressed(self) -> None:
+        """The host's Start: at once if every person has said ready, else after asking (whoever is
+        not ready is named); the host's own seat says ready by pressing it."""
+        lobby = self.remote.lobby
+        me = self.session.client.seat if self.session.client and self.session.client.welcome else -1
+        unready = (
+            [s.name for s in lobby.seats if s.kind == "person" and not s.ready and s.seat != me]
+            if lobby
+            else []
+        )
+
+        def start() -> None:
+            self.session.start_now()
+
+        if not unready:
+            start()
+            return
+        from .confirm import ConfirmScene
+
+        question = tr("lan.start_unready", names=", ".join(unready))
+        self.app.stack.push(ConfirmScene(self.app, question, "lan.start", "lan.stay", start))
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -676,7 +705,7 @@ class LobbyScene(Scene):
                 self.session.send_ready(self.ready)
                 self.build()
             elif self.start is not None and event.ui_element is self.start:
-                self.session.start_now()
+                self.start_pressed()
             return None
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
             text = self.chat_entry.get_text().strip()
