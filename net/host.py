@@ -218,14 +218,17 @@ class Host:
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
+        kept: list[str] = []  # what became of a kept match, said after where the table listens
         if self.cfg.keep_path is not None and self.game is None:
-            self._resume_kept(Path(self.cfg.keep_path))
+            kept = self._resume_kept(Path(self.cfg.keep_path))
         self._quiet_accept_errors()
         self.server = await asyncio.start_server(self._client, self.cfg.host, self.cfg.port)
         self.port = self.server.sockets[0].getsockname()[1]
         n = self.cfg.min_people
         waits = f" (waiting for {n} {'person' if n == 1 else 'people'} before dealing)" if n else ""
         self.log(f"hosting {self.cfg.preset} for {self.cfg.players}{waits} on port {self.port}")
+        for line in kept:
+            self.log(line)
 
     async def run(self) -> Finished | None:
         if self.server is None:
@@ -823,24 +826,22 @@ class Host:
 
     # ------------------------------------------------------------------ a match kept on disk
 
-    def _resume_kept(self, path: Path) -> None:
+    def _resume_kept(self, path: Path) -> list[str]:
         """Go on with the match kept at `path` if it is this table's (a host that crashed and was
-        started again); a damaged one, or another table's, is set aside and said so."""
+        started again); a damaged one, or another table's, is set aside. Returns what to say of it."""
         try:
             found = hostsave.load(path)
         except hostsave.Damaged as exc:
-            self.log(str(exc))
-            return
+            return [str(exc)]
         if found is None:
-            return
+            return []
         kept, game = found
         if (kept.preset, kept.players) != (self.cfg.preset, self.cfg.players):
             aside = hostsave.set_aside(path, ".old")
-            self.log(
+            return [
                 f"the kept LAN match is of {kept.preset} for {kept.players}, not this table; it was set aside"
                 f" as {aside} and a new match starts"
-            )
-            return
+            ]
         game.forget_rounds = True
         cfg = self.cfg
         cfg.seed, cfg.rounds, cfg.ai, cfg.turn_limit_s = kept.seed, kept.rounds, kept.ai, kept.turn_limit_s
@@ -868,10 +869,10 @@ class Host:
         self.resumed = True
         self.started.set()
         waiting = ", ".join(s.name for s in self.seats if s.kind == "person") or "nobody"
-        self.log(
+        return [
             f"resumed the kept match at round {self.rounds_done + 1} ({len(game.actions)} actions);"
             f" AI plays for {waiting} until they come back"
-        )
+        ]
 
     def _holding(self) -> bool:
         """A resumed match waits for its people to come back (RESUME_GRACE_S at most) before it goes on."""

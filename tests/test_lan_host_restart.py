@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from lankit import loopback
+from lankit import loopback, until
 
 from game.realtime import Timing
 from game.seats import make_seat
@@ -75,14 +75,6 @@ class HostProcess:
             if tasks:
                 self.loop.run_until_complete(asyncio.wait(tasks, timeout=5))
         self.loop.close()
-
-
-async def until(condition, seconds: float, what: str) -> None:
-    end = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
 
 
 def test_a_host_started_again_goes_on_with_its_match_and_its_guests_come_back(tmp_path):

@@ -9,7 +9,7 @@ import asyncio
 import itertools
 import time
 
-from lankit import loopback
+from lankit import loopback, silent_seat, until
 
 from game.realtime import Timing
 from game.seats import make_seat
@@ -17,7 +17,7 @@ from main import build_parser
 from net.client import Client, play_as_ai
 from net.host import Host
 from net.pace import AWAY_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS
-from net.protocol import PROTOCOL_VERSION, Hello, Lobby, Ready, Update, Welcome, encode, read_message
+from net.protocol import Lobby, Update, Welcome
 
 FAST = Timing(turn_ms=30, dobon_ms=20, window_ms=60)
 
@@ -30,14 +30,6 @@ async def follow(client: Client) -> None:
     """Read everything the host sends (a watcher or an idle seat) until cancelled."""
     while True:
         await client.receive()
-
-
-async def until(condition, seconds: float, what: str) -> None:
-    end = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 def test_a_time_to_act_is_on_by_default_and_every_lobby_says_it():
@@ -137,12 +129,7 @@ def test_a_silent_seat_is_played_by_ai_within_3_s_of_being_shown_away_and_the_ot
         host = Host(cfg, log=quiet)
         await host.start()
         runner = asyncio.create_task(host.run())
-        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-        writer.write(encode(Hello(PROTOCOL_VERSION, "laptop")))
-        writer.write(encode(Ready()))
-        await writer.drain()
-        welcome = await read_message(reader, 5)
-        assert isinstance(welcome, Welcome)
+        writer, welcome = await silent_seat(host.port)
         watcher = Client("127.0.0.1", host.port, "Mio", log=quiet, watch=True)
         await watcher.connect()
         updates: list[float] = []

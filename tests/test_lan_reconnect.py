@@ -12,11 +12,10 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from lankit import loopback
+from lankit import loopback, until
 from lanproxy import Relay
 
 from game.realtime import Timing
@@ -49,14 +48,6 @@ def config(**kw) -> HostConfig:
 
 def quiet(*_args) -> None:
     pass
-
-
-async def until(condition, seconds: float, what: str) -> None:
-    end = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
 
 
 async def first_view(client: Client, seconds: float = 10) -> None:

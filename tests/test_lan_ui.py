@@ -38,9 +38,9 @@ def run_until(app: App, condition, seconds: float = 10.0) -> None:
     raise AssertionError("timed out")
 
 
-def test_host_from_the_table_play_over_the_network_and_lose_the_host(app):
-    from ui.scenes.lan import HostScene, LobbyScene, MessageScene
-    from ui.scenes.table import TableScene
+def open_lobby(app: App):
+    """Host from the Host screen (not announced, any free port) and wait for the lobby to fill in."""
+    from ui.scenes.lan import HostScene, LobbyScene
 
     host_scene = HostScene(app)
     app.stack.push(host_scene)
@@ -50,6 +50,14 @@ def test_host_from_the_table_play_over_the_network_and_lose_the_host(app):
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and lobby.hosting
     run_until(app, lambda: lobby.remote.lobby is not None)
+    return lobby
+
+
+def test_host_from_the_table_play_over_the_network_and_lose_the_host(app):
+    from ui.scenes.lan import MessageScene
+    from ui.scenes.table import TableScene
+
+    lobby = open_lobby(app)
     assert lobby.remote.lobby.seats[0].kind == "person"
     lobby.session.send_chat("hello table")
     run_until(app, lambda: any("hello table" in line for line in lobby.chat))
@@ -120,20 +128,12 @@ def test_a_host_is_asked_before_leaving_closes_the_table_and_its_menu_is_not_pau
     from uikit import press_button
 
     from ui.scenes.confirm import ConfirmScene
-    from ui.scenes.lan import HostScene, LobbyScene
     from ui.scenes.menu import PauseMenu
     from ui.scenes.table import TableScene
     from ui.scenes.title import TitleScene
     from ui.text import key, tr
 
-    host_scene = HostScene(app)
-    app.stack.push(host_scene)
-    app.frame(1 / 60)
-    host_scene.announce = False  # no multicast from tests
-    host_scene.open_table(port=0)
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
-    run_until(app, lambda: lobby.remote.lobby is not None)
+    lobby = open_lobby(app)
     limit = lobby.remote.lobby.turn_limit_s
     assert limit > 0  # on by default, and the lobby says so
     shown = f"{tr('lan.turn_limit')}: {tr('lan.seconds', n=f'{limit:g}')}"
@@ -165,17 +165,10 @@ def test_ready_marks_start_the_match_and_start_asks_while_someone_is_not_ready(a
 
     from net.client import Client
     from ui.scenes.confirm import ConfirmScene
-    from ui.scenes.lan import HostScene, LobbyScene
     from ui.scenes.table import TableScene
     from ui.text import tr
 
-    host_scene = HostScene(app)
-    app.stack.push(host_scene)
-    app.frame(1 / 60)
-    host_scene.announce = False  # no multicast from tests
-    host_scene.open_table(port=0)
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
+    lobby = open_lobby(app)
     port = lobby.session.host.port
     loop = asyncio.new_event_loop()  # a guest on another "computer"
     thread = threading.Thread(target=loop.run_forever, daemon=True)
