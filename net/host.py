@@ -214,6 +214,7 @@ class Host:
         self._keep_due: asyncio.Event | None = None
         self._logged: list[dict] = []  # the game's actions as JSON, so far (each converted once)
         self._resumed_at: float | None = None  # a resumed match waits for its people from then
+        self._clocks_for: tuple | None = None  # the state the clocks were last started for
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -1205,7 +1206,17 @@ class Host:
     def _start_clocks(self) -> None:
         """After every change: each person's clock starts when play begins to wait for them, and stops
         when it no longer does (HostConfig.turn_limit_s; AI seats and stood-in seats have none)."""
-        if self.cfg.turn_limit_s <= 0 or self.table is None:
+        if self.cfg.turn_limit_s <= 0 or self.table is None or self.game is None:
+            return
+        # once per change, not once per seat sent to: who owes what depends on nothing else
+        key = (
+            len(self.game.actions),
+            self.game.phase,
+            tuple(self.table.ai),
+            tuple(self.owing),
+            self._kinds(),
+        )
+        if key == self._clocks_for:
             return
         now = time.monotonic()
         for s in self.seats:
@@ -1213,6 +1224,10 @@ class Host:
                 self.owing.setdefault(s.seat, now)
             else:
                 self.owing.pop(s.seat, None)
+        self._clocks_for = (key[0], key[1], key[2], tuple(self.owing), key[4])
+
+    def _kinds(self) -> tuple[str, ...]:
+        return tuple(s.kind for s in self.seats)
 
     def clock_ms(self, seat: int) -> int:
         since = self.owing.get(seat)
