@@ -420,7 +420,7 @@ def run_join_command(args: argparse.Namespace) -> int:
         host, at = address.strip("[]"), int(port)
         kept = load_ticket() if args.rejoin else None
         token = kept.token if kept is not None and (kept.host, kept.port) == (host, at) else None
-        mine = None if args.fresh else seatkeys.kept_seat(host, at)
+        mine = None if args.fresh else seatkeys.kept_seat(host, at, args.name)
         token = token or (mine.token if mine is not None else None)
 
         def say(line: str) -> None:
@@ -434,7 +434,7 @@ def run_join_command(args: argparse.Namespace) -> int:
                 if token is None:
                     raise
                 # the seat kept for us is gone (a new table at the same address): join afresh
-                seatkeys.forget_seat(host, at)
+                seatkeys.forget_seat(host, at, args.name)
                 say(f"the seat kept for you is no longer held ({exc}); joining afresh")
                 client = Client(host, at, args.name, None, log=say, keep_all=False)
                 welcome = await client.connect()
@@ -442,20 +442,20 @@ def run_join_command(args: argparse.Namespace) -> int:
             print(
                 f"{'back at' if back else 'joined'} {welcome.rules} table as seat {welcome.seat}", flush=True
             )
-            seatkeys.keep_seat(host, at, welcome.token, args.name, welcome.seat)
+            seatkeys.keep_seat(host, at, args.name, welcome.token, welcome.seat)
             if args.rejoin:
                 save_ticket(Ticket(host, at, welcome.token, args.name, welcome.rules, welcome.seat))
             finished = await play_as_ai(client, make_seat(args.ai, None, welcome.seat))
         except HostGone as exc:
             if isinstance(exc, HostClosed):
-                seatkeys.forget_seat(host, at)
+                seatkeys.forget_seat(host, at, args.name)
                 if args.rejoin:
                     clear_ticket()
             print(f"main.py join: {exc}", file=sys.stderr)
             return 1
         finally:
             await client.close()
-        seatkeys.forget_seat(host, at)
+        seatkeys.forget_seat(host, at, args.name)
         if args.rejoin:
             clear_ticket()
         me = client.seat

@@ -319,7 +319,7 @@ def test_main_join_takes_back_its_seat_after_the_process_is_killed(tmp_path, fla
 
     line, seat, out, code, host, kept = asyncio.run(main())
     assert line.startswith("joined app table as seat")
-    assert list(kept) == [f"127.0.0.1:{host.port}"] and kept[f"127.0.0.1:{host.port}"]["seat"] == seat
+    assert list(kept) == [f"127.0.0.1:{host.port} aoi"] and kept[f"127.0.0.1:{host.port} aoi"]["seat"] == seat
     assert f"back at app table as seat {seat}" in out, out
     assert f"match finished: seat {seat}" in out and code == 0, out
     assert host.seats[seat].name == "Aoi" and host.seats[seat].kind == "person"

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -104,10 +105,44 @@ def test_a_damaged_file_of_kept_seats_costs_a_fresh_seat_and_nothing_more(tmp_pa
 
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
     seatkeys.seats_path().write_bytes(damage)
-    assert seatkeys.kept_seat("10.0.0.2", 47000) is None
-    seatkeys.keep_seat("10.0.0.2", 47000, "t" * 32, "Aoi", 2)  # rewritten whole
-    kept = seatkeys.kept_seat("10.0.0.2", 47000)
+    assert seatkeys.kept_seat("10.0.0.2", 47000, "Aoi") is None
+    seatkeys.keep_seat("10.0.0.2", 47000, "Aoi", "t" * 32, 2)  # rewritten whole
+    seatkeys.keep_seat("10.0.0.2", 47000, "Ben", "u" * 32, 0)  # two players on one computer: two seats
+    kept = seatkeys.kept_seat("10.0.0.2", 47000, "aoi")
     assert kept is not None and (kept.token, kept.name, kept.seat) == ("t" * 32, "Aoi", 2)
-    assert seatkeys.kept_seat("10.0.0.2", 47001) is None  # another table: nothing kept there
-    seatkeys.forget_seat("10.0.0.2", 47000)
-    assert seatkeys.kept_seat("10.0.0.2", 47000) is None
+    assert seatkeys.kept_seat("10.0.0.2", 47001, "Aoi") is None  # another table: nothing kept there
+    seatkeys.forget_seat("10.0.0.2", 47000, "Aoi")
+    assert seatkeys.kept_seat("10.0.0.2", 47000, "Aoi") is None
+    assert seatkeys.kept_seat("10.0.0.2", 47000, "Ben").token == "u" * 32
+
+
+def test_two_players_joining_at_once_from_one_computer_keep_a_seat_each(tmp_path):
+    async def main():
+        lines: list[str] = []
+        host = Host(loopback(players=3, min_people=3, lobby_seconds=0.05), log=lines.append)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        env = {**os.environ, "DOBON_TABLE_HOME": str(tmp_path), "PYTHONUNBUFFERED": "1"}
+        command = [sys.executable, str(ROOT / "main.py"), "join", f"127.0.0.1:{host.port}", "--name"]
+        guests = [
+            await asyncio.create_subprocess_exec(*command, name, stdout=subprocess.PIPE, env=env)
+            for name in ("Aoi", "Ben")
+        ]
+        try:
+            said = [(await asyncio.wait_for(g.stdout.readline(), 20)).decode() for g in guests]
+            await asyncio.sleep(0.5)
+            people = [s.name for s in host.seats if s.kind == "person"]
+        finally:
+            for g in guests:
+                g.kill()
+                await g.wait()
+            runner.cancel()
+            await host.close()
+        return said, lines, people
+
+    said, lines, people = asyncio.run(main())
+    assert all(line.startswith("joined app table as seat") for line in said), said
+    assert sorted(people) == ["Aoi", "Ben"]
+    assert not any("came back on a new connection" in line for line in lines)
+    kept = json.loads((tmp_path / "lan-seats.json").read_text())
+    assert sorted(entry["name"] for entry in kept.values()) == ["Aoi", "Ben"]
