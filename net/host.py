@@ -846,6 +846,7 @@ class Host:
         game.forget_rounds = True
         cfg = self.cfg
         cfg.seed, cfg.rounds, cfg.ai, cfg.turn_limit_s = kept.seed, kept.rounds, kept.ai, kept.turn_limit_s
+        cfg.history_me = kept.me
         self.rules = game.rules
         for s, name, kind, token in zip(self.seats, kept.names, kept.kinds, kept.tokens, strict=True):
             s.name, s.kind, s.token, s.ready = name, kind, token, True
@@ -934,6 +935,8 @@ class Host:
             self.kept_seq,
             self.recorder.started if self.recorder is not None else "",
             elapsed,
+            self.port,
+            self.cfg.history_me,
         )
 
     def _stop_keeping(self) -> None:

@@ -28,7 +28,8 @@ from game.history import rebuild
 
 from .ticket import data_folder
 
-FILE = "lan-host.json"
+FILE = "lan-host.json"  # `main.py host`'s
+DESKTOP_FILE = "lan-table.json"  # the desktop's (its host plays seat `me`: *Continue hosting*)
 FORMAT = 1  # the file's version (`dobon_lan_host`)
 LIMITS = safejson.Limits(max_bytes=16 * 1024 * 1024, max_depth=8)
 
@@ -49,6 +50,8 @@ class KeptMatch:
     kept_seq: int = 0  # actions up to the last round finished (what a guest may keep at a close)
     history_started: str = ""  # the history record's start stamp (the same record goes on)
     match_elapsed_ms: float | None = None  # a match played to a time: how long its clock had run
+    port: int = 0  # where the table listened: its guests come back there
+    me: int | None = None  # the hosting person's seat (the desktop's host plays one; headless: None)
 
     def replay(self) -> Game:
         """The game as it stood when saved; ValueError (naming the action) if it does not replay."""
@@ -59,8 +62,8 @@ class Damaged(ValueError):
     """A kept match that cannot be resumed; the message says why and where the file was set aside."""
 
 
-def kept_path() -> Path:
-    return data_folder() / FILE
+def kept_path(desktop: bool = False) -> Path:
+    return data_folder() / (DESKTOP_FILE if desktop else FILE)
 
 
 def save(path: Path, match: KeptMatch) -> None:
@@ -111,6 +114,10 @@ def _check(match: KeptMatch) -> None:
         or not isinstance(match.kept_seq, int)
     ):
         raise ValueError("seed, rounds and kept_seq are whole numbers")
+    if not isinstance(match.port, int) or not 0 <= match.port < 65536:
+        raise ValueError(f"port: {match.port!r}")
+    if match.me is not None and (not isinstance(match.me, int) or not 0 <= match.me < n):
+        raise ValueError(f"me: {match.me!r}")
 
 
 def set_aside(path: Path, suffix: str = ".broken") -> str:

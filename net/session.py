@@ -73,14 +73,15 @@ class NetSession:
             return failed
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
-    def host_table(self, config: HostConfig) -> Future:
-        """Open a table on this computer and take a seat at it."""
+    def host_table(self, config: HostConfig, token: str | None = None) -> Future:
+        """Open a table on this computer and take a seat at it (with a token: the hosting person's
+        seat in a match the host kept and resumes)."""
 
         async def go():
             self.host = Host(config, log=self.host_log.append)
             await self.host.start()
             self.loop.create_task(self._host_runner())
-            await self._join("127.0.0.1", self.host.port)
+            await self._join("127.0.0.1", self.host.port, token)
             return self.host.port
 
         return self._run(go())

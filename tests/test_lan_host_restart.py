@@ -160,3 +160,45 @@ def test_a_damaged_kept_match_is_set_aside_and_said_so_and_a_new_match_starts(tm
     said = [line for line in lines if "kept LAN match could not be resumed" in line]
     assert len(said) == 1 and said[0].endswith(f"it was set aside as {hostsave.FILE}.broken")
     assert not keep.exists() and (tmp_path / f"{hostsave.FILE}.broken").exists()
+
+
+def test_the_desktop_continues_hosting_its_match_from_the_title_after_a_crash(tmp_path, monkeypatch):
+    import uikit  # noqa: F401  (the dummy video driver)
+    from test_lan_ui import open_lobby, run_until
+    from uikit import frames, make_app, press_button
+
+    from ui.scenes.lan import LobbyScene
+    from ui.scenes.table import TableScene
+    from ui.scenes.title import TitleScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    kept = hostsave.kept_path(desktop=True)
+    first = make_app()
+    lobby = open_lobby(first)
+    host = lobby.session.host
+    host.cfg.turn_limit_s = 1.0  # nobody clicks here: the host's AI acts for the hosting person soon
+    lobby.session.start_now()
+    run_until(first, lambda: isinstance(first.stack.top, TableScene))
+    run_until(first, lambda: host.game is not None and len(host.game.actions) > 2 and kept.exists(), 30)
+    names = host.names()
+    # the game dies: nothing it would do on a clean exit happens to its kept match
+    host._stop_keeping = lambda: host._keeping.cancel() if host._keeping else None
+    first.close()
+    assert kept.exists()
+
+    second = make_app()  # the game started again on the same computer
+    try:
+        title = TitleScene(second)
+        second.stack.push(title)
+        frames(second, 3)
+        press_button(second, title.items["continue_hosting"])
+        assert isinstance(second.stack.top, LobbyScene | TableScene)  # the lobby opens, the table follows
+        run_until(second, lambda: isinstance(second.stack.top, TableScene), 20)
+        table = second.stack.top
+        again = table.remote.session.host
+        assert again.resumed and again.names() == names and table.remote.viewer == 0
+        before = len(again.game.actions)
+        run_until(second, lambda: len(again.game.actions) > before + 2, 30)  # the match goes on
+        assert again.seats[0].connected and again.seats[0].kind == "person"
+    finally:
+        second.close()

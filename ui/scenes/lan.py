@@ -14,7 +14,7 @@ import pygame_gui
 
 from game.rules import PRESETS, make_rules
 from game.seats import SEATS
-from net import tablecode
+from net import hostsave, tablecode
 from net.client import HostClosed
 from net.discovery import LOOPBACK, describe, lan_addresses
 from net.host import HostConfig
@@ -137,6 +137,70 @@ class MessageScene(Scene):
 
     def draw(self, surface):
         _background(surface)
+
+
+def desktop_host(
+    preset: str,
+    players: int,
+    options: dict,
+    level: str,
+    rounds: int,
+    seed: int,
+    port: int,
+    *,
+    people: int = 1,
+    turn_limit_s: float = DEFAULT_TURN_LIMIT_S,
+    away_ai_s: float = AWAY_AI[0],
+    announce: bool = True,
+) -> HostConfig:
+    """A table this computer hosts and plays at (seat 0), keeping its match on disk for *Continue
+    hosting* after a crash (net.hostsave)."""
+    return HostConfig(
+        preset,
+        players,
+        options,
+        level,
+        rounds,
+        seed,
+        "0.0.0.0",
+        port,
+        # once the people waited for are here and all (the host too) say ready, deal after a moment
+        lobby_seconds=READY_START_S,
+        min_people=people,
+        turn_limit_s=turn_limit_s,
+        away_ai_s=away_ai_s,
+        log_dir=str(match_log_folder()),
+        advertise=announce,
+        keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
+        history_me=0,
+        keep_path=str(hostsave.kept_path(desktop=True)),
+    )
+
+
+def continue_hosting(app) -> str | None:
+    """Open again the table this computer hosted when the game stopped unexpectedly, going on with its
+    match at its address, the hosting person back at their seat; the lobby opens and the table
+    follows. Returns why not (a sentence) if it cannot."""
+    path = hostsave.kept_path(desktop=True)
+    try:
+        found = hostsave.load(path)
+    except hostsave.Damaged as exc:
+        return str(exc)
+    if found is None or found[0].me is None:
+        return None
+    kept = found[0]
+    config = desktop_host(
+        kept.preset, kept.players, kept.options, kept.ai, kept.rounds, kept.seed, kept.port,
+        turn_limit_s=kept.turn_limit_s,
+    )  # fmt: skip
+    session = NetSession(kept.names[kept.me])
+    try:
+        session.host_table(config, kept.tokens[kept.me]).result(timeout=10)
+    except Exception as exc:
+        session.close()
+        return tr("lan.cannot_host", reason=describe(exc))
+    app.stack.push(LobbyScene(app, session, hosting=True))
+    return None
 
 
 class HostScene(Scene):
@@ -289,24 +353,18 @@ class HostScene(Scene):
             self.error = str(exc)
             self.build()
             return
-        config = HostConfig(
+        config = desktop_host(
             self.preset,
             self.players,
             options,
             self.level,
             rounds,
             __import__("random").randrange(2**31),
-            "0.0.0.0",
             port,
-            # once the people waited for are here and all (the host too) say ready, deal after a moment
-            lobby_seconds=READY_START_S,
-            min_people=self.people,
+            people=self.people,
             turn_limit_s=float(self.turn_limit),
             away_ai_s=float(self.away_ai),
-            log_dir=str(match_log_folder()),
-            advertise=self.announce,
-            keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
-            history_me=0,
+            announce=self.announce,
         )
         self.session = NetSession(_remember_name(self, self.name.get_text()))
         try:
