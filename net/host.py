@@ -210,8 +210,7 @@ class Host:
         self.timed_out: list[int] = []  # seats AI acts for in the update being sent (their time ran out)
         self.watchers: list[Watcher] = []
         self.resumed = False  # this host goes on with a match it kept on disk (HostConfig.keep_path)
-        self._keeping: asyncio.Task | None = None  # writes the match to disk after each change
-        self._keep_due: asyncio.Event | None = None
+        self._keeping: hostsave.Writer | None = None  # writes the match to disk after each change
         self._logged: list[dict] = []  # the game's actions as JSON, so far (each converted once)
         self._resumed_at: float | None = None  # a resumed match waits for its people from then
         self._clocks_for: tuple | None = None  # the state the clocks were last started for
@@ -892,28 +891,8 @@ class Host:
         if self.cfg.keep_path is None or self.game is None or self.result is not None:
             return
         if self._keeping is None:
-            self._keep_due = asyncio.Event()
-            self._keeping = asyncio.create_task(self._keep_match(Path(self.cfg.keep_path)))
-        assert self._keep_due is not None
-        self._keep_due.set()
-
-    async def _keep_match(self, path: Path) -> None:
-        """Write the match after each change, the latest state only (changes while a write runs are
-        taken by the next). A disk that refuses is said once; the table plays on."""
-        assert self._keep_due is not None
-        said = False
-        while True:
-            await self._keep_due.wait()
-            self._keep_due.clear()
-            kept = self._kept_match()
-            try:
-                await asyncio.to_thread(hostsave.save, path, kept)
-            except OSError as exc:
-                if not said:
-                    said = True
-                    self.log(
-                        f"could not keep the match on disk ({exc.strerror or exc}); a restart cannot resume it"
-                    )
+            self._keeping = hostsave.Writer(Path(self.cfg.keep_path), self._kept_match, self.log)
+        self._keeping.changed()
 
     def _kept_match(self) -> hostsave.KeptMatch:
         game, table = self.game, self.table
@@ -942,9 +921,9 @@ class Host:
     def _stop_keeping(self) -> None:
         """The match is over or the table closed on purpose: the kept match goes (only a crash leaves
         one behind)."""
-        task, self._keeping = self._keeping, None
-        if task is not None:
-            task.cancel()
+        writer, self._keeping = self._keeping, None
+        if writer is not None:
+            writer.stop()
         if self.cfg.keep_path is not None and self.started.is_set():
             hostsave.forget(Path(self.cfg.keep_path))
 

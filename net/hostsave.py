@@ -15,9 +15,12 @@ on purpose: only a crash leaves one behind.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -118,6 +121,52 @@ def _check(match: KeptMatch) -> None:
         raise ValueError(f"port: {match.port!r}")
     if match.me is not None and (not isinstance(match.me, int) or not 0 <= match.me < n):
         raise ValueError(f"me: {match.me!r}")
+
+
+class Writer:
+    """Keeps a table's match on disk after each change: `changed()` from the table's loop; the file is
+    written on a worker thread, the latest state only (changes made while a write runs are taken by
+    the next), so the table never waits on the disk. A disk that refuses is said once; play goes on."""
+
+    def __init__(self, path: Path, snapshot: Callable[[], KeptMatch], log: Callable[[str], None]):
+        self.path, self.snapshot, self.log = path, snapshot, log
+        self._due = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        self._lock = threading.Lock()  # a write on its thread, or the stop: never both at once
+        self._stopped = False
+
+    def changed(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._write())
+        self._due.set()
+
+    async def _write(self) -> None:
+        said = False
+        while True:
+            await self._due.wait()
+            self._due.clear()
+            match = self.snapshot()
+            try:
+                await asyncio.to_thread(self._save, match)
+            except OSError as exc:
+                if not said:
+                    said = True
+                    self.log(
+                        f"could not keep the match on disk ({exc.strerror or exc}); a restart cannot resume it"
+                    )
+
+    def _save(self, match: KeptMatch) -> None:
+        with self._lock:
+            if not self._stopped:
+                save(self.path, match)
+
+    def stop(self) -> None:
+        """No more writes: once this returns none is under way or to come (the file may go now)."""
+        with self._lock:
+            self._stopped = True
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
 
 
 def set_aside(path: Path, suffix: str = ".broken") -> str:

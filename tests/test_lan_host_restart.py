@@ -182,7 +182,7 @@ def test_the_desktop_continues_hosting_its_match_from_the_title_after_a_crash(tm
     run_until(first, lambda: host.game is not None and len(host.game.actions) > 2 and kept.exists(), 30)
     names = host.names()
     # the game dies: nothing it would do on a clean exit happens to its kept match
-    host._stop_keeping = lambda: host._keeping.cancel() if host._keeping else None
+    host._stop_keeping = lambda: host._keeping.stop() if host._keeping else None
     first.close()
     assert kept.exists()
 
