@@ -198,3 +198,35 @@ def test_ready_marks_start_the_match_and_start_asks_while_someone_is_not_ready(a
         asyncio.run_coroutine_threadsafe(guest.close(), loop).result(5)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(5)
+
+
+@pytest.mark.parametrize(
+    ("typed", "host", "port"),
+    [
+        ("192.168.1.20", "192.168.1.20", 47000),
+        ("192.168.1.20:47001", "192.168.1.20", 47001),
+        ("[fe80::1]", "fe80::1", 47000),
+        ("[fe80::1]:5000", "fe80::1", 5000),
+        ("fe80::1", "fe80::1", 47000),
+        ("gamebox.local", "gamebox.local", 47000),
+    ],
+)
+def test_the_join_screen_takes_an_address_without_its_port_and_offers_the_last_one_again(
+    app, typed, host, port
+):
+    from ui.scenes.lan import JoinScene
+
+    join = JoinScene(app)
+    app.stack.push(join)
+    app.frame(1 / 60)
+    assert join.address.get_text() == ""  # never this computer's own 127.0.0.1
+    asked = []
+    join.join = lambda *args, **kw: asked.append(args)  # where it would join
+    join.join_address(f" {typed} ")
+    assert asked == [(host, port)] and join.error is None
+    app.stack.pop()
+    again = JoinScene(app)
+    app.stack.push(again)
+    app.frame(1 / 60)
+    assert again.address.get_text() == typed  # offered again, as typed
+    assert Settings.load()[0].last_address == typed

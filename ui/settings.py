@@ -51,6 +51,7 @@ class Settings:
     practice_help: bool = True
     last_setup: dict[str, Any] = field(default_factory=dict)  # the new-game screen's last choices
     player_name: str = ""  # the name others see at a LAN table (the last one typed)
+    last_address: str = ""  # the LAN table joined last (an address or a table code, as typed)
 
     @classmethod
     def path(cls) -> Path:
@@ -112,6 +113,8 @@ def _valid(name: str, value: Any) -> bool:
         return value in ("en", "ja")
     if name == "player_name":
         return len(value) <= 16 and value == value.strip() and value.isprintable()
+    if name == "last_address":
+        return len(value) <= 80 and value == value.strip() and value.isprintable()
     if name == "window_size":
         return len(value) == 2 and all(isinstance(v, int) and 320 <= v <= 10000 for v in value)
     return True

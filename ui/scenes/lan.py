@@ -436,8 +436,11 @@ class JoinScene(Scene):
         self.name.set_text_length_limit(16)
         y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.address"), gui, container=c)
-        address = _kept(getattr(self, "address", None), f"{LOOPBACK}:{DEFAULT_PORT}")
-        self.address = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
+        # the table joined last, or nothing (this computer's own address would never be the one)
+        address = _kept(getattr(self, "address", None), self.app.settings.last_address)
+        self.address = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x + lw, y, 240, 36), gui, container=c, placeholder_text=f"192.168.1.20:{DEFAULT_PORT}"
+        )
         self.address.set_text(address)
         self.join_button = pygame_gui.elements.UIButton(
             pygame.Rect(x + lw + 250, y, 160, 36), key("lan.join"), gui, container=c
@@ -502,7 +505,13 @@ class JoinScene(Scene):
         return event
 
     def join_address(self, text: str, watch: bool = False) -> None:
-        """Join at what was typed: HOST:PORT, or a table code (net.tablecode)."""
+        """Join at what was typed: HOST:PORT, HOST (the usual port), or a table code (net.tablecode);
+        what was typed is offered again next time."""
+        text = text.strip()
+        settings = self.app.settings
+        if text and text != settings.last_address and text.isprintable() and len(text) <= 80:
+            settings.last_address = text
+            settings.save()
         if tablecode.looks_like_code(text):
             try:
                 host, port = tablecode.decode(text)
@@ -512,8 +521,10 @@ class JoinScene(Scene):
                 return
             self.join(host, port, watch=watch)
             return
-        host, sep, port = text.strip().rpartition(":")
-        if not sep or not host or not port.isdigit():
+        host, sep, port = text.rpartition(":")
+        if not sep or "]" in port or (host.count(":") and not host.startswith("[")):  # no port: the usual
+            host, port = text, str(DEFAULT_PORT)
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
             self.error = tr("lan.bad_address")
             self.build()
             return
