@@ -389,7 +389,7 @@ async def watch_table(
                 seat = event.get("seat")
                 say(f"{event.get('event')}" + (f" seat {seat}" if isinstance(seat, int) else ""))
         elif isinstance(message, Chat):
-            say(f"{message.sender}: {message.text}")
+            say(f"{message.text} {message.event}" if message.event else f"{message.sender}: {message.text}")
     return client.finished
 
 

@@ -617,6 +617,7 @@ class Host:
         w = Watcher((hello.name or "Watcher")[:24], writer, time.monotonic())
         self.watchers.append(w)
         self.log(f"{w.name} is watching")
+        await self._say_event("watching", w.name)
         await self._broadcast_lobby()
         if self.game is not None:
             await self._send_watcher_update(w, [])
@@ -774,6 +775,7 @@ class Host:
         s = self.seats[seat]
         if message == "joined":
             self.log(f"seat {seat}: {s.name} joined")
+            await self._say_event("joined", s.name)
             missing = self.people_missing()
             if missing:
                 self.log(f"waiting for {missing} more {'person' if missing == 1 else 'people'}")
@@ -782,6 +784,7 @@ class Host:
             await self._broadcast_lobby()
         elif message == "left":
             self.log(f"seat {seat}: {s.name} left")
+            await self._say_event("left", s.name)
             s.kind, s.name, s.token, s.ready = "open", "", "", False
             await self._broadcast_lobby()
         elif isinstance(message, Ready):
@@ -796,6 +799,13 @@ class Host:
 
     async def _chat(self, s: SeatState, message: Chat) -> None:
         await self._say(s.name or f"seat {s.seat}", message.text)
+
+    async def _say_event(self, event: str, name: str) -> None:
+        """Who came or went, as a chat line every table words in its own language (Chat.event)."""
+        for other in self.seats:
+            await self._send(other, Chat(name, "", event))
+        for w in list(self.watchers):
+            await self._send_watcher(w, Chat(name, "", event))
 
     async def _say(self, sender: str, text: str) -> None:
         """A chat line to every seat and every watcher."""

@@ -83,6 +83,9 @@ class Ready(msgspec.Struct, tag="ready"):
 class Chat(msgspec.Struct, tag="chat"):
     text: str
     sender: str = ""
+    # from the host alone: who came or went ("joined", "left", "watching"), `text` naming them; each
+    # table says it in its own language
+    event: str = ""
 
 
 class Act(msgspec.Struct, tag="act"):

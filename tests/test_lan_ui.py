@@ -182,6 +182,9 @@ def test_ready_marks_start_the_match_and_start_asks_while_someone_is_not_ready(a
         assert lobby.waiting_text() == tr(
             "lan.waiting_ready", names=f"{lobby.remote.lobby.seats[0].name}, Ben"
         )
+        run_until(
+            app, lambda: f"<i>{tr('lan.chat_joined', name='Ben')}</i>" in lobby.chat
+        )  # said in the chat
         press_button(app, lobby.start)  # Ben has not said ready: the host is asked
         assert isinstance(app.stack.top, ConfirmScene) and "Ben" in app.stack.top.message
         press_button(app, app.stack.top.no)

@@ -591,6 +591,19 @@ class JoinScene(Scene):
         _background(surface)
 
 
+CHAT_EVENTS = ("joined", "left", "watching")  # who came or went, said by the host (Chat.event)
+
+
+def chat_line(message: Chat) -> str:
+    """A chat message as the lobby's chat box shows it (HTML): a person's words after their name in
+    bold, or, from the host, who came or went in this table's language, in italics."""
+    if message.event:
+        if message.event not in CHAT_EVENTS:
+            return ""  # a newer host's: nothing this table knows how to say
+        return f"<i>{html.escape(tr(f'lan.chat_{message.event}', name=message.text))}</i>"
+    return f"<b>{html.escape(message.sender)}</b>: {html.escape(message.text)}"
+
+
 class LobbyScene(Scene):
     """Who sits where, ready marks, a chat line; the host starts the match."""
 
@@ -678,6 +691,9 @@ class LobbyScene(Scene):
                 container=c,
             )
         chat_y = int(h * 0.12)
+        pygame_gui.elements.UILabel(
+            pygame.Rect(w // 2 + 20, chat_y - 36, 200, 34), key("lan.chat"), gui, container=c
+        )
         self.chat_box = pygame_gui.elements.UITextBox(
             "<br>".join(self.chat[-12:]) or " ",
             pygame.Rect(w // 2 + 20, chat_y, w // 2 - x - 20, int(h * 0.55)),
@@ -792,7 +808,9 @@ class LobbyScene(Scene):
         keep = []
         for message in pending:
             if isinstance(message, Chat):
-                self.chat.append(f"<b>{html.escape(message.sender)}</b>: {html.escape(message.text)}")
+                line = chat_line(message)
+                if line:
+                    self.chat.append(line)
             else:
                 keep.append(message)
         for message in keep:
