@@ -20,6 +20,7 @@ from game.view import SeatView
 
 from .keeping import Keeper, Kept
 from .protocol import (
+    CLOSED,
     HEARTBEAT_S,
     HOST_SILENT_S,
     PROTOCOL_VERSION,
@@ -228,7 +229,7 @@ class Client:
         elif isinstance(message, Refused):
             self.refused.append(message)
         elif isinstance(message, Bye) and self.finished is None:
-            raise HostClosed(message.reason or "the host closed the table")  # the host says why, whole
+            raise HostClosed(message.reason or CLOSED)  # the host says why, whole
         elif isinstance(message, MatchLog) and self.keeper is not None:
             self._take(message)
         return message

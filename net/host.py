@@ -70,6 +70,7 @@ from .discovery import Announcement, advertise, describe
 from .keeping import log_parts
 from .pace import AWAY_AI_S, AWAY_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS, RESUME_GRACE_S
 from .protocol import (
+    CLOSED,
     HEARTBEAT_S,
     PROTOCOL_VERSION,
     Act,
@@ -282,12 +283,12 @@ class Host:
         for s in self.seats:
             if s.writer is not None:
                 with contextlib.suppress(Exception):
-                    s.writer.write(encode(Bye("the host closed the table")))
+                    s.writer.write(encode(Bye(CLOSED)))
                     s.writer.close()
                 s.writer = None
         for w in self.watchers:
             with contextlib.suppress(Exception):
-                w.writer.write(encode(Bye("the host closed the table")))
+                w.writer.write(encode(Bye(CLOSED)))
                 w.writer.close()
         self.watchers = []
         if self.server is not None:

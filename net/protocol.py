@@ -156,6 +156,9 @@ class Bye(msgspec.Struct, tag="bye"):
     reason: str = ""
 
 
+CLOSED = "the host closed the table"  # a Bye's reason when the host leaves (tables say it in their language)
+
+
 Message = (
     Hello | Welcome | Lobby | Ready | Chat | Act | Update | Refused | Error | Finished | MatchLog | Bye | Ping
 )

@@ -471,7 +471,7 @@ def test_joining_from_the_screen_explains_errors_and_a_search_clears_them(two_co
     assert "Classic (52 cards), 2 players" in searched["tables"][0]
     assert app.expect("seat")["seat"] == 0  # joined by clicking the table found
     host.process.send_signal(signal.SIGINT)
-    assert app.expect("gone")["gone"] == "the host closed the table"
+    assert app.expect("gone")["gone"] == "The host closed the table."  # the table says it in its language
     assert app.finish() == 0
 
 

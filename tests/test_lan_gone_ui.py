@@ -52,3 +52,24 @@ def test_a_guest_leaves_a_vanished_host_at_once_and_keeps_the_standings_it_was_s
     finally:
         app.close()
         far.close()
+
+
+def test_a_japanese_guest_is_told_in_japanese_that_the_host_closed_the_table(tmp_path, monkeypatch):
+    from uikit import frames
+
+    from ui.scenes.lan import JoinScene, LobbyScene, MessageScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(min_people=2)  # the guest waits in the lobby
+    app = make_app(language="ja")
+    try:
+        join = JoinScene(app)
+        app.stack.push(join)
+        frames(app, 2)
+        join.join("127.0.0.1", far.host.port)
+        run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        far.close()  # the host leaves
+        run_until(app, lambda: isinstance(app.stack.top, MessageScene), 10)
+        assert app.stack.top.text == "ホストがテーブルを閉じました。"
+    finally:
+        app.close()

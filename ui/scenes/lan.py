@@ -424,7 +424,7 @@ class JoinScene(Scene):
     def widgets(self) -> None:
         w, h = self.app.size
         gui, c = self.app.gui, self.container
-        x, y, lw = int(w * 0.1), int(h * 0.08), 240
+        x, y, lw = int(w * 0.1), int(h * 0.08), 264  # the Japanese address label is the widest
         pygame_gui.elements.UILabel(
             pygame.Rect(x, y, 600, 48), key("lan.join_title"), gui, container=c, object_id="#heading"
         )

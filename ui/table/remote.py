@@ -18,7 +18,7 @@ from game.rules.base import RuleSet
 from game.view import SeatView
 from net.client import HostClosed, HostGone
 from net.keeping import Kept
-from net.protocol import Error, Finished, Lobby, Refused, Update
+from net.protocol import CLOSED, Error, Finished, Lobby, Refused, Update
 from net.session import NetSession, Reconnected, Reconnecting
 
 from ..text import score_text, tr
@@ -112,7 +112,8 @@ class RemoteTable:
                 self.notices.append(tr("lan.host_back" if message.resumed else "lan.reconnected"))
             elif isinstance(message, HostGone):
                 self.reconnecting = None
-                self.gone = str(message)
+                if self.gone is None:  # the standings a closing host sent first say more
+                    self.gone = tr("lan.host_closed") if str(message) == CLOSED else str(message)
                 if isinstance(message, HostClosed):
                     self.session.forget_seat()  # closed or refused: that seat is gone for good
         if self.reconnecting is not None and time.monotonic() - self._said_at >= NOTICE_EVERY_S:
