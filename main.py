@@ -359,11 +359,10 @@ def run_host_command(args: argparse.Namespace) -> int:
             advertise=not args.no_announce,
             keep_history=args.history,
             keep_path=str(hostsave.kept_path()),
+            new_match=args.new_match,
         )
         host = Host(config, log=lambda line: print(line, flush=True))
-        if args.new_match and hostsave.kept_path().exists():
-            aside = hostsave.set_aside(hostsave.kept_path(), ".old")
-            print(f"the kept LAN match was set aside as {aside}; a new match starts", flush=True)
+
     except ValueError as exc:
         return fail("host", str(exc))
     try:

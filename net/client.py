@@ -64,6 +64,7 @@ SAME_FAILURES = 3  # comebacks in a row that end at once in the same error befor
 AT_ONCE_S = 10.0  # a comeback whose connection fails within this long "ended at once"
 
 HOST_BACK = "the host is back; the match goes on"  # said on coming back to a host started again
+NEW_MATCH = "a new match has started"  # ... that set the match aside for a new one
 RejoinWatcher = Callable[[int, float, str], None]  # (attempt, seconds until it, why we are trying)
 
 
@@ -344,8 +345,8 @@ async def play_as_ai(
             client.log(f"connection lost ({exc}); reconnecting…")
             await client.rejoin(patience, _log_attempts(client), str(exc))
             client.log(f"back at the table as seat {client.seat}")
-            if client.welcome is not None and client.welcome.resumed:
-                client.log(HOST_BACK)
+            if comeback(client.welcome):
+                client.log(comeback(client.welcome))
             with contextlib.suppress(HostGone):  # if it broke again, the next receive says so
                 await client.ready()
             acted_at = -1
@@ -379,9 +380,7 @@ async def watch_table(
                 raise
             client.log(f"connection lost ({exc}); reconnecting…")
             await client.rejoin(patience, _log_attempts(client), str(exc))
-            client.log(
-                HOST_BACK if client.welcome is not None and client.welcome.resumed else "back, watching"
-            )
+            client.log(comeback(client.welcome) or "back, watching")
             continue
         if isinstance(message, Update):
             for line in timed_out_lines(message, client.names):
@@ -392,6 +391,13 @@ async def watch_table(
         elif isinstance(message, Chat):
             say(f"{message.text} {message.event}" if message.event else f"{message.sender}: {message.text}")
     return client.finished
+
+
+def comeback(welcome: Welcome | None) -> str:
+    """What a client says on coming back to its host, if the host was started again meanwhile."""
+    if welcome is not None and welcome.new_match:
+        return NEW_MATCH
+    return HOST_BACK if welcome is not None and welcome.resumed else ""
 
 
 def timed_out_lines(update: Update, names: list[str]) -> list[str]:

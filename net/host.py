@@ -174,6 +174,9 @@ class HostConfig:
     # where the match is kept on disk for a host started again after a crash (net.hostsave; None: not
     # kept): a kept match of the same table is resumed at the start
     keep_path: str | None = None
+    # a new match even if one is kept: the kept one is set aside (its finished rounds saved in
+    # `log_dir`), and those who come back with its tokens are seated afresh and told so
+    new_match: bool = False
 
 
 class Host:
@@ -215,12 +218,16 @@ class Host:
         self._logged: list[dict] = []  # the game's actions as JSON, so far (each converted once)
         self._resumed_at: float | None = None  # a resumed match waits for its people from then
         self._clocks_for: tuple | None = None  # the state the clocks were last started for
+        self.retired_tokens: tuple[str, ...] = ()  # the seats of a kept match set aside (new_match)
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
         kept: list[str] = []  # what became of a kept match, said after where the table listens
-        if self.cfg.keep_path is not None and self.game is None:
+        if self.cfg.keep_path is not None and self.cfg.new_match and self.game is None:
+            self.retired_tokens, said = hostsave.retire(Path(self.cfg.keep_path), self.cfg.log_dir)
+            kept = [said] if said else []
+        elif self.cfg.keep_path is not None and self.game is None:
             kept = self._resume_kept(Path(self.cfg.keep_path))
         self._quiet_accept_errors()
         self.server = await asyncio.start_server(self._client, self.cfg.host, self.cfg.port)
@@ -374,7 +381,8 @@ class Host:
                 )
                 await self._send_raw(writer, Error("full", why))
                 return
-            await self._send_raw(writer, self._welcome(seat))  # before anything else reaches this client
+            welcome = self._welcome(seat, new_match=self._retired(hello.token))
+            await self._send_raw(writer, welcome)  # before anything else reaches this client
             seat.writer, seat.heard, seat.away = writer, time.monotonic(), False
             await self.queue.put((seat.seat, "joined"))
             while True:
@@ -516,7 +524,11 @@ class Host:
             with contextlib.suppress(Exception):
                 old.close()
 
-    def _welcome(self, seat: SeatState) -> Welcome:
+    def _retired(self, token: str | None) -> bool:
+        """A token of the kept match this table set aside for a new one (HostConfig.new_match)."""
+        return bool(token) and any(secrets.compare_digest(token, t) for t in self.retired_tokens)
+
+    def _welcome(self, seat: SeatState, new_match: bool = False) -> Welcome:
         rules = self.rules
         return Welcome(
             seat.seat,
@@ -528,6 +540,7 @@ class Host:
             self.cfg.turn_limit_s,
             PROTOCOL_VERSION,
             self.resumed,
+            new_match,
         )
 
     def _rate_ok(self, seat: SeatState) -> bool:
@@ -557,7 +570,7 @@ class Host:
                 if s.token and secrets.compare_digest(s.token, hello.token):
                     self._replace(s)
                     return s
-            if self.started.is_set():
+            if self.started.is_set() and not self._retired(hello.token):
                 return None  # a claim to a seat this table never gave (or gave up): join afresh
             # in the lobby the seat it named was given up (its player left): take a fresh one
         name = (hello.name or "Guest")[:24]
@@ -613,6 +626,7 @@ class Host:
             self.cfg.turn_limit_s,
             PROTOCOL_VERSION,
             self.resumed,
+            bool(self.retired_tokens),  # said only to a watcher coming back
         )
         await self._send_raw(writer, welcome)
         w = Watcher((hello.name or "Watcher")[:24], writer, time.monotonic())
@@ -999,6 +1013,7 @@ class Host:
     def _keep(self, game: Game) -> None:
         """Save the game in the history; a disk that refuses is reported, and the table plays on."""
         self.kept_seq = len(game.actions)  # what a guest may keep if the table closes before the end
+        self._note_change()  # ... and what a new match keeps of this one after a crash
         if self.recorder is None:
             return
         try:

@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import Any
 
 from game import safejson
 from game.engine import Game
+from game.headless import write_log
 from game.history import rebuild
 
 from .ticket import data_folder
@@ -167,6 +169,32 @@ class Writer:
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
+
+
+def retire(path: Path, log_dir: str | None) -> tuple[tuple[str, ...], str]:
+    """Set the kept match aside for a new one (`main.py host --new-match`): its log up to its last
+    finished round is saved in `log_dir` like any match's (main.py replay reads it), and its people's
+    tokens are returned, so that those who come back are told a new match has started. Also what to
+    say of it, in a sentence."""
+    try:
+        found = load(path)
+    except Damaged as exc:
+        return (), str(exc)
+    if found is None:
+        return (), ""
+    kept = found[0]
+    aside = set_aside(path, ".old")
+    said = f"the kept LAN match was set aside as {aside}; a new match starts"
+    if log_dir is not None and kept.kept_seq > 0:
+        finished = rebuild(kept.preset, kept.players, kept.options, kept.seed, kept.actions[: kept.kept_seq])
+        log = Path(log_dir) / f"lan-{kept.preset}-{time.strftime('%Y%m%d-%H%M%S')}-{kept.seed}-kept.log"
+        try:
+            log.parent.mkdir(parents=True, exist_ok=True)
+            write_log(log, finished, kept.names)
+            said += f" (its finished rounds are saved in {log})"
+        except OSError as exc:
+            said += f" (its finished rounds could not be saved: {exc.strerror or exc})"
+    return tuple(t for t in kept.tokens if t), said
 
 
 def set_aside(path: Path, suffix: str = ".broken") -> str:

@@ -66,6 +66,7 @@ class Welcome(msgspec.Struct, tag="welcome"):
     turn_limit_s: float = 0.0  # a person's time to act before AI acts for them once (0: no limit)
     version: int = 0  # the host's protocol version (0: a host too old to say), for a guest's last word
     resumed: bool = False  # the host was started again and goes on with the match it kept on disk
+    new_match: bool = False  # ... or set that match aside for a new one (said to those who come back)
 
 
 class Lobby(msgspec.Struct, tag="lobby"):

@@ -41,6 +41,7 @@ class Reconnected:
 
     seat: int
     resumed: bool = False  # the host was started again and goes on with the match it kept
+    new_match: bool = False  # ... or set it aside for a new one
 
 
 class NetSession:
@@ -143,7 +144,7 @@ class NetSession:
                         raise  # the match is over, we are leaving, or our own table stopped
                     welcome = await client.rejoin(self.patience, self._announce_attempt, str(exc))
                     self._seated(welcome)
-                    self.inbox.put(Reconnected(welcome.seat, welcome.resumed))
+                    self.inbox.put(Reconnected(welcome.seat, welcome.resumed, welcome.new_match))
                     if self.ready:
                         with contextlib.suppress(HostGone):
                             await client.ready(True)

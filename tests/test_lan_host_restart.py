@@ -17,7 +17,7 @@ from lankit import loopback, until
 from game.realtime import Timing
 from game.seats import make_seat
 from net import hostsave
-from net.client import HOST_BACK, Client, play_as_ai, watch_table
+from net.client import HOST_BACK, NEW_MATCH, Client, play_as_ai, watch_table
 from net.host import Host
 
 TIMING = Timing(turn_ms=120, dobon_ms=60, window_ms=200)
@@ -26,7 +26,7 @@ TIMING = Timing(turn_ms=120, dobon_ms=60, window_ms=200)
 class HostProcess:
     """A host on a thread of its own, that can crash: its loop stops with everything in it."""
 
-    def __init__(self, keep: Path, port: int = 0, lines: list[str] | None = None):
+    def __init__(self, keep: Path, port: int = 0, **kw):
         cfg = loopback(
             players=3,
             rounds=2,
@@ -37,8 +37,10 @@ class HostProcess:
             round_pause=0.2,
             port=port,
             keep_path=str(keep),
+            log_dir=str(keep.parent / "logs"),
+            **kw,
         )
-        self.lines = [] if lines is None else lines
+        self.lines: list[str] = []
         self.host = Host(cfg, log=self.lines.append)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
@@ -77,7 +79,10 @@ class HostProcess:
         self.loop.close()
 
 
-def test_a_host_started_again_goes_on_with_its_match_and_its_guests_come_back(tmp_path):
+@pytest.mark.parametrize("new_match", [False, True], ids=["resumed", "new-match"])
+def test_a_host_started_again_goes_on_with_its_match_and_its_guests_come_back(tmp_path, new_match):
+    """Started again, the host goes on with its match; or, asked for a new match, sets the kept one
+    aside (its finished rounds saved as a match log) and tells those who come back."""
     keep = tmp_path / hostsave.FILE
     first = HostProcess(keep)
     second: HostProcess | None = None
@@ -99,13 +104,20 @@ def test_a_host_started_again_goes_on_with_its_match_and_its_guests_come_back(tm
         ]
         watching = asyncio.create_task(watch_table(mio, lambda line: None, patience=60))
         try:
-            await until(lambda: first.host.game is not None and len(first.host.game.actions) > 12, 30, "play")
-            await until(lambda: keep.exists(), 10, "the match to be kept")
+            await until(
+                lambda: keep.exists() and json.loads(keep.read_text())["kept_seq"] > 0, 60, "a round kept"
+            )
             first.crash()
             kept = json.loads(keep.read_text())
             started = time.monotonic()
-            second = HostProcess(keep, port=port)
-            await until(lambda: any("the match goes on" in line for line in second.lines), 30, "the comeback")
+            second = HostProcess(keep, port=port, new_match=new_match)
+            host = second.host
+            if new_match:
+                await until(lambda: sum(s.kind == "person" for s in host.seats) == 2, 30, "the comeback")
+            else:
+                await until(
+                    lambda: any("the match goes on" in line for line in second.lines), 30, "the comeback"
+                )
             back_after = time.monotonic() - started
             results = await asyncio.wait_for(asyncio.gather(*tasks, watching), 120)
             left = keep.exists()  # the match is over: nothing to resume
@@ -122,15 +134,22 @@ def test_a_host_started_again_goes_on_with_its_match_and_its_guests_come_back(tm
         first.close()
         if second is not None:
             second.close()
-    assert second is not None and second.host.resumed and second.host.port == port
+    assert second is not None and second.host.port == port
+    for finished in results:
+        assert finished.complete and sorted(finished.names[s] for s in seats) == ["Aoi", "Ben"]
+    if new_match:  # a new match: the kept one set aside, its finished rounds kept as a log
+        assert not second.host.resumed and (tmp_path / f"{hostsave.FILE}.old").exists()
+        assert len(list((tmp_path / "logs").glob("*-kept.log"))) == 1
+        for name in ("Aoi", "Ben", "Mio"):
+            assert NEW_MATCH in said[name], (name, said[name])
+        return
+    assert second.host.resumed
     assert any(line.startswith("resumed the kept match") for line in second.lines)
     # the same match: the log goes on from where it was kept, and the seats keep their people
     replayed = [a.to_json() for a in second.host.game.actions]
     assert replayed[: len(kept["actions"])] == kept["actions"] and len(replayed) > len(kept["actions"])
     for seat, name in seats.items():
         assert second.host.seats[seat].name == name and second.host.seats[seat].kind == "person"
-    for finished in results:
-        assert finished.complete and sorted(finished.names[s] for s in seats) == ["Aoi", "Ben"]
     for name in ("Aoi", "Ben", "Mio"):  # every guest and the watcher were told
         assert HOST_BACK in said[name], (name, said[name])
     assert back_after < 30

@@ -109,7 +109,8 @@ class RemoteTable:
                 self.reconnecting, self._said_at = message, 0.0
             elif isinstance(message, Reconnected):
                 self.reconnecting = None
-                self.notices.append(tr("lan.host_back" if message.resumed else "lan.reconnected"))
+                said = "lan.new_match" if message.new_match else "lan.host_back" if message.resumed else ""
+                self.notices.append(tr(said or "lan.reconnected"))
             elif isinstance(message, HostGone):
                 self.reconnecting = None
                 if self.gone is None:  # the standings a closing host sent first say more
