@@ -61,7 +61,6 @@ class HostBroken(HostClosed):
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 5.0)  # waits before each attempt to come back; the last repeats
 REJOIN_PATIENCE_S = 300.0  # how long a client keeps trying to come back before it gives up
 SAME_FAILURES = 3  # comebacks in a row that end at once in the same error before a client gives up
-AT_ONCE_S = 10.0  # a comeback whose connection fails within this long "ended at once"
 
 HOST_BACK = "the host is back; the match goes on"  # said on coming back to a host started again
 NEW_MATCH = "a new match has started"  # ... that set the match aside for a new one
@@ -101,11 +100,12 @@ class Client:
         self._keeping: asyncio.Task | None = None
         self._beat: asyncio.Task | None = None
         # one run of trouble, across comebacks that end at once (Client.rejoin): when it began, the
-        # attempts made in it, when the last comeback connected, and its last error with how many
-        # comebacks in a row it ended
+        # attempts made in it, whether the last comeback connected and the host has said anything
+        # since (a message, not a heartbeat), and its last error with how many comebacks it ended
         self._trouble_since = 0.0
         self._attempts = 0
-        self._back_at: float | None = None
+        self._came_back = False
+        self._heard = False
         self._failure: tuple[str, int] = ("", 0)
 
     async def connect(self) -> Welcome:
@@ -123,6 +123,7 @@ class Client:
             raise HostGone(f"unexpected reply from the host: {type(reply).__name__}")
         self.welcome = reply
         self.token = reply.token
+        self._heard = False  # nothing yet from the host on this connection but its welcome
         self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
         return reply
 
@@ -134,20 +135,21 @@ class Client:
         attempt before its wait (the table shows "reconnecting…"). HostClosed as soon as the host
         refuses the token (the seat is no longer held), HostGone when patience runs out.
 
-        A comeback whose connection fails at once (AT_ONCE_S) is the same trouble going on, not a new
-        one: its attempts go on counting (and waiting longer), patience runs from the first, and after
-        SAME_FAILURES such comebacks ending in the same error HostBroken says so in one sentence."""
+        A comeback whose connection fails at once (before the host said anything after its welcome) is
+        the same trouble going on, not a new one: its attempts go on counting (and waiting longer),
+        patience runs from the first, and after SAME_FAILURES such comebacks ending in the same error
+        HostBroken says so in one sentence."""
         await self._hang_up()
         loop = asyncio.get_running_loop()
         now = loop.time()
-        if self._back_at is not None and now - self._back_at < AT_ONCE_S:
+        if self._came_back and not self._heard:
             last, count = self._failure
             self._failure = (why, count + 1 if why == last else 1)
             if self._failure[1] >= SAME_FAILURES:
                 raise HostBroken(self._last_word(why))
         else:  # the connection had lasted (or this is the first loss): new trouble
             self._trouble_since, self._attempts, self._failure = now, 0, (why, 0)
-        self._back_at = None
+        self._came_back = False
         until = self._trouble_since + patience
         for attempt in itertools.count(self._attempts + 1):
             self._attempts = attempt
@@ -165,7 +167,7 @@ class Client:
                 why = str(exc)
                 await self._hang_up()
                 continue
-            self._back_at = loop.time()
+            self._came_back = True
             return welcome
         raise AssertionError("unreachable")  # itertools.count never ends
 
@@ -233,6 +235,7 @@ class Client:
             raise HostClosed(message.reason or CLOSED)  # the host says why, whole
         elif isinstance(message, MatchLog) and self.keeper is not None:
             self._take(message)
+        self._heard = True  # a message that made sense: this connection works
         return message
 
     def _take(self, part: MatchLog) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from game.seats import make_seat
 from net.client import SAME_FAILURES, Client, HostBroken, HostGone, play_as_ai, watch_table
-from net.protocol import PROTOCOL_VERSION, Hello, Welcome, encode, read_message
+from net.protocol import PROTOCOL_VERSION, Hello, Lobby, Welcome, encode, read_message
 
 
 class FakeHost:
@@ -123,3 +123,33 @@ def test_a_watcher_says_why_it_is_reconnecting():
     said = asyncio.run(main())
     assert "connection lost (the host has gone away); reconnecting…" in said
     assert "reconnecting… (attempt 1 in 0.5 s): the host has gone away" in said
+
+
+def test_comebacks_that_work_before_failing_are_new_trouble_each_time_not_a_broken_host():
+    """A host that says something after each comeback, then goes silent (a flaky line, not a broken
+    host): each loss starts afresh, so the guest keeps coming back instead of giving up after three."""
+
+    async def main():
+        fake = FakeHost(encode(Lobby([])), hold=True)  # a welcome, a lobby, then silence
+        port = await fake.start()
+        said: list[str] = []
+        client = Client("127.0.0.1", port, "Aoi", log=said.append)
+        try:
+            await client.connect()
+            client.silence_s = 0.3
+            playing = asyncio.create_task(play_as_ai(client, make_seat("normal", 1, 0), patience=300))
+            for _ in range(200):  # bounded: until it has come back more often than a broken host allows
+                if fake.links > SAME_FAILURES + 1 or playing.done():
+                    break
+                await asyncio.sleep(0.05)
+            done = playing.done()
+            playing.cancel()
+        finally:
+            await client.close()
+            fake.close()
+        return done, fake.links, said
+
+    done, links, said = asyncio.run(main())
+    assert not done and links > SAME_FAILURES + 1  # still coming back: no HostBroken
+    attempts = [int(m.group(1)) for line in said if (m := re.search(r"attempt (\d+)", line))]
+    assert set(attempts) == {1}  # every loss was new trouble: its first attempt, the shortest wait
