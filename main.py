@@ -22,6 +22,7 @@ from game.headless import LogError, replay, simulate, write_log
 from game.registry import Part, PresetError, check_presets
 from game.rules import PLANNED, PRESETS
 from game.seats import SEATS
+from net.pace import AWAY_AI_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -166,17 +167,18 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--turn-limit",
         type=float,
-        default=0.0,
+        default=DEFAULT_TURN_LIMIT_S,
         metavar="SECONDS",
-        help="a person's time to act; then AI acts for them once (default 0: no limit)",
+        help=f"a person's time to act; then AI acts for them once, and after {IDLE_TIMEOUTS} in a row plays"
+        f" their seat until they act again (default {DEFAULT_TURN_LIMIT_S:g}; 0: no limit)",
     )
     host.add_argument(
         "--away-ai",
         type=float,
-        default=5.0,
+        default=AWAY_AI_S,
         metavar="SECONDS",
         help="how long a seat whose connection has gone silent is shown away before AI plays it until it"
-        " is heard again (default 5)",
+        f" is heard again (default {AWAY_AI_S:g})",
     )
     host.add_argument(
         "--log-dir",
@@ -185,6 +187,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="where to save each match's action log (default: lan-logs in the user's data folder)",
     )
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the LAN")
+    host.add_argument(
+        "--new-match",
+        action="store_true",
+        help="start a new match even if one was kept from a host that stopped unexpectedly (by default the"
+        " same command goes on with it, and its guests come back to their seats)",
+    )
     host.add_argument(
         "--history", action="store_true", help="keep every finished round in the history (the data folder's)"
     )
@@ -201,7 +209,13 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument(
         "--rejoin",
         action="store_true",
-        help="keep this seat's token in the user's data folder, and take back the seat kept for this address",
+        help="also keep the seat for the desktop title's Rejoin (the seat is kept for this address anyway)",
+    )
+    join.add_argument(
+        "--fresh",
+        action="store_true",
+        help="take a fresh seat, not the one kept for you at this address (by default `join` keeps its"
+        " seat's token in the user's data folder and comes back to it on a second start)",
     )
 
     rep = sub.add_parser(
@@ -319,6 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_host_command(args: argparse.Namespace) -> int:
     import asyncio
 
+    from net import hostsave
     from net.host import Host, HostConfig
     from net.stopping import Stopped, until_stopped
     from net.ticket import match_log_folder
@@ -331,8 +346,8 @@ def run_host_command(args: argparse.Namespace) -> int:
         return fail("host", "--rounds must be at least 1")
     if not 0 <= args.turn_limit <= 3600:
         return fail("host", "--turn-limit must be 0..3600 seconds (0: no limit)")
-    if not 1 <= args.away_ai <= 600:
-        return fail("host", "--away-ai must be 1..600 seconds")
+    if not 0 <= args.away_ai <= 600:
+        return fail("host", "--away-ai must be 0..600 seconds")
     if not 0 <= args.people <= args.players:
         return fail("host", f"--people must be 0..{args.players} (the number of seats)")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -353,8 +368,11 @@ def run_host_command(args: argparse.Namespace) -> int:
             log_dir=args.log_dir or str(match_log_folder()),
             advertise=not args.no_announce,
             keep_history=args.history,
+            keep_path=str(hostsave.kept_path()),
+            new_match=args.new_match,
         )
         host = Host(config, log=lambda line: print(line, flush=True))
+
     except ValueError as exc:
         return fail("host", str(exc))
     try:
@@ -372,7 +390,7 @@ def run_join_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from game.seats import make_seat
-    from net import tablecode
+    from net import seatkeys, tablecode
     from net.client import Client, HostClosed, HostGone, play_as_ai, watch_table
     from net.stopping import Stopped, until_stopped
     from net.ticket import Ticket, clear_ticket, load_ticket, save_ticket
@@ -411,20 +429,42 @@ def run_join_command(args: argparse.Namespace) -> int:
         host, at = address.strip("[]"), int(port)
         kept = load_ticket() if args.rejoin else None
         token = kept.token if kept is not None and (kept.host, kept.port) == (host, at) else None
-        client = Client(host, at, args.name, token, log=lambda line: print(line, flush=True), keep_all=False)
+        mine = None if args.fresh else seatkeys.kept_seat(host, at, args.name)
+        token = token or (mine.token if mine is not None else None)
+
+        def say(line: str) -> None:
+            print(line, flush=True)
+
+        client = Client(host, at, args.name, token, log=say, keep_all=False)
         try:
-            welcome = await client.connect()
-            print(f"joined {welcome.rules} table as seat {welcome.seat}", flush=True)
+            try:
+                welcome = await client.connect()
+            except HostClosed as exc:
+                if token is None:
+                    raise
+                # the seat kept for us is gone (a new table at the same address): join afresh
+                seatkeys.forget_seat(host, at, args.name)
+                say(f"the seat kept for you is no longer held ({exc}); joining afresh")
+                client = Client(host, at, args.name, None, log=say, keep_all=False)
+                welcome = await client.connect()
+            back = token is not None and welcome.token == token
+            print(
+                f"{'back at' if back else 'joined'} {welcome.rules} table as seat {welcome.seat}", flush=True
+            )
+            seatkeys.keep_seat(host, at, args.name, welcome.token, welcome.seat)
             if args.rejoin:
                 save_ticket(Ticket(host, at, welcome.token, args.name, welcome.rules, welcome.seat))
             finished = await play_as_ai(client, make_seat(args.ai, None, welcome.seat))
         except HostGone as exc:
-            if args.rejoin and isinstance(exc, HostClosed):
-                clear_ticket()
+            if isinstance(exc, HostClosed):
+                seatkeys.forget_seat(host, at, args.name)
+                if args.rejoin:
+                    clear_ticket()
             print(f"main.py join: {exc}", file=sys.stderr)
             return 1
         finally:
             await client.close()
+        seatkeys.forget_seat(host, at, args.name)
         if args.rejoin:
             clear_ticket()
         me = client.seat

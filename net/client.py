@@ -20,6 +20,7 @@ from game.view import SeatView
 
 from .keeping import Keeper, Kept
 from .protocol import (
+    CLOSED,
     HEARTBEAT_S,
     HOST_SILENT_S,
     PROTOCOL_VERSION,
@@ -52,9 +53,17 @@ class HostClosed(HostGone):
     """The host closed the table, or refused this client a seat: coming back cannot help."""
 
 
+class HostBroken(HostClosed):
+    """The host lets us back in and the connection fails at once the same way, again and again (a
+    broken or hostile host, another version): coming back cannot help either."""
+
+
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 5.0)  # waits before each attempt to come back; the last repeats
 REJOIN_PATIENCE_S = 300.0  # how long a client keeps trying to come back before it gives up
+SAME_FAILURES = 3  # comebacks in a row that end at once in the same error before a client gives up
 
+HOST_BACK = "the host is back; the match goes on"  # said on coming back to a host started again
+NEW_MATCH = "a new match has started"  # ... that set the match aside for a new one
 RejoinWatcher = Callable[[int, float, str], None]  # (attempt, seconds until it, why we are trying)
 
 
@@ -90,6 +99,14 @@ class Client:
         self.kept: Kept | None = None  # what became of that log (set before `finished`)
         self._keeping: asyncio.Task | None = None
         self._beat: asyncio.Task | None = None
+        # one run of trouble, across comebacks that end at once (Client.rejoin): when it began, the
+        # attempts made in it, whether the last comeback connected and the host has said anything
+        # since (a message, not a heartbeat), and its last error with how many comebacks it ended
+        self._trouble_since = 0.0
+        self._attempts = 0
+        self._came_back = False
+        self._heard = False
+        self._failure: tuple[str, int] = ("", 0)
 
     async def connect(self) -> Welcome:
         try:
@@ -106,6 +123,7 @@ class Client:
             raise HostGone(f"unexpected reply from the host: {type(reply).__name__}")
         self.welcome = reply
         self.token = reply.token
+        self._heard = False  # nothing yet from the host on this connection but its welcome
         self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
         return reply
 
@@ -115,11 +133,26 @@ class Client:
         """Come back to the table after the connection was lost, with this seat's token: try again and
         again, waiting longer each time (BACKOFF_S), for up to `patience` seconds. `watch` hears of each
         attempt before its wait (the table shows "reconnecting…"). HostClosed as soon as the host
-        refuses the token (the seat is no longer held), HostGone when patience runs out."""
+        refuses the token (the seat is no longer held), HostGone when patience runs out.
+
+        A comeback whose connection fails at once (before the host said anything after its welcome) is
+        the same trouble going on, not a new one: its attempts go on counting (and waiting longer),
+        patience runs from the first, and after SAME_FAILURES such comebacks ending in the same error
+        HostBroken says so in one sentence."""
         await self._hang_up()
         loop = asyncio.get_running_loop()
-        until = loop.time() + patience
-        for attempt in itertools.count(1):
+        now = loop.time()
+        if self._came_back and not self._heard:
+            last, count = self._failure
+            self._failure = (why, count + 1 if why == last else 1)
+            if self._failure[1] >= SAME_FAILURES:
+                raise HostBroken(self._last_word(why))
+        else:  # the connection had lasted (or this is the first loss): new trouble
+            self._trouble_since, self._attempts, self._failure = now, 0, (why, 0)
+        self._came_back = False
+        until = self._trouble_since + patience
+        for attempt in itertools.count(self._attempts + 1):
+            self._attempts = attempt
             delay = BACKOFF_S[min(attempt, len(BACKOFF_S)) - 1]
             if loop.time() + delay > until:
                 raise HostGone(f"could not get back to the table in {patience:.0f} s: {why}")
@@ -127,13 +160,25 @@ class Client:
                 watch(attempt, delay, why)
             await asyncio.sleep(delay)
             try:
-                return await self.connect()
+                welcome = await self.connect()
             except HostClosed:
                 raise
             except HostGone as exc:
                 why = str(exc)
                 await self._hang_up()
+                continue
+            self._came_back = True
+            return welcome
         raise AssertionError("unreachable")  # itertools.count never ends
+
+    def _last_word(self, why: str) -> str:
+        """Why a client stops coming back to a host that keeps failing the same way, in one sentence."""
+        version = self.welcome.version if self.welcome is not None else 0
+        speaks = f"protocol {version}" if version else "an older protocol"
+        return (
+            f"gave up on the table at {self.host}:{self.port}: {SAME_FAILURES} comebacks in a row ended"
+            f" at once the same way ({why}); the host speaks {speaks}, this game protocol {PROTOCOL_VERSION}"
+        )
 
     async def _heartbeat(self) -> None:
         """Tell the host every second that we are still here (so it can tell silence from thought)."""
@@ -154,7 +199,7 @@ class Client:
         assert self.reader is not None
         while True:
             try:
-                message = await read_message(self.reader, self.silence_s)
+                message = await read_message(self.reader, self.silence_s, self.silence_s)
             except TimeoutError as exc:
                 raise HostGone(
                     f"no word from the host for {self.silence_s:.0f} s: the connection is lost"
@@ -162,6 +207,11 @@ class Client:
             except (ConnectionError, OSError) as exc:
                 raise HostGone("the host has gone away") from exc
             except ProtocolError as exc:
+                if exc.code == "timeout":  # a frame begun and never finished is silence too
+                    raise HostGone(
+                        f"no word from the host for {self.silence_s:.0f} s, in the middle of a message:"
+                        " the connection is lost"
+                    ) from exc
                 raise HostGone(f"the host sent something unreadable ({exc})") from exc
             if not isinstance(message, Ping):
                 break
@@ -182,9 +232,10 @@ class Client:
         elif isinstance(message, Refused):
             self.refused.append(message)
         elif isinstance(message, Bye) and self.finished is None:
-            raise HostClosed(message.reason or "the host closed the table")  # the host says why, whole
+            raise HostClosed(message.reason or CLOSED)  # the host says why, whole
         elif isinstance(message, MatchLog) and self.keeper is not None:
             self._take(message)
+        self._heard = True  # a message that made sense: this connection works
         return message
 
     def _take(self, part: MatchLog) -> None:
@@ -297,6 +348,8 @@ async def play_as_ai(
             client.log(f"connection lost ({exc}); reconnecting…")
             await client.rejoin(patience, _log_attempts(client), str(exc))
             client.log(f"back at the table as seat {client.seat}")
+            if comeback(client.welcome):
+                client.log(comeback(client.welcome))
             with contextlib.suppress(HostGone):  # if it broke again, the next receive says so
                 await client.ready()
             acted_at = -1
@@ -305,6 +358,8 @@ async def play_as_ai(
             client.log(f"host: {message.message}")
         if not isinstance(message, Update) or client.view is None:
             continue
+        for line in timed_out_lines(message, client.names):
+            client.log(line)
         if client.seq == acted_at and not any(a.kind is Kind.DOBON for a in client.view.legal):
             continue
         action = choose(agent, client.view)
@@ -326,19 +381,38 @@ async def watch_table(
         except HostGone as exc:
             if isinstance(exc, HostClosed) or client.finished is not None:
                 raise
+            client.log(f"connection lost ({exc}); reconnecting…")
             await client.rejoin(patience, _log_attempts(client), str(exc))
+            client.log(comeback(client.welcome) or "back, watching")
             continue
         if isinstance(message, Update):
+            for line in timed_out_lines(message, client.names):
+                say(line)
             for event in message.events:
                 seat = event.get("seat")
                 say(f"{event.get('event')}" + (f" seat {seat}" if isinstance(seat, int) else ""))
         elif isinstance(message, Chat):
-            say(f"{message.sender}: {message.text}")
+            say(f"{message.text} {message.event}" if message.event else f"{message.sender}: {message.text}")
     return client.finished
+
+
+def comeback(welcome: Welcome | None) -> str:
+    """What a client says on coming back to its host, if the host was started again meanwhile."""
+    if welcome is not None and welcome.new_match:
+        return NEW_MATCH
+    return HOST_BACK if welcome is not None and welcome.resumed else ""
+
+
+def timed_out_lines(update: Update, names: list[str]) -> list[str]:
+    """What a log says of the seats whose time ran out in this update: their move was AI's."""
+    return [
+        f"time ran out for {names[seat] if 0 <= seat < len(names) else f'seat {seat}'}: AI played for them"
+        for seat in update.timed_out
+    ]
 
 
 def _log_attempts(client: Client) -> RejoinWatcher:
     def watch(attempt: int, delay: float, why: str) -> None:
-        client.log(f"reconnecting… (attempt {attempt} in {delay:g} s)")
+        client.log(f"reconnecting… (attempt {attempt} in {delay:g} s): {why}")
 
     return watch

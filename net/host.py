@@ -23,7 +23,10 @@ for `away_s` is shown as away on every table; after `away_ai_s` more, AI plays i
 silent, and it takes its seat back the moment it is heard again. After `drop_s` of silence the
 connection is closed (the seat waits for its token). Nothing the host sends ever waits on one slow or
 silent client: frames are queued on its connection, and a connection whose backlog passes
-`SEND_BACKLOG` is dropped, so a pulled cable cannot hold up the table.
+`SEND_BACKLOG` is dropped, so a pulled cable cannot hold up the table. A person who stays connected
+but stops acting meets the time to act (on by default, net.pace): AI acts for them once, everyone's
+update says so (`Update.timed_out`), and after IDLE_TIMEOUTS in a row the seat is shown away and AI
+plays it until its person acts again (an action, or Ready: "I'm back"). One name is seated once.
 
 A LAN party (issue 17): a comeback with a seat's token replaces the connection the host still holds
 for it (a pulled cable leaves no FIN); the host deals once `min_people` people have come and said
@@ -34,7 +37,9 @@ time to act runs out has AI act for them once (`owing`; the seat is sent its clo
 sends everyone the standings so far and saves the log (`log_dir`). Connections are limited per
 address and in total (`Gate`), and running out of file descriptors is said once a minute. At the
 match's end (or a close: up to the last round finished) every client gets the action log, to keep in
-its own history (net.keeping).
+its own history (net.keeping). With `keep_path` the match is kept on disk after every change
+(net.hostsave); a host started again with the same table resumes it, waits a little for its people to
+come back with their tokens, and tells them the host is back.
 """
 
 from __future__ import annotations
@@ -59,10 +64,13 @@ from game.rules import make_rules
 from game.seats import make_seat
 from game.view import public_view
 
+from . import hostsave
 from .client import choose
 from .discovery import Announcement, advertise, describe
 from .keeping import log_parts
+from .pace import AWAY_AI_S, AWAY_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS, RESUME_GRACE_S
 from .protocol import (
+    CLOSED,
     HEARTBEAT_S,
     PROTOCOL_VERSION,
     Act,
@@ -92,6 +100,8 @@ MAX_PER_ADDRESS = 16  # connections one computer may hold open at once (a table 
 MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over half its file limit
 RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
 MAX_WATCHERS = 16  # people watching a table without a seat
+# what a guest whose name is already seated is told to do
+TWIN = "come back to it with its token (main.py join keeps it), or choose another name"
 
 
 @dataclass
@@ -109,6 +119,13 @@ class SeatState:
     away: bool = False  # connected but silent (shown on every table)
     stood_in: bool = False  # AI plays this person's seat while they are away
     waiting: str = ""  # the name of a late guest who takes this AI seat at the next round
+    timeouts: int = 0  # times in a row this person's time to act ran out (AI acted for them)
+    idle: bool = False  # timed out IDLE_TIMEOUTS times in a row: shown away, AI plays until they act
+
+    @property
+    def shown_away(self) -> bool:
+        """Away on every table: silent (a pulled cable) or idle (connected, but not acting)."""
+        return self.away or self.idle
 
     @property
     def connected(self) -> bool:
@@ -140,10 +157,10 @@ class HostConfig:
     min_people: int = 0
     timing: Timing = field(default_factory=lambda: Timing(turn_ms=700, dobon_ms=450, window_ms=1500))
     round_pause: float = 1.5  # seconds between a round's end and the next deal
-    away_s: float = 3.0  # silence after which a connected seat is shown as away
-    away_ai_s: float = 5.0  # ... and after which, away this long, AI plays it until it is heard again
+    away_s: float = AWAY_S  # silence after which a connected seat is shown as away
+    away_ai_s: float = AWAY_AI_S  # ... and after which, away this long, AI plays it until it is heard again
     drop_s: float = 60.0  # silence after which the connection is closed (the seat waits for its token)
-    turn_limit_s: float = 0.0  # a person's time to act; then AI acts for them once (0: no limit)
+    turn_limit_s: float = DEFAULT_TURN_LIMIT_S  # a person's time to act; then AI acts once (0: none)
     max_per_address: int = MAX_PER_ADDRESS
     max_connections: int = MAX_CONNECTIONS
     log_dir: str | None = None  # where each match's action log is saved (None: not saved)
@@ -154,6 +171,12 @@ class HostConfig:
     keep_history: bool = False
     history_me: int | None = None
     history_folder: str | None = None
+    # where the match is kept on disk for a host started again after a crash (net.hostsave; None: not
+    # kept): a kept match of the same table is resumed at the start
+    keep_path: str | None = None
+    # a new match even if one is kept: the kept one is set aside (its finished rounds saved in
+    # `log_dir`), and those who come back with its tokens are seated afresh and told so
+    new_match: bool = False
 
 
 class Host:
@@ -188,17 +211,32 @@ class Host:
         self.kept_seq = 0  # actions up to the last round's end: the log every client gets at the close
         self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
         self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
+        self.timed_out: list[int] = []  # seats AI acts for in the update being sent (their time ran out)
         self.watchers: list[Watcher] = []
+        self.resumed = False  # this host goes on with a match it kept on disk (HostConfig.keep_path)
+        self._keeping: hostsave.Writer | None = None  # writes the match to disk after each change
+        self._logged: list[dict] = []  # the game's actions as JSON, so far (each converted once)
+        self._resumed_at: float | None = None  # a resumed match waits for its people from then
+        self._clocks_for: tuple | None = None  # the state the clocks were last started for
+        self.retired_tokens: tuple[str, ...] = ()  # the seats of a kept match set aside (new_match)
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
+        kept: list[str] = []  # what became of a kept match, said after where the table listens
+        if self.cfg.keep_path is not None and self.cfg.new_match and self.game is None:
+            self.retired_tokens, said = hostsave.retire(Path(self.cfg.keep_path), self.cfg.log_dir)
+            kept = [said] if said else []
+        elif self.cfg.keep_path is not None and self.game is None:
+            kept = self._resume_kept(Path(self.cfg.keep_path))
         self._quiet_accept_errors()
         self.server = await asyncio.start_server(self._client, self.cfg.host, self.cfg.port)
         self.port = self.server.sockets[0].getsockname()[1]
         n = self.cfg.min_people
         waits = f" (waiting for {n} {'person' if n == 1 else 'people'} before dealing)" if n else ""
         self.log(f"hosting {self.cfg.preset} for {self.cfg.players}{waits} on port {self.port}")
+        for line in kept:
+            self.log(line)
 
     async def run(self) -> Finished | None:
         if self.server is None:
@@ -242,6 +280,7 @@ class Host:
         loop.set_exception_handler(handler)
 
     async def close(self) -> None:
+        self._stop_keeping()  # closed on purpose: there is nothing to resume
         if self.game is not None and self.result is None:  # closed mid-match: keep what was played
             with contextlib.suppress(Exception):
                 await self._finish(complete=False)
@@ -251,12 +290,12 @@ class Host:
         for s in self.seats:
             if s.writer is not None:
                 with contextlib.suppress(Exception):
-                    s.writer.write(encode(Bye("the host closed the table")))
+                    s.writer.write(encode(Bye(CLOSED)))
                     s.writer.close()
                 s.writer = None
         for w in self.watchers:
             with contextlib.suppress(Exception):
-                w.writer.write(encode(Bye("the host closed the table")))
+                w.writer.write(encode(Bye(CLOSED)))
                 w.writer.close()
         self.watchers = []
         if self.server is not None:
@@ -327,6 +366,12 @@ class Host:
             if hello.watch:
                 await self._watch(hello, reader, writer)
                 return
+            twin = self._seated_as(hello)
+            if twin is not None:
+                await self._send_raw(
+                    writer, Error("name", f"{twin} already has a seat at this table: " + TWIN)
+                )
+                return
             seat = self._seat_for(hello)
             if seat is None:
                 why = (
@@ -336,7 +381,8 @@ class Host:
                 )
                 await self._send_raw(writer, Error("full", why))
                 return
-            await self._send_raw(writer, self._welcome(seat))  # before anything else reaches this client
+            welcome = self._welcome(seat, new_match=self._retired(hello.token))
+            await self._send_raw(writer, welcome)  # before anything else reaches this client
             seat.writer, seat.heard, seat.away = writer, time.monotonic(), False
             await self.queue.put((seat.seat, "joined"))
             while True:
@@ -428,9 +474,7 @@ class Host:
                 s.away, changed = True, True
                 self.log(f"seat {s.seat}: {s.name} is away (silent {silent:.0f} s)")
             late = silent >= self.cfg.away_s + self.cfg.away_ai_s
-            if s.away and late and not s.stood_in and self.table is not None and s.kind == "person":
-                s.stood_in = True
-                self.table.ai[s.seat] = make_seat(self.cfg.ai, self.cfg.seed, s.seat)
+            if s.away and late and self._stand_in(s):
                 self.log(f"seat {s.seat}: AI plays for {s.name} while they are away")
         for w in list(self.watchers):
             await self._send_watcher(w, Ping())
@@ -480,7 +524,11 @@ class Host:
             with contextlib.suppress(Exception):
                 old.close()
 
-    def _welcome(self, seat: SeatState) -> Welcome:
+    def _retired(self, token: str | None) -> bool:
+        """A token of the kept match this table set aside for a new one (HostConfig.new_match)."""
+        return bool(token) and any(secrets.compare_digest(token, t) for t in self.retired_tokens)
+
+    def _welcome(self, seat: SeatState, new_match: bool = False) -> Welcome:
         rules = self.rules
         return Welcome(
             seat.seat,
@@ -490,6 +538,9 @@ class Host:
             _jsonable(rules.options()),
             self.cfg.rounds,
             self.cfg.turn_limit_s,
+            PROTOCOL_VERSION,
+            self.resumed,
+            new_match,
         )
 
     def _rate_ok(self, seat: SeatState) -> bool:
@@ -499,6 +550,19 @@ class Host:
         seat.sent += 1
         return seat.sent <= FLOOD_PER_SECOND
 
+    def _seated_as(self, hello: Hello) -> str | None:
+        """The name a hello without its seat's token asks for, if a person already sits under it (or
+        takes a seat at the next round): one person is never seated twice (a second start of the
+        same `join` without the token would be a second player of the same name)."""
+        if hello.token and any(s.token and secrets.compare_digest(s.token, hello.token) for s in self.seats):
+            return None
+        wanted = (hello.name or "").strip().casefold()
+        for s in self.seats:
+            for name in (s.name if s.kind == "person" else "", s.waiting):
+                if name and name.strip().casefold() == wanted:
+                    return name
+        return None
+
     def _seat_for(self, hello: Hello) -> SeatState | None:
         """The seat a hello may take: its own with its token, else an open one before the start."""
         if hello.token:
@@ -506,7 +570,7 @@ class Host:
                 if s.token and secrets.compare_digest(s.token, hello.token):
                     self._replace(s)
                     return s
-            if self.started.is_set():
+            if self.started.is_set() and not self._retired(hello.token):
                 return None  # a claim to a seat this table never gave (or gave up): join afresh
             # in the lobby the seat it named was given up (its player left): take a fresh one
         name = (hello.name or "Guest")[:24]
@@ -560,11 +624,15 @@ class Host:
             _jsonable(rules.options()),
             self.cfg.rounds,
             self.cfg.turn_limit_s,
+            PROTOCOL_VERSION,
+            self.resumed,
+            bool(self.retired_tokens),  # said only to a watcher coming back
         )
         await self._send_raw(writer, welcome)
         w = Watcher((hello.name or "Watcher")[:24], writer, time.monotonic())
         self.watchers.append(w)
         self.log(f"{w.name} is watching")
+        await self._say_event("watching", w.name)
         await self._broadcast_lobby()
         if self.game is not None:
             await self._send_watcher_update(w, [])
@@ -625,6 +693,7 @@ class Host:
             0,
             self.public_clocks(),
             self.match_ms(),
+            self.timed_out,
         )
         await self._send_watcher(w, update)
 
@@ -632,10 +701,14 @@ class Host:
 
     def lobby(self) -> Lobby:
         return Lobby(
-            [SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.away, s.waiting) for s in self.seats],
+            [
+                SeatInfo(s.seat, s.name, s.kind, s.ready, s.connected, s.shown_away, s.waiting)
+                for s in self.seats
+            ],
             self.started.is_set(),
             self.cfg.min_people,
             [w.name for w in self.watchers],
+            self.cfg.turn_limit_s,
         )
 
     def people_missing(self) -> int:
@@ -643,6 +716,8 @@ class Host:
         return max(0, self.cfg.min_people - sum(1 for s in self.seats if s.kind == "person"))
 
     async def _broadcast_lobby(self) -> None:
+        if self.started.is_set():
+            self._note_change()  # who sits where (a late guest seated, a token given) is kept too
         lobby = self.lobby()
         for s in self.seats:
             await self._send(s, lobby)
@@ -715,6 +790,7 @@ class Host:
         s = self.seats[seat]
         if message == "joined":
             self.log(f"seat {seat}: {s.name} joined")
+            await self._say_event("joined", s.name)
             missing = self.people_missing()
             if missing:
                 self.log(f"waiting for {missing} more {'person' if missing == 1 else 'people'}")
@@ -723,6 +799,7 @@ class Host:
             await self._broadcast_lobby()
         elif message == "left":
             self.log(f"seat {seat}: {s.name} left")
+            await self._say_event("left", s.name)
             s.kind, s.name, s.token, s.ready = "open", "", "", False
             await self._broadcast_lobby()
         elif isinstance(message, Ready):
@@ -737,6 +814,13 @@ class Host:
 
     async def _chat(self, s: SeatState, message: Chat) -> None:
         await self._say(s.name or f"seat {s.seat}", message.text)
+
+    async def _say_event(self, event: str, name: str) -> None:
+        """Who came or went, as a chat line every table words in its own language (Chat.event)."""
+        for other in self.seats:
+            await self._send(other, Chat(name, "", event))
+        for w in list(self.watchers):
+            await self._send_watcher(w, Chat(name, "", event))
 
     async def _say(self, sender: str, text: str) -> None:
         """A chat line to every seat and every watcher."""
@@ -765,6 +849,109 @@ class Host:
         self.started.set()
         self.log("match started: " + ", ".join(f"{s.seat}:{s.name}" for s in self.seats))
 
+    # ------------------------------------------------------------------ a match kept on disk
+
+    def _resume_kept(self, path: Path) -> list[str]:
+        """Go on with the match kept at `path` if it is this table's (a host that crashed and was
+        started again); a damaged one, or another table's, is set aside. Returns what to say of it."""
+        try:
+            found = hostsave.load(path)
+        except hostsave.Damaged as exc:
+            return [str(exc)]
+        if found is None:
+            return []
+        kept, game = found
+        if (kept.preset, kept.players) != (self.cfg.preset, self.cfg.players):
+            aside = hostsave.set_aside(path, ".old")
+            return [
+                f"the kept LAN match is of {kept.preset} for {kept.players}, not this table; it was set aside"
+                f" as {aside} and a new match starts"
+            ]
+        game.forget_rounds = True
+        cfg = self.cfg
+        cfg.seed, cfg.rounds, cfg.ai, cfg.turn_limit_s = kept.seed, kept.rounds, kept.ai, kept.turn_limit_s
+        cfg.history_me = kept.me
+        self.rules = game.rules
+        for s, name, kind, token in zip(self.seats, kept.names, kept.kinds, kept.tokens, strict=True):
+            s.name, s.kind, s.token, s.ready = name, kind, token, True
+        ai = {s.seat: make_seat(cfg.ai, cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
+        self.game, self.table = game, RealtimeTable(game, ai, cfg.timing)
+        if kept.match_elapsed_ms is not None:
+            self.table.carry_match_clock(kept.match_elapsed_ms)
+        for s in self.seats:
+            self._stand_in(s)  # AI plays each person's seat until they come back with their token
+        self.history_seats = [HUMAN if s.kind == "person" else cfg.ai for s in self.seats]
+        if cfg.keep_history:
+            self.recorder = Recorder(
+                self.history_seats,
+                cfg.history_me,
+                names=self.names(),
+                lan=True,
+                started=kept.history_started or None,
+                folder=cfg.history_folder,
+            )
+        self.kept_seq, self.rounds_done = kept.kept_seq, game.totals.rounds
+        self.deal_seq = self.window_seq = len(game.actions)  # an action decided before the crash is stale
+        self.resumed = True
+        self.started.set()
+        waiting = ", ".join(s.name for s in self.seats if s.kind == "person") or "nobody"
+        return [
+            f"resumed the kept match at round {self.rounds_done + 1} ({len(game.actions)} actions);"
+            f" AI plays for {waiting} until they come back"
+        ]
+
+    def _holding(self) -> bool:
+        """A resumed match waits for its people to come back (RESUME_GRACE_S at most) before it goes on."""
+        if self._resumed_at is None:
+            return False
+        people = [s for s in self.seats if s.kind == "person"]
+        if all(s.connected for s in people) or time.monotonic() - self._resumed_at >= RESUME_GRACE_S:
+            self._resumed_at = None
+            self.log("the match goes on")
+            return False
+        return True
+
+    def _note_change(self) -> None:
+        """The match changed: keep it on disk (soon, on a worker thread: the table never waits)."""
+        if self.cfg.keep_path is None or self.game is None or self.result is not None:
+            return
+        if self._keeping is None:
+            self._keeping = hostsave.Writer(Path(self.cfg.keep_path), self._kept_match, self.log)
+        self._keeping.changed()
+
+    def _kept_match(self) -> hostsave.KeptMatch:
+        game, table = self.game, self.table
+        assert game is not None and table is not None
+        self._logged.extend(a.to_json() for a in game.actions[len(self._logged) :])
+        elapsed = table.match_elapsed_ms((time.monotonic() - self.play_start) * 1000)
+        return hostsave.KeptMatch(
+            game.rules.preset,
+            game.n,
+            _jsonable(game.rules.options()),
+            self.cfg.seed,
+            self.cfg.rounds,
+            self.cfg.ai,
+            self.cfg.turn_limit_s,
+            self.names(),
+            ["person" if s.kind == "person" else "ai" for s in self.seats],
+            [s.token if s.kind == "person" else "" for s in self.seats],
+            list(self._logged),
+            self.kept_seq,
+            self.recorder.started if self.recorder is not None else "",
+            elapsed,
+            self.port,
+            self.cfg.history_me,
+        )
+
+    def _stop_keeping(self) -> None:
+        """The match is over or the table closed on purpose: the kept match goes (only a crash leaves
+        one behind)."""
+        writer, self._keeping = self._keeping, None
+        if writer is not None:
+            writer.stop()
+        if self.cfg.keep_path is not None and self.started.is_set():
+            hostsave.forget(Path(self.cfg.keep_path))
+
     # ------------------------------------------------------------------ play
 
     def names(self) -> list[str]:
@@ -776,6 +963,7 @@ class Host:
         await self._broadcast_lobby()
         await self._broadcast(game.events)
         start = self.play_start = time.monotonic()
+        self._resumed_at = start if self.resumed else None
         pause_until = 0.0
         while self.result is None and not self.closing:
             await self._heartbeat()
@@ -784,10 +972,13 @@ class Host:
             for seat, message in await self._tick_messages(0.02, gather):
                 if isinstance(message, Act):
                     acts.append((self.seats[seat], message))
+                    await self._present(self.seats[seat])
                 else:
                     await self._table_message(seat, message)
             if acts:
                 await self._act_together(acts)
+            if self._holding():
+                continue
             now = (time.monotonic() - start) * 1000
             if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
                 if pause_until == 0.0:
@@ -822,6 +1013,7 @@ class Host:
     def _keep(self, game: Game) -> None:
         """Save the game in the history; a disk that refuses is reported, and the table plays on."""
         self.kept_seq = len(game.actions)  # what a guest may keep if the table closes before the end
+        self._note_change()  # ... and what a new match keeps of this one after a crash
         if self.recorder is None:
             return
         try:
@@ -840,6 +1032,7 @@ class Host:
         ranks = list(game.book.ranks(game))
         standings = [score.to_json() for score in game.standings()]
         self.result = Finished(list(game.scores), ranks, self.names(), standings, complete)
+        self._stop_keeping()
         await self._send_log()
         for s in self.seats:
             await self._send(s, self.result)
@@ -887,12 +1080,12 @@ class Host:
             return
         if message == "joined":  # a person came back with their token
             table.ai.pop(seat, None)
-            s.kind, s.stood_in = "person", False
+            s.kind, s.stood_in, s.idle, s.timeouts = "person", False, False, 0
             self.log(f"seat {seat}: {s.name} is back")
             await self._send_update(s, [])
             await self._broadcast_lobby()
-        elif message == "back":  # heard again after a silence: the seat is theirs again
-            if s.stood_in:
+        elif message == "back":  # heard again after a silence: the seat is theirs again (unless idle)
+            if s.stood_in and not s.idle:
                 s.stood_in = False
                 table.ai.pop(seat, None)
                 self.log(f"seat {seat}: {s.name} is back")
@@ -900,10 +1093,8 @@ class Host:
             await self._broadcast_lobby()
         elif message == "left":
             s.away = False
-            if s.kind == "person" and not s.stood_in:
-                table.ai[seat] = make_seat(self.cfg.ai, self.cfg.seed, seat)
             if s.kind == "person":
-                s.stood_in = True
+                self._stand_in(s)
                 self.log(f"seat {seat}: {s.name} dropped; AI plays until they return")
                 await self._broadcast_lobby()
         elif isinstance(message, Act):
@@ -911,9 +1102,31 @@ class Host:
         elif isinstance(message, Chat):
             await self._chat(s, message)
         elif isinstance(message, Ready):
-            pass
+            await self._present(s)  # "I'm back" from a seat AI played while its person was idle
         else:
             await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
+
+    async def _present(self, s: SeatState) -> None:
+        """The person at this seat acted: their time-outs in a row count from nothing again, and a seat
+        AI played because they were idle is theirs again (a silent seat comes back by being heard)."""
+        s.timeouts = 0
+        if not s.idle:
+            return
+        s.idle = False
+        if s.stood_in and not s.away and self.table is not None:
+            s.stood_in = False
+            self.table.ai.pop(s.seat, None)
+        self.log(f"seat {s.seat}: {s.name} is back")
+        await self._send_update(s, [])
+        await self._broadcast_lobby()
+
+    def _stand_in(self, s: SeatState) -> bool:
+        """AI plays this person's seat until they come back (False: it does already, or no match)."""
+        if s.kind != "person" or s.stood_in or self.table is None:
+            return False
+        s.stood_in = True
+        self.table.ai[s.seat] = make_seat(self.cfg.ai, self.cfg.seed, s.seat)
+        return True
 
     async def _late_message(self, s: SeatState, message) -> None:
         if message == "joined":
@@ -1001,7 +1214,17 @@ class Host:
     def _start_clocks(self) -> None:
         """After every change: each person's clock starts when play begins to wait for them, and stops
         when it no longer does (HostConfig.turn_limit_s; AI seats and stood-in seats have none)."""
-        if self.cfg.turn_limit_s <= 0 or self.table is None:
+        if self.cfg.turn_limit_s <= 0 or self.table is None or self.game is None:
+            return
+        # once per change, not once per seat sent to: who owes what depends on nothing else
+        key = (
+            len(self.game.actions),
+            self.game.phase,
+            tuple(self.table.ai),
+            tuple(self.owing),
+            self._kinds(),
+        )
+        if key == self._clocks_for:
             return
         now = time.monotonic()
         for s in self.seats:
@@ -1009,6 +1232,10 @@ class Host:
                 self.owing.setdefault(s.seat, now)
             else:
                 self.owing.pop(s.seat, None)
+        self._clocks_for = (key[0], key[1], key[2], tuple(self.owing), key[4])
+
+    def _kinds(self) -> tuple[str, ...]:
+        return tuple(s.kind for s in self.seats)
 
     def clock_ms(self, seat: int) -> int:
         since = self.owing.get(seat)
@@ -1046,8 +1273,18 @@ class Host:
             if action is None:
                 continue
             s = self.seats[seat]
-            self.log(f"seat {seat}: {s.name}'s time is up; AI acts for them once")
-            await self._act_together([(s, Act(action.to_json(), len(self.game.actions)))])
+            s.timeouts += 1
+            self.log(f"seat {seat}: {s.name}'s time ran out; AI played for them")
+            self.timed_out = [seat]
+            try:
+                await self._act_together([(s, Act(action.to_json(), len(self.game.actions)))])
+            finally:
+                self.timed_out = []
+            if s.timeouts >= IDLE_TIMEOUTS and not s.idle:
+                s.idle = True
+                self._stand_in(s)
+                self.log(f"seat {seat}: {s.name} did not act {s.timeouts} times in a row; away, AI plays")
+                await self._broadcast_lobby()
 
     async def _broadcast(self, events: list[Event]) -> None:
         game = self.game
@@ -1059,6 +1296,7 @@ class Host:
                 self.deal_seq = len(game.actions)
         for s in self.seats:
             await self._send_update(s, events)
+        self._note_change()
         if self.watchers:
             public = [e.for_seat(game.n).to_json() for e in events]
             for w in list(self.watchers):
@@ -1080,6 +1318,7 @@ class Host:
                 self.clock_ms(s.seat),
                 self.public_clocks(),
                 self.match_ms(),
+                self.timed_out,
             ),
         )
 

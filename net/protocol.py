@@ -29,8 +29,9 @@ from typing import Any
 
 import msgspec
 
-# 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock; 4: the match's log
-PROTOCOL_VERSION = 4
+# 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock; 4: the match's log;
+# 5: time-outs said to everyone, the time to act in the lobby
+PROTOCOL_VERSION = 5
 MAX_FRAME = 256 * 1024  # bytes; a view of the biggest table is a few KB
 READ_TIMEOUT = 30.0  # seconds a frame may take to arrive once its header has started
 SERVICE_TYPE = "_dobon-table._tcp.local."
@@ -63,6 +64,9 @@ class Welcome(msgspec.Struct, tag="welcome"):
     options: dict[str, Any]
     rounds: int
     turn_limit_s: float = 0.0  # a person's time to act before AI acts for them once (0: no limit)
+    version: int = 0  # the host's protocol version (0: a host too old to say), for a guest's last word
+    resumed: bool = False  # the host was started again and goes on with the match it kept on disk
+    new_match: bool = False  # ... or set that match aside for a new one (said to those who come back)
 
 
 class Lobby(msgspec.Struct, tag="lobby"):
@@ -70,6 +74,7 @@ class Lobby(msgspec.Struct, tag="lobby"):
     started: bool = False
     expected: int = 0  # people the host waits for before it deals (HostConfig.min_people)
     watchers: list[str] = []  # the names of those watching
+    turn_limit_s: float = 0.0  # a person's time to act before AI acts for them once (0: no limit)
 
 
 class Ready(msgspec.Struct, tag="ready"):
@@ -79,6 +84,9 @@ class Ready(msgspec.Struct, tag="ready"):
 class Chat(msgspec.Struct, tag="chat"):
     text: str
     sender: str = ""
+    # from the host alone: who came or went ("joined", "left", "watching"), `text` naming them; each
+    # table says it in its own language
+    event: str = ""
 
 
 class Act(msgspec.Struct, tag="act"):
@@ -98,6 +106,9 @@ class Update(msgspec.Struct, tag="update"):
     # what is left of a match played to a time (Rulebook.match_time_ms; 0 once it is up), by the
     # host's clock, which alone calls time; -1: the match has no time limit
     match_ms: int = -1
+    # the seats whose time to act ran out, for whom AI took the action these events show (everyone's
+    # log says so: a seat's move is not the person's own choice)
+    timed_out: list[int] = []
 
 
 class Refused(msgspec.Struct, tag="refused"):
@@ -146,6 +157,9 @@ class Bye(msgspec.Struct, tag="bye"):
     reason: str = ""
 
 
+CLOSED = "the host closed the table"  # a Bye's reason when the host leaves (tables say it in their language)
+
+
 Message = (
     Hello | Welcome | Lobby | Ready | Chat | Act | Update | Refused | Error | Finished | MatchLog | Bye | Ping
 )
@@ -175,8 +189,12 @@ def decode(body: bytes) -> Message:
         raise ProtocolError("malformed", f"malformed message: {exc}") from None
 
 
-async def read_message(reader: asyncio.StreamReader, idle: float | None = None) -> Message:
-    """Read one frame. `idle` bounds the wait for a frame to begin (None: wait as long as it takes)."""
+async def read_message(
+    reader: asyncio.StreamReader, idle: float | None = None, body: float = READ_TIMEOUT
+) -> Message:
+    """Read one frame. `idle` bounds the wait for a frame to begin (None: wait as long as it takes),
+    `body` the wait for the rest of it once begun (a client passes its silence limit: a peer that
+    stops mid-frame is as silent as one that stops between frames)."""
     try:
         async with asyncio.timeout(idle):  # not wait_for: in 3.11 it can swallow a cancellation
             header = await reader.readexactly(4)
@@ -188,13 +206,13 @@ async def read_message(reader: asyncio.StreamReader, idle: float | None = None) 
     if length == 0:
         raise ProtocolError("malformed", "empty message")
     try:
-        async with asyncio.timeout(READ_TIMEOUT):
-            body = await reader.readexactly(length)
+        async with asyncio.timeout(body):
+            data = await reader.readexactly(length)
     except asyncio.IncompleteReadError as exc:
         raise ConnectionError("connection closed mid-message") from exc
     except TimeoutError:
         raise ProtocolError("timeout", "a message took too long to arrive") from None
-    return decode(body)
+    return decode(data)
 
 
 async def send(writer: asyncio.StreamWriter, message: Message) -> None:

@@ -40,6 +40,8 @@ class Reconnected:
     """The session is back at its seat; the host's next update is the seat's whole view."""
 
     seat: int
+    resumed: bool = False  # the host was started again and goes on with the match it kept
+    new_match: bool = False  # ... or set it aside for a new one
 
 
 class NetSession:
@@ -72,14 +74,15 @@ class NetSession:
             return failed
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
-    def host_table(self, config: HostConfig) -> Future:
-        """Open a table on this computer and take a seat at it."""
+    def host_table(self, config: HostConfig, token: str | None = None) -> Future:
+        """Open a table on this computer and take a seat at it (with a token: the hosting person's
+        seat in a match the host kept and resumes)."""
 
         async def go():
             self.host = Host(config, log=self.host_log.append)
             await self.host.start()
             self.loop.create_task(self._host_runner())
-            await self._join("127.0.0.1", self.host.port)
+            await self._join("127.0.0.1", self.host.port, token)
             return self.host.port
 
         return self._run(go())
@@ -141,7 +144,7 @@ class NetSession:
                         raise  # the match is over, we are leaving, or our own table stopped
                     welcome = await client.rejoin(self.patience, self._announce_attempt, str(exc))
                     self._seated(welcome)
-                    self.inbox.put(Reconnected(welcome.seat))
+                    self.inbox.put(Reconnected(welcome.seat, welcome.resumed, welcome.new_match))
                     if self.ready:
                         with contextlib.suppress(HostGone):
                             await client.ready(True)

@@ -3,9 +3,14 @@ choosing, never announcing itself), and the card codes a message names, for the 
 
 from __future__ import annotations
 
+import asyncio
+import os
+import time
+from pathlib import Path
 from typing import Any
 
 from net.host import HostConfig
+from net.protocol import PROTOCOL_VERSION, Hello, Ready, Welcome, encode, read_message
 
 LOOPBACK = "127.0.0.1"
 
@@ -13,6 +18,33 @@ LOOPBACK = "127.0.0.1"
 def loopback(**kw: Any) -> HostConfig:
     """A host config for a test: on the loopback, on any free port, and never announced (multicast)."""
     return HostConfig(**{"host": LOOPBACK, "port": 0, "advertise": False, **kw})
+
+
+def data_home(folder: str | Path) -> dict[str, str]:
+    """The environment for a `main.py` a test starts: its data folder (match logs, kept seats, a kept
+    match) is `folder`, never the user's, so one test's leftovers cannot change another's run."""
+    return {**os.environ, "DOBON_TABLE_HOME": str(folder)}
+
+
+async def until(condition, seconds: float, what: str) -> None:
+    """Wait (polling) until `condition()` holds; AssertionError naming `what` after `seconds`."""
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+async def silent_seat(port: int, name: str = "laptop") -> tuple[asyncio.StreamWriter, Welcome]:
+    """A person who joins and says ready, then goes silent without closing (its cable is out): its
+    socket stays open but it neither reads nor writes any more (no heartbeat either)."""
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    writer.write(encode(Hello(PROTOCOL_VERSION, name)))
+    writer.write(encode(Ready()))
+    await writer.drain()
+    welcome = await read_message(reader, 5)
+    assert isinstance(welcome, Welcome)
+    return writer, welcome
 
 
 def card_codes(message: Any, codes: set[str] | dict[str, Any]) -> set[str]:

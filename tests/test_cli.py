@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from lankit import data_home
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMING = ("seconds", "rounds_per_s", "actions_per_s")
@@ -345,20 +346,20 @@ def test_a_window_size_the_table_cannot_fit_is_refused(size, needle):
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "terminate"])
-def test_a_headless_host_stopped_says_goodbye_to_its_players(signum):
+def test_a_headless_host_stopped_says_goodbye_to_its_players(signum, tmp_path):
     """`main.py host` stopped with Ctrl+C or a plain kill tells a joined player the table closed (a
     goodbye, not a dropped connection) and exits with the shell's status for the signal."""
     host = subprocess.Popen(
         [sys.executable, "main.py", "host", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
          "--players", "3", "--people", "3"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=data_home(tmp_path),
     )  # fmt: skip
     try:
         assert host.stdout is not None
         port = int(host.stdout.readline().rsplit(" ", 1)[1])
         guest = subprocess.Popen(
             [sys.executable, "main.py", "join", f"127.0.0.1:{port}", "--name", "Guest"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=data_home(tmp_path),
         )  # fmt: skip
         assert host.stdout.readline().strip() == "seat 0: Guest joined"
         host.send_signal(signum)

@@ -310,6 +310,8 @@ run_until(lambda: host.announcement is not None or host.announce_error is not No
 report(announced=host.announcement is not None, error=host.announce_error)
 run_until(lambda: lobby.remote.lobby and sum(s.kind == "person" for s in lobby.remote.lobby.seats) == 2, 40)
 click(app, lobby.leave.rect.center)
+frames(app, 2)  # the host is asked first: leaving closes the table for everyone
+click(app, app.stack.top.yes.rect.center)
 run_until(lambda: isinstance(app.stack.top, TitleScene), 10)
 report(left=True, log=lobby.session.host_log)
 sys.stdin.read()  # the app stays up (the table closed) while the test looks for the announcement
@@ -358,6 +360,8 @@ run_until(lambda: host.announce_error is not None or host.announcement is not No
 frames(app, 2)
 report(addresses=lan_addresses(), opened_in=opened_in, share=text(lobby.share), port=host.port)
 click(app, lobby.leave.rect.center)
+frames(app, 2)  # the host is asked first: leaving closes the table for everyone
+click(app, app.stack.top.yes.rect.center)
 run_until(lambda: isinstance(app.stack.top, TitleScene), 10)
 scene = JoinScene(app)
 app.stack.push(scene)
@@ -467,7 +471,7 @@ def test_joining_from_the_screen_explains_errors_and_a_search_clears_them(two_co
     assert "Classic (52 cards), 2 players" in searched["tables"][0]
     assert app.expect("seat")["seat"] == 0  # joined by clicking the table found
     host.process.send_signal(signal.SIGINT)
-    assert app.expect("gone")["gone"] == "the host closed the table"
+    assert app.expect("gone")["gone"] == "The host closed the table."  # the table says it in its language
     assert app.finish() == 0
 
 

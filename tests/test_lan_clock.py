@@ -44,7 +44,7 @@ def test_a_person_who_does_not_act_has_ai_act_for_them_once_when_the_clock_runs_
         following = asyncio.create_task(follow())
         try:  # the person never acts (it is connected and its heartbeat goes on): the clock plays for it
             async with asyncio.timeout(30):
-                while sum("time is up" in line for line in lines) < 3:
+                while sum("time ran out" in line for line in lines) < 2:
                     await idle.receive()
         finally:
             following.cancel()
@@ -57,8 +57,8 @@ def test_a_person_who_does_not_act_has_ai_act_for_them_once_when_the_clock_runs_
     welcome, idle, lines, host, watcher, watched = asyncio.run(main())
     assert welcome.turn_limit_s == 0.15
     mine = [a for a in host.game.actions if a.seat == welcome.seat]
-    assert len(mine) >= 3  # play went on: the seat's turns were taken for it
-    called = [line for line in lines if "time is up" in line]
+    assert len(mine) >= 2  # play went on: the seat's turns were taken for it
+    called = [line for line in lines if "time ran out" in line]
     assert called and all(line.startswith(f"seat {welcome.seat}: Dozing") for line in called)
     clocks = [m.clock_ms for m in idle.received if isinstance(m, Update)]
     assert any(0 < c <= 150 for c in clocks)  # the seat was told how long it had, when it had to act
@@ -77,9 +77,7 @@ def test_a_person_who_does_not_act_has_ai_act_for_them_once_when_the_clock_runs_
 
 def test_without_a_limit_nobody_is_hurried():
     async def main():
-        cfg = loopback(
-            players=2, rounds=1, host="127.0.0.1", port=0, min_people=1, lobby_seconds=0.05, advertise=False
-        )
+        cfg = loopback(players=2, rounds=1, min_people=1, lobby_seconds=0.05, turn_limit_s=0)  # turned off
         host = Host(cfg, log=lambda line: None)
         await host.start()
         runner = asyncio.create_task(host.run())

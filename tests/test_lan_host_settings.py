@@ -53,7 +53,7 @@ def test_the_host_screen_sets_how_long_a_silent_seat_waits_before_ai_plays_it(ap
 
 
 def test_main_host_takes_the_away_time_and_refuses_a_wrong_one():
-    run = [sys.executable, str(ROOT / "main.py"), "host", "--away-ai", "0", "--no-announce", "--port", "0"]
+    run = [sys.executable, str(ROOT / "main.py"), "host", "--away-ai", "-1", "--no-announce", "--port", "0"]
     done = subprocess.run(run, capture_output=True, text=True, timeout=60, cwd=ROOT)
-    assert done.returncode == 2 and "--away-ai must be 1..600 seconds" in done.stderr
+    assert done.returncode == 2 and "--away-ai must be 0..600 seconds" in done.stderr
     assert "Traceback" not in done.stderr

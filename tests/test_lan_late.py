@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from lankit import loopback
+from lankit import data_home, loopback
 
 from game.realtime import Timing
 from game.seats import make_seat
@@ -55,6 +55,7 @@ def test_a_headless_host_waits_for_a_person_before_it_deals(tmp_path):
     host = subprocess.Popen(
         [*command, "--players", "2", "--wait", "0.2", "--rounds", "1", "--log-dir", str(tmp_path)],
         cwd=ROOT,
+        env=data_home(tmp_path),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -68,6 +69,7 @@ def test_a_headless_host_waits_for_a_person_before_it_deals(tmp_path):
         assert lines.next(2.0) == ""  # two seconds on, nobody has come and nothing was dealt
         guest = subprocess.Popen(
             [sys.executable, "main.py", "join", f"127.0.0.1:{port}", "--name", "Aoi"],
+            env=data_home(tmp_path),
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

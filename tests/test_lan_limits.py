@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from lankit import data_home
 
 from net.client import Client
 from net.host import Gate
@@ -62,7 +63,9 @@ async def join(port: int, seconds: float) -> int:
 
 
 @pytest.mark.parametrize(("limit", "connections"), [(256, FLOOD), (40, 300)])
-def test_a_flood_under_a_low_file_limit_is_refused_quietly_and_a_player_still_joins(limit, connections):
+def test_a_flood_under_a_low_file_limit_is_refused_quietly_and_a_player_still_joins(
+    limit, connections, tmp_path
+):
     count = room_for(connections)
     assert count >= connections // 2, "this machine cannot open enough sockets for the test"
     command = [sys.executable, "main.py", "host", "--bind", "127.0.0.1", "--port", "0", "--no-announce"]
@@ -73,6 +76,7 @@ def test_a_flood_under_a_low_file_limit_is_refused_quietly_and_a_player_still_jo
         stderr=subprocess.STDOUT,
         text=True,
         preexec_fn=lowered(limit),
+        env=data_home(tmp_path),
     )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in host.stdout], daemon=True).start()

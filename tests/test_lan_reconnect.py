@@ -8,14 +8,14 @@ player comes back. Every wait is bounded.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from lankit import loopback
+from lankit import loopback, until
 from lanproxy import Relay
 
 from game.realtime import Timing
@@ -48,14 +48,6 @@ def config(**kw) -> HostConfig:
 
 def quiet(*_args) -> None:
     pass
-
-
-async def until(condition, seconds: float, what: str) -> None:
-    end = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
 
 
 async def first_view(client: Client, seconds: float = 10) -> None:
@@ -287,16 +279,18 @@ def test_the_kept_seat_survives_on_disk_and_a_broken_file_is_ignored(tmp_path, m
     assert not ticket_path().exists()
 
 
-def test_main_join_rejoin_takes_back_its_seat_after_the_process_is_killed(tmp_path):
-    """`main.py join --rejoin` keeps its token on disk: killed mid-match and started again, it sits down
-    at the same seat (the host kept it, an AI playing meanwhile) and plays the match to its end."""
+@pytest.mark.parametrize("flags", [["--rejoin"], []], ids=["rejoin", "by-default"])
+def test_main_join_takes_back_its_seat_after_the_process_is_killed(tmp_path, flags):
+    """`main.py join` keeps its token on disk (by default, per table; `--rejoin` for the title too):
+    killed mid-match and started again, the same command sits down at the same seat (the host kept it,
+    an AI playing meanwhile) and plays the match to its end; one Aoi at the table, never two."""
 
     async def main():
         host = Host(config(players=3, min_people=1, rounds=1, timing=Timing(100, 50, 150)), log=quiet)
         await host.start()
         runner = asyncio.create_task(host.run())
         env = {**os.environ, "DOBON_TABLE_HOME": str(tmp_path), "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, str(ROOT / "main.py"), "join", f"127.0.0.1:{host.port}", "--rejoin"]
+        command = [sys.executable, str(ROOT / "main.py"), "join", f"127.0.0.1:{host.port}", *flags]
         first = await asyncio.create_subprocess_exec(
             *command, "--name", "Aoi", stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
         )
@@ -308,6 +302,7 @@ def test_main_join_rejoin_takes_back_its_seat_after_the_process_is_killed(tmp_pa
             await first.wait()
             seat = int(line.rsplit(" ", 1)[1])
             await until(lambda: not host.seats[seat].connected, 10, "the host to notice")
+            kept = json.loads((tmp_path / "lan-seats.json").read_text())
             second = await asyncio.create_subprocess_exec(
                 *command, "--name", "Aoi", stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
             )
@@ -320,14 +315,17 @@ def test_main_join_rejoin_takes_back_its_seat_after_the_process_is_killed(tmp_pa
                     await process.wait()
             runner.cancel()
             await host.close()
-        return line, seat, out, second.returncode, host
+        return line, seat, out, second.returncode, host, kept
 
-    line, seat, out, code, host = asyncio.run(main())
+    line, seat, out, code, host, kept = asyncio.run(main())
     assert line.startswith("joined app table as seat")
-    assert f"joined app table as seat {seat}" in out, out
+    assert list(kept) == [f"127.0.0.1:{host.port} aoi"] and kept[f"127.0.0.1:{host.port} aoi"]["seat"] == seat
+    assert f"back at app table as seat {seat}" in out, out
     assert f"match finished: seat {seat}" in out and code == 0, out
     assert host.seats[seat].name == "Aoi" and host.seats[seat].kind == "person"
+    assert [s.name for s in host.seats].count("Aoi") == 1
     assert not ticket_path_in(tmp_path).exists()  # the match is over: nothing left to rejoin
+    assert json.loads((tmp_path / "lan-seats.json").read_text()) == {}
 
 
 def ticket_path_in(home: Path) -> Path:

@@ -143,9 +143,22 @@ def test_a_restarted_game_rejoins_its_seat_from_the_title(tmp_path, monkeypatch)
         far.close()
 
 
-def test_a_seat_the_host_no_longer_keeps_is_not_offered_again(tmp_path, monkeypatch):
+def rejoin_from_title(app):
+    """Press the title's Rejoin and wait for the Join screen's attempt to fail; the Join screen."""
     from ui.scenes.lan import JoinScene
     from ui.scenes.title import TitleScene
+
+    title = TitleScene(app)
+    app.stack.push(title)
+    frames(app, 3)
+    press_button(app, title.items["rejoin"])
+    join = app.stack.top
+    assert isinstance(join, JoinScene)
+    run_until(app, lambda: join.attempt is None and join.error is not None)
+    return join
+
+
+def test_a_seat_the_host_no_longer_keeps_is_not_offered_again(tmp_path, monkeypatch):
 
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
     far = HostThread(min_people=0)  # starts with AI alone: an unknown token has no seat there
@@ -158,19 +171,40 @@ def test_a_seat_the_host_no_longer_keeps_is_not_offered_again(tmp_path, monkeypa
             time.sleep(0.02)
         app = make_app()
         try:
-            title = TitleScene(app)
-            app.stack.push(title)
-            frames(app, 3)
-            press_button(app, title.items["rejoin"])
-            join = app.stack.top
-            assert isinstance(join, JoinScene)
-            run_until(app, lambda: join.attempt is None and join.error is not None)
+            join = rejoin_from_title(app)
             assert "no longer kept" in join.error
             assert load_ticket() is None
         finally:
             app.close()
     finally:
         far.close()
+
+
+def test_a_seat_at_a_table_that_is_gone_is_not_offered_again(tmp_path, monkeypatch):
+    """The host closed that table (nobody listens at its address any more): Rejoin fails once, says
+    so, and the title stops offering it."""
+    import socket
+
+    from net.ticket import Ticket, save_ticket
+    from ui.scenes.title import TitleScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    with socket.socket() as probe:  # a port nobody listens on once this closes
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    save_ticket(Ticket("127.0.0.1", port, "f" * 32, "Aoi", "app", 1))
+    app = make_app()
+    try:
+        join = rejoin_from_title(app)
+        assert join.error.endswith(tr("lan.rejoin_forgotten"))
+        assert load_ticket() is None
+        app.stack.pop()
+        title = TitleScene(app)
+        app.stack.replace(title)
+        frames(app, 3)
+        assert "rejoin" not in title.items
+    finally:
+        app.close()
 
 
 def test_the_lobby_says_it_is_reconnecting_and_comes_back(tmp_path, monkeypatch):

@@ -59,6 +59,7 @@ class Settings:
     practice_help: bool = True
     last_setup: dict[str, Any] = field(default_factory=dict)  # the new-game screen's last choices
     player_name: str = ""  # the name others see at a LAN table (the last one typed)
+    last_address: str = ""  # the LAN table joined last (an address or a table code, as typed)
 
     @classmethod
     def path(cls) -> Path:
@@ -117,6 +118,7 @@ FIELD_TYPES: dict[str, Any] = {
     "practice_help": bool,
     "last_setup": LastSetup,
     "player_name": Annotated[str, Meta(max_length=NAME_CHARS)],
+    "last_address": Annotated[str, Meta(max_length=80)],
 }
 
 
@@ -126,8 +128,10 @@ def setting_value(name: str, value: Any) -> Any:
         converted = msgspec.convert(value, FIELD_TYPES[name])
     except msgspec.ValidationError as exc:
         raise ValueError(str(exc)) from None
-    if name == "player_name" and not (converted == converted.strip() and converted.isprintable()):
-        raise ValueError("a name must be printable, without spaces around it")
+    if name in ("player_name", "last_address") and not (
+        converted == converted.strip() and converted.isprintable()
+    ):
+        raise ValueError("must be printable, without spaces around it")
     return msgspec.to_builtins(converted) if name == "last_setup" else converted
 
 

@@ -15,10 +15,11 @@ import pygame_gui
 from game.plaintext import NAME, clean
 from game.rules import PRESETS, make_rules
 from game.seats import SEATS
-from net import tablecode
+from net import hostsave, tablecode
 from net.client import HostClosed
 from net.discovery import LOOPBACK, describe, lan_addresses
 from net.host import HostConfig
+from net.pace import DEFAULT_TURN_LIMIT_S
 from net.protocol import Chat
 from net.session import NetSession
 from net.ticket import Ticket, clear_ticket, match_log_folder
@@ -33,7 +34,8 @@ from .new_game import seats_note
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
 TURN_LIMITS = (0, 15, 30, 60)  # the host's choices of a person's time to act (0: no limit)
-AWAY_AI = (5, 15, 30, 60)  # the host's choices of how long a silent seat waits before AI plays it
+AWAY_AI = (1, 5, 15, 30)
+READY_START_S = 3.0  # a desktop host deals this long after everyone it waits for has said ready  # the host's choices of how long a silent seat waits before AI plays it
 
 
 def _background(surface: pygame.Surface) -> None:
@@ -140,6 +142,70 @@ class MessageScene(Scene):
         _background(surface)
 
 
+def desktop_host(
+    preset: str,
+    players: int,
+    options: dict,
+    level: str,
+    rounds: int,
+    seed: int,
+    port: int,
+    *,
+    people: int = 1,
+    turn_limit_s: float = DEFAULT_TURN_LIMIT_S,
+    away_ai_s: float = AWAY_AI[0],
+    announce: bool = True,
+) -> HostConfig:
+    """A table this computer hosts and plays at (seat 0), keeping its match on disk for *Continue
+    hosting* after a crash (net.hostsave)."""
+    return HostConfig(
+        preset,
+        players,
+        options,
+        level,
+        rounds,
+        seed,
+        "0.0.0.0",
+        port,
+        # once the people waited for are here and all (the host too) say ready, deal after a moment
+        lobby_seconds=READY_START_S,
+        min_people=people,
+        turn_limit_s=turn_limit_s,
+        away_ai_s=away_ai_s,
+        log_dir=str(match_log_folder()),
+        advertise=announce,
+        keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
+        history_me=0,
+        keep_path=str(hostsave.kept_path(desktop=True)),
+    )
+
+
+def continue_hosting(app) -> str | None:
+    """Open again the table this computer hosted when the game stopped unexpectedly, going on with its
+    match at its address, the hosting person back at their seat; the lobby opens and the table
+    follows. Returns why not (a sentence) if it cannot."""
+    path = hostsave.kept_path(desktop=True)
+    try:
+        found = hostsave.load(path)
+    except hostsave.Damaged as exc:
+        return str(exc)
+    if found is None or found[0].me is None:
+        return None
+    kept = found[0]
+    config = desktop_host(
+        kept.preset, kept.players, kept.options, kept.ai, kept.rounds, kept.seed, kept.port,
+        turn_limit_s=kept.turn_limit_s,
+    )  # fmt: skip
+    session = NetSession(kept.names[kept.me])
+    try:
+        session.host_table(config, kept.tokens[kept.me]).result(timeout=10)
+    except Exception as exc:
+        session.close()
+        return tr("lan.cannot_host", reason=describe(exc))
+    app.stack.push(LobbyScene(app, session, hosting=True))
+    return None
+
+
 class HostScene(Scene):
     """Choose the table's rules and open it on this computer."""
 
@@ -150,7 +216,9 @@ class HostScene(Scene):
         self.players = 4
         self.level = default_level()
         self.people = 1  # people the table waits for (the lobby says how many are missing)
-        self.turn_limit = 0  # seconds a person may take to act before AI acts for them once (0: none)
+        # seconds a person may take to act before AI acts for them once (0: none); on by default, so
+        # that one person who stops acting never holds the table
+        self.turn_limit = int(DEFAULT_TURN_LIMIT_S)
         self.away_ai = AWAY_AI[0]  # seconds a seat gone silent is shown away before AI plays it
         self.announce = True
         self.error: str | None = None
@@ -295,23 +363,18 @@ class HostScene(Scene):
             self.error = str(exc)
             self.build()
             return
-        config = HostConfig(
+        config = desktop_host(
             self.preset,
             self.players,
             options,
             self.level,
             rounds,
             __import__("random").randrange(2**31),
-            "0.0.0.0",
             port,
-            lobby_seconds=1e9,
-            min_people=self.people,
+            people=self.people,
             turn_limit_s=float(self.turn_limit),
             away_ai_s=float(self.away_ai),
-            log_dir=str(match_log_folder()),
-            advertise=self.announce,
-            keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
-            history_me=0,
+            announce=self.announce,
         )
         self.session = NetSession(_remember_name(self, self.name.get_text()))
         try:
@@ -371,7 +434,7 @@ class JoinScene(Scene):
     def widgets(self) -> None:
         w, h = self.app.size
         gui, c = self.app.gui, self.container
-        x, y, lw = int(w * 0.1), int(h * 0.08), 240
+        x, y, lw = int(w * 0.1), int(h * 0.08), 264  # the Japanese address label is the widest
         pygame_gui.elements.UILabel(
             pygame.Rect(x, y, 600, 48), key("lan.join_title"), gui, container=c, object_id="#heading"
         )
@@ -383,8 +446,11 @@ class JoinScene(Scene):
         self.name.set_text_length_limit(16)
         y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.address"), gui, container=c)
-        address = _kept(getattr(self, "address", None), f"{LOOPBACK}:{DEFAULT_PORT}")
-        self.address = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
+        # the table joined last, or nothing (this computer's own address would never be the one)
+        address = _kept(getattr(self, "address", None), self.app.settings.last_address)
+        self.address = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x + lw, y, 240, 36), gui, container=c, placeholder_text=f"192.168.1.20:{DEFAULT_PORT}"
+        )
         self.address.set_text(address)
         self.join_button = pygame_gui.elements.UIButton(
             pygame.Rect(x + lw + 250, y, 160, 36), key("lan.join"), gui, container=c
@@ -449,7 +515,13 @@ class JoinScene(Scene):
         return event
 
     def join_address(self, text: str, watch: bool = False) -> None:
-        """Join at what was typed: HOST:PORT, or a table code (net.tablecode)."""
+        """Join at what was typed: HOST:PORT, HOST (the usual port), or a table code (net.tablecode);
+        what was typed is offered again next time."""
+        text = text.strip()
+        settings = self.app.settings
+        if text and text != settings.last_address and text.isprintable() and len(text) <= 80:
+            settings.last_address = text
+            settings.save()
         if tablecode.looks_like_code(text):
             try:
                 host, port = tablecode.decode(text)
@@ -459,8 +531,10 @@ class JoinScene(Scene):
                 return
             self.join(host, port, watch=watch)
             return
-        host, sep, port = text.strip().rpartition(":")
-        if not sep or not host or not port.isdigit():
+        host, sep, port = text.rpartition(":")
+        if not sep or "]" in port or (host.count(":") and not host.startswith("[")):  # no port: the usual
+            host, port = text, str(DEFAULT_PORT)
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
             self.error = tr("lan.bad_address")
             self.build()
             return
@@ -497,6 +571,9 @@ class JoinScene(Scene):
             if self.rejoining and isinstance(exc, HostClosed):
                 clear_ticket()  # the host no longer keeps that seat: stop offering it
                 self.error = tr("lan.rejoin_refused", reason=describe(exc))
+            elif self.rejoining:  # its host is gone (closed, or far away): the title stops offering it
+                clear_ticket()
+                self.error = f"{join_error(exc, host, port)} {tr('lan.rejoin_forgotten')}"
             else:
                 self.error = join_error(exc, host, port)
             self.build()
@@ -522,6 +599,20 @@ class JoinScene(Scene):
 
     def draw(self, surface):
         _background(surface)
+
+
+CHAT_EVENTS = ("joined", "left", "watching")  # who came or went, said by the host (Chat.event)
+
+
+def chat_line(message: Chat) -> str:
+    """A chat message as the lobby's chat box shows it (HTML): a person's words after their name in
+    bold, or, from the host, who came or went in this table's language, in italics."""
+    if message.event:
+        if message.event not in CHAT_EVENTS:
+            return ""  # a newer host's: nothing this table knows how to say
+        name = clean(message.text, NAME)  # names and chat come from other computers: cleaned
+        return f"<i>{html.escape(tr(f'lan.chat_{message.event}', name=name))}</i>"
+    return f"<b>{html.escape(clean(message.sender, NAME))}</b>: {html.escape(clean(message.text))}"
 
 
 class LobbyScene(Scene):
@@ -580,6 +671,12 @@ class LobbyScene(Scene):
             text = f"{tr('new.seat', n=info.seat + 1)}   {name}   {kind}   {mark} {you}"
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, min(34, pitch)), text, gui, container=c)
             y += pitch
+        if lobby is not None:  # everyone sees the time to act before the deal
+            limit = lobby.turn_limit_s
+            value = tr("lan.seconds", n=f"{limit:g}") if limit > 0 else tr("lan.no_limit")
+            label = f"{tr('lan.turn_limit')}: {value}"
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), label, gui, container=c)
+            y += 36
         if lobby is not None and lobby.watchers:
             watchers = tr("lan.watchers", names=", ".join(clean(n, NAME) for n in lobby.watchers[:16]))
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), watchers, gui, container=c)
@@ -610,6 +707,9 @@ class LobbyScene(Scene):
                 container=c,
             )
         chat_y = int(h * 0.12)
+        pygame_gui.elements.UILabel(
+            pygame.Rect(w // 2 + 20, chat_y - 36, 200, 34), key("lan.chat"), gui, container=c
+        )
         self.chat_box = pygame_gui.elements.UITextBox(
             "<br>".join(self.chat[-12:]) or " ",
             pygame.Rect(w // 2 + 20, chat_y, w // 2 - x - 20, int(h * 0.55)),
@@ -640,6 +740,14 @@ class LobbyScene(Scene):
                 pygame.Rect(w - x - 220, h - 70, 220, 46), key("lan.start"), gui, container=c
             )
 
+    def quit(self) -> None:
+        """Leave the lobby (a host's table closes with it) for the title."""
+        self.session.forget_seat()  # left on purpose: nothing to come back to
+        self.session.close()
+        from .title import TitleScene
+
+        self.app.stack.clear_to(TitleScene(self.app))
+
     def waiting_text(self) -> str:
         """What the table waits for: the match under way (a late guest's seat comes at the next
         round), or people the host expects who have not come yet."""
@@ -650,24 +758,55 @@ class LobbyScene(Scene):
             return tr("lan.watching")
         if lobby.started:
             return tr("lan.late_wait")
-        people = sum(1 for s in lobby.seats if s.kind == "person")
-        missing = lobby.expected - people
-        return tr("lan.waiting_people", count=missing) if missing > 0 else ""
+        people = [s for s in lobby.seats if s.kind == "person"]
+        missing = lobby.expected - len(people)
+        if missing > 0:
+            return tr("lan.waiting_people", count=missing)
+        unready = [s.name for s in people if not s.ready]
+        if unready:
+            return tr("lan.waiting_ready", names=", ".join(unready))
+        return tr("lan.all_ready")
+
+    def start_pressed(self) -> None:
+        """The host's Start: at once if every person has said ready, else after asking (whoever is
+        not ready is named); the host's own seat says ready by pressing it."""
+        lobby = self.remote.lobby
+        me = self.session.client.seat if self.session.client and self.session.client.welcome else -1
+        unready = (
+            [s.name for s in lobby.seats if s.kind == "person" and not s.ready and s.seat != me]
+            if lobby
+            else []
+        )
+
+        def start() -> None:
+            self.session.start_now()
+
+        if not unready:
+            start()
+            return
+        from .confirm import ConfirmScene
+
+        question = tr("lan.start_unready", names=", ".join(unready))
+        self.app.stack.push(ConfirmScene(self.app, question, "lan.start", "lan.stay", start))
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.leave:
-                self.session.forget_seat()  # left on purpose: nothing to come back to
-                self.session.close()
-                from .title import TitleScene
+                if self.hosting:  # the table closes for everyone in it: ask first
+                    from .confirm import ConfirmScene
 
-                self.app.stack.clear_to(TitleScene(self.app))
+                    question = tr("lan.close_question")
+                    self.app.stack.push(
+                        ConfirmScene(self.app, question, "lan.close_table", "lan.stay", self.quit)
+                    )
+                else:
+                    self.quit()
             elif event.ui_element is self.ready_button:
                 self.ready = not self.ready
                 self.session.send_ready(self.ready)
                 self.build()
             elif self.start is not None and event.ui_element is self.start:
-                self.session.start_now()
+                self.start_pressed()
             return None
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
             text = self.chat_entry.get_text().strip()
@@ -685,8 +824,9 @@ class LobbyScene(Scene):
         keep = []
         for message in pending:
             if isinstance(message, Chat):
-                sender, text = html.escape(clean(message.sender, NAME)), html.escape(clean(message.text))
-                self.chat.append(f"<b>{sender}</b>: {text}")
+                line = chat_line(message)
+                if line:
+                    self.chat.append(line)
             else:
                 keep.append(message)
         for message in keep:

@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from ..scene import Scene
-from ..text import key
+from ..text import key, tr
 
 
 class PauseMenu(Scene):
@@ -38,7 +38,8 @@ class PauseMenu(Scene):
         # box was too small for "Paused"), centred where that box was: above the buttons
         self.heading = pygame_gui.elements.UILabel(
             pygame.Rect(0, 0, -1, -1),
-            key("menu.title"),
+            # a LAN table is not paused: the others play on (and your own turn comes behind this)
+            key("menu.title" if self.table.remote is None else "menu.title_lan"),
             self.app.gui,
             container=self.container,
             object_id="#heading",
@@ -79,7 +80,19 @@ class PauseMenu(Scene):
             elif el is self.items["save_quit"]:
                 from .title import TitleScene
 
-                self.app.stack.clear_to(TitleScene(self.app))
+                def leave() -> None:
+                    self.app.stack.clear_to(TitleScene(self.app))
+
+                session = self.table.remote.session if self.table.remote is not None else None
+                if session is not None and session.host is not None:  # hosting: it closes for everyone
+                    from .confirm import ConfirmScene
+
+                    question = tr("lan.close_question")
+                    self.app.stack.push(
+                        ConfirmScene(self.app, question, "lan.close_table", "lan.stay", leave)
+                    )
+                else:
+                    leave()
             return None
         return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) else event
 

@@ -32,6 +32,9 @@ from ..table.source import LocalHost, TableSource
 from ..text import Said, card_text, key, tr
 from .reasons import explain
 
+# a person shown away because they stopped acting takes their seat back from the AI by any of these
+BACK_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+
 
 def distinct_choices(options: list[Action]) -> list[Action]:
     """The suit choices worth offering: leaving the suit undeclared keeps the card's own suit, so it is
@@ -135,6 +138,15 @@ class TableScene(Scene):
         )
         if self.watching:
             self.help_box.hide()  # practice help is about your own hand: a watcher has none
+        # while the host cannot be reached, a guest may leave at once (keeping what it was shown)
+        self.leave_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - 2 * bw - 24, 12, bw, 36),
+            key("lan.leave_now"),
+            self.app.gui,
+            container=self.container,
+        )
+        if self.remote is None or self.remote.reconnecting is None:
+            self.leave_button.hide()
 
     def resize(self) -> None:
         super().resize()
@@ -532,11 +544,17 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ events
 
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        remote = self.remote
+        if remote is not None and remote.viewer in self.board.away and event.type in BACK_EVENTS:
+            remote.session.send_ready(True)  # "I'm back": the host gives the seat back from the AI
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.menu_button:
                 from .menu import PauseMenu
 
                 self.app.stack.push(PauseMenu(self.app, self))
+                return None
+            if event.ui_element is self.leave_button and remote is not None:
+                self.leave_gone_host()
                 return None
             if event.ui_element is self.help_box:
                 self.app.settings.practice_help = not self.app.settings.practice_help
@@ -697,11 +715,18 @@ class TableScene(Scene):
         if self.board.busy:
             return False  # keep what the player has not seen yet in the queue
         remote.receive()
+        if (remote.reconnecting is not None) != self.leave_button.visible:
+            self.leave_button.show() if remote.reconnecting is not None else self.leave_button.hide()
         events = remote.poll()
         if remote.names:
             self.board.names = remote.names
         if remote.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
-            self.board.away = {s.seat for s in remote.lobby.seats if s.away}
+            away = {s.seat for s in remote.lobby.seats if s.away}
+            if remote.viewer in away - self.board.away:  # idle: AI plays for you until you act
+                self.say(tr("lan.you_away"), seconds=8.0)
+            self.board.away = away
+        self.board.log.extend(remote.log_lines)  # before the move it explains
+        remote.log_lines.clear()
         if events:
             self.moved_ms = self.board.time * 1000
             self.board.feed(events)
@@ -718,6 +743,16 @@ class TableScene(Scene):
             self.app.stack.replace(MessageScene(self.app, remote.gone))
             return True
         return False
+
+    def leave_gone_host(self) -> None:
+        """Leave a table whose host cannot be reached, at once: the seat is forgotten (nothing to come
+        back to), and the standings this seat was last shown are said (the session closes on exit)."""
+        from .lan import MessageScene
+
+        remote = self.remote
+        assert remote is not None
+        remote.session.forget_seat()
+        self.app.stack.replace(MessageScene(self.app, remote.left_text()))
 
     def continue_after_round(self) -> None:
         """Called by the result screen: deal the next round, or start a new match."""

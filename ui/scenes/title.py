@@ -10,6 +10,7 @@ import pygame_gui
 
 from game.cards import Card, deck
 from game.engine import Game
+from net import hostsave
 from net.ticket import read_ticket
 
 from ..card_art import CardArt
@@ -30,6 +31,7 @@ class TitleScene(Scene):
         self.saved: tuple[GameSetup, Game, float] | None = None
         self.art: CardArt | None = None
         self.ticket = None  # a LAN seat kept from before a restart, read on entering
+        self.hosted = False  # a LAN match this computer hosted is kept (the game stopped unexpectedly)
 
     def enter(self) -> None:
         # read the save only now: a table leaving for the title writes it after this scene is made
@@ -38,11 +40,13 @@ class TitleScene(Scene):
         self.ticket, problem = read_ticket()  # a LAN seat kept from before a restart (net.ticket)
         if problem:
             self.app.notices.append(problem)
+        self.hosted = hostsave.kept_path(desktop=True).exists()  # a LAN table this computer hosted
         super().enter()
 
     def widgets(self) -> None:
         w, h = self.app.size
         rejoin = ["rejoin"] if self.ticket else []
+        rejoin += ["continue_hosting"] if self.hosted else []
         names = (["continue"] if self.saved else []) + rejoin + ["solo", "host", "join", "history", "rules"]
         names += ["settings", "quit"]
         y = int(h * 0.42)
@@ -69,6 +73,14 @@ class TitleScene(Scene):
             el = event.ui_element
             if el is self.items.get("continue"):
                 self.resume_saved()
+            elif el is self.items.get("continue_hosting"):
+                from .lan import continue_hosting
+
+                problem = continue_hosting(self.app)
+                if problem:
+                    self.notice, self.notice_time = problem, 8.0
+                    self.hosted = hostsave.kept_path(desktop=True).exists()
+                    self.build()
             elif el is self.items.get("rejoin"):
                 from .lan import JoinScene
 

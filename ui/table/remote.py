@@ -18,10 +18,10 @@ from game.rules.base import RuleSet
 from game.view import SeatView
 from net.client import HostClosed, HostGone
 from net.keeping import Kept
-from net.protocol import Error, Finished, Lobby, Refused, Update
+from net.protocol import CLOSED, Error, Finished, Lobby, Refused, Update
 from net.session import NetSession, Reconnected, Reconnecting
 
-from ..text import tr
+from ..text import score_text, tr
 
 NOTICE_EVERY_S = 2.5  # "reconnecting…" is said again this often, so it stays on screen until it is over
 
@@ -49,6 +49,7 @@ class RemoteTable:
         self.match_until: float | None = None  # when a match played to a time runs out (monotonic)
         self.resynced = False  # a view came alone (a comeback, a stale action): the board is rebuilt from it
         self.kept: Kept | None = None  # the match as kept in this computer's history (a guest's)
+        self.log_lines: list[str] = []  # what the table's log says beside the events (a time-out)
 
     @property
     def started(self) -> bool:
@@ -80,6 +81,9 @@ class RemoteTable:
                 self.seq = message.seq
                 self.names = message.names or self.names
                 self._pending.extend(events)
+                for seat in message.timed_out:  # a move that was not the person's own choice
+                    if 0 <= seat < len(self.names):
+                        self.log_lines.append(tr("log.ai_played", name=self.names[seat]))
                 self.resynced = self.resynced or not message.events
                 now = time.monotonic()
                 self.clocks_until = {s: now + ms / 1000 for s, ms in enumerate(message.clocks) if ms > 0}
@@ -105,10 +109,12 @@ class RemoteTable:
                 self.reconnecting, self._said_at = message, 0.0
             elif isinstance(message, Reconnected):
                 self.reconnecting = None
-                self.notices.append(tr("lan.reconnected"))
+                said = "lan.new_match" if message.new_match else "lan.host_back" if message.resumed else ""
+                self.notices.append(tr(said or "lan.reconnected"))
             elif isinstance(message, HostGone):
                 self.reconnecting = None
-                self.gone = str(message)
+                if self.gone is None:  # the standings a closing host sent first say more
+                    self.gone = tr("lan.host_closed") if str(message) == CLOSED else str(message)
                 if isinstance(message, HostClosed):
                     self.session.forget_seat()  # closed or refused: that seat is gone for good
         if self.reconnecting is not None and time.monotonic() - self._said_at >= NOTICE_EVERY_S:
@@ -143,6 +149,15 @@ class RemoteTable:
         if until is None:
             return None
         return max(0, math.ceil(until - time.monotonic()))
+
+    def left_text(self) -> str:
+        """This seat left while its host could not be reached (from "reconnecting…"): a message with
+        the standings it was last shown, seat by seat, in the preset's own terms."""
+        lines = [tr("lan.left_gone")]
+        for seat, score in enumerate(self._view.standings if self._view is not None else ()):
+            name = self.names[seat] if seat < len(self.names) else str(seat + 1)
+            lines.append(f"{name}  {score_text(score)}")
+        return "\n".join(lines)
 
     def reconnecting_text(self) -> str:
         assert self.reconnecting is not None
