@@ -139,8 +139,9 @@ class TableScene(Scene):
         if self.watching:
             self.help_box.hide()  # practice help is about your own hand: a watcher has none
         # while the host cannot be reached, a guest may leave at once (keeping what it was shown)
+        mx, my, mw, mh = self.board.layout.menu_rect(0)
         self.leave_button = pygame_gui.elements.UIButton(
-            pygame.Rect(w - 2 * bw - 24, 12, bw, 36),
+            pygame.Rect(mx - mw - 12, my, mw, mh),
             key("lan.leave_now"),
             self.app.gui,
             container=self.container,
