@@ -106,7 +106,9 @@ def evaluate(rounds: list[tuple[int, list[Choice]]]) -> dict[str, float]:
 def source(rounds: int, seed: int, fitted: dict[str, dict]) -> str:
     lines = []
     for preset, f in fitted.items():
-        named = "".join(f"        {w:.4f},  # {name}\n" for name, w in zip(FEATURES, f["weights"], strict=True))
+        named = "".join(
+            f"        {w:.4f},  # {name}\n" for name, w in zip(FEATURES, f["weights"], strict=True)
+        )
         lines.append(
             f"    # {f['choices']} choices; held-out log-likelihood per choice {f['held_out']:.4f} "
             f'(uniform {f["uniform"]:.4f})\n    "{preset}": (\n{named}    ),'
@@ -132,7 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rules", default=",".join(PRESETS), help="presets, comma-separated")
-    parser.add_argument("--out", type=Path, default=OUT, help="the file to write (default: the game's module)")
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help="the file to write (default: the game's module)"
+    )
     parser.add_argument("--check", action="store_true", help="compare with the file, write nothing")
     args = parser.parse_args(argv)
     if args.rounds < 2 or args.workers < 1:
@@ -147,7 +151,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if same else 1
     out.write_text(text, encoding="utf-8")
     for preset, f in fitted.items():
-        print(f"{preset}: {f['choices']} choices, held-out {f['held_out']:.4f} against uniform {f['uniform']:.4f}")
+        print(
+            f"{preset}: {f['choices']} choices, held-out {f['held_out']:.4f} against uniform {f['uniform']:.4f}"
+        )
     print(f"wrote {out}")
     return 0
 
