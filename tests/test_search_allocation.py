@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from types import SimpleNamespace
 
 from game.phase import Phase
@@ -77,3 +78,29 @@ def test_the_heuristic_choice_is_never_dropped():
     duel.prune()
     assert 0 in duel.alive
     assert duel.choice(1.0) in (1, 2)
+
+
+def test_a_simulated_standard_round_changes_nothing_of_the_real_one():
+    """standard's round state is copied list by list for the search's simulations (not deep-copied):
+    a whole round played out on the copy leaves the original's state as it was."""
+    from game import Game, make_rules
+    from game.seats.hard import play_out
+
+    game = Game(make_rules("standard", 4), 3)
+    play_round_partly(game, 12)
+    before = game.state_key()
+    turns = list(game.ext.log)
+    sim = game.clone(7)
+    play_out(sim, random.Random(7), horizon=None)
+    assert sim.phase is not game.phase or sim.ext.log != turns
+    assert game.state_key() == before and game.ext.log == turns
+
+
+def play_round_partly(game, actions: int) -> None:
+    from game.seats import make_seat
+
+    seats = [make_seat("normal", 1, s) for s in range(game.n)]
+    for _ in range(actions):
+        seat = game.sync_next()
+        legal = game.sync_actions(seat)
+        game.apply(legal[0] if len(legal) == 1 else seats[seat].act(game.view(seat, legal)))
