@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
 from toolkit import tool
 
 from game import deck
@@ -15,6 +16,7 @@ from game.seats.policy import (
     choice,
     fit,
     log_chance,
+    log_chance_of,
     mean_log_likelihood,
     uniform_log_likelihood,
 )
@@ -91,3 +93,12 @@ def test_the_shipped_app_policy_reads_a_low_card_played_past_a_king_as_unlikely(
     played_k = log_chance(WEIGHTS["app"], choice(know, share, options, then, k))
     played_three = log_chance(WEIGHTS["app"], choice(know, share, options, then, three))
     assert played_three < math.log(0.2) < math.log(0.8) < played_k
+
+
+def test_the_inference_scores_a_choice_as_the_fitted_model_does():
+    know = knowledge("super")
+    then = [DECK.card(code) for code in ("8H", "KH", "3H", "5C")]
+    share = {v: 1 / 20 for v in range(1, 21)}
+    for card in then[:3]:
+        modelled = log_chance(WEIGHTS["super"], choice(know, share, then[:3], then, card))
+        assert log_chance_of(WEIGHTS["super"], know, share, then[:3], then, card) == pytest.approx(modelled)

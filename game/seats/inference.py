@@ -34,7 +34,7 @@ from ..rules.base import Rulebook
 from ..view import SeatView
 from .determinize import hidden_cards
 from .heuristics import Risk
-from .policy import choice, log_chance, options_of, value_shares
+from .policy import log_chance_of, options_of, value_shares
 from .presets import knowledge
 from .presets.policy_weights import WEIGHTS
 
@@ -186,7 +186,7 @@ class HandSampler:
         options = options_of(self.book, then, steer.card, steer.field)
         if len(options) < 2:
             return 0.0
-        return log_chance(self.policy, choice(self.know, self.share, options, then, steer.card))
+        return log_chance_of(self.policy, self.know, self.share, options, then, steer.card)
 
     def step(self) -> None:
         """One Metropolis move: swap a card of one hidden hand with a card of another or of the stock."""

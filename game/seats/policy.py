@@ -54,16 +54,21 @@ def options_of(book: Rulebook, then: list[Card], card: Card, field: Clue) -> lis
     return [c for c in then if c.id == card.id or book.fitted(c, field, len(then)) is not False]
 
 
+def hope(know: PresetKnowledge, share: Mapping[int, float], then: list[Card], option: Card) -> float:
+    """The `hope` feature: the share of unseen cards the hand kept after playing `option` can call
+    on (`share`: each dobon value's share of the unseen cards), scaled."""
+    if len(then) < know.min_cards_to_call + 1:  # the hand kept cannot call
+        return 0.0
+    keep = [k for k in then if k.id != option.id]
+    return HOPE_SCALE * sum(share.get(t, 0.0) for t in know.hand_totals(keep))
+
+
 def features(know: PresetKnowledge, share: Mapping[int, float], then: list[Card], option: Card) -> Row:
-    """What the heuristic weighs of playing `option` out of the hand `then`; `share` is each dobon
-    value's share of the unseen cards."""
-    hope = 0.0
-    if len(then) >= know.min_cards_to_call + 1:  # the hand kept can still call
-        keep = [k for k in then if k.id != option.id]
-        hope = sum(share.get(t, 0.0) for t in know.hand_totals(keep))
+    """What the heuristic weighs of playing `option` out of the hand `then`: its number, one-hot, and
+    the hope of the hand kept."""
     row = [0.0] * (RANKS + 1)
     row[option.rank] = 1.0
-    row[RANKS] = HOPE_SCALE * hope
+    row[RANKS] = hope(know, share, then, option)
     return tuple(row)
 
 
@@ -73,6 +78,23 @@ def choice(
     """The choice of `card` among `options` out of the hand `then`, as the model sees it."""
     rows = tuple(features(know, share, then, c) for c in options)
     return Choice(rows, next(i for i, c in enumerate(options) if c.id == card.id))
+
+
+def log_chance_of(
+    weights: Sequence[float],
+    know: PresetKnowledge,
+    share: Mapping[int, float],
+    options: list[Card],
+    then: list[Card],
+    card: Card,
+) -> float:
+    """`log_chance` of the choice of `card`, without building feature rows: the inference asks this
+    for every guessed hand, thousands of times a decision."""
+    w_hope = weights[RANKS]
+    scores = [weights[c.rank] + w_hope * hope(know, share, then, c) for c in options]
+    top = max(scores)
+    mine = next(v for v, c in zip(scores, options, strict=True) if c.id == card.id)
+    return mine - top - math.log(sum(math.exp(v - top) for v in scores))
 
 
 def log_chance(weights: Sequence[float], sample: Choice) -> float:
