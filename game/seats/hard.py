@@ -2,14 +2,16 @@
 
 For a turn decision with more than one sensible option, it first infers the hidden hands: it draws
 deals of the cards it has not seen in proportion to how well they fit the round's history
-(game.seats.inference: who drew when they could have played, who let a card pass without calling).
+(game.seats.inference: who drew when they could have played, who let a card pass without calling,
+which card each seat chose to play, read with a play policy fitted to self-play).
 Those deals judge the danger of each card for its heuristic (the normal one, informed), and become
 complete games (game.seats.determinize) on which it tries each candidate action and plays the round
 out with a fast policy for every seat, scoring the outcome from its own point of view (its score change
 against the table's average). The same world and luck meet every candidate, so their comparison is
 fair; it samples worlds until its work budget is spent (`work`: simulated actions, never the clock,
-so a seed fixes the game whatever the machine's load), and leaves the heuristic's choice only for an option
-that beats it by more than `confidence` standard errors. In an auction (standard) it searches the same
+so a seed fixes the game whatever the machine's load) or nothing is left in question, dropping the
+options clearly behind as it goes (game.seats.allocation), and leaves the heuristic's choice only for
+an option that beats it by more than `confidence` standard errors. In an auction (standard) it searches the same
 way whether leading the round is worth outbidding the others (see `bid`). Calls and declarations use
 the normal heuristics. It never reads another seat's hand: it only ever sees its view.
 
