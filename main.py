@@ -137,6 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="W",
         help="measure the round after W rounds normal seats played (a match under way; default 0)",
     )
+    arena.add_argument(
+        "--cheat",
+        action="store_true",
+        help="also play hard-cheat in the first level's place on the same deals, and report the share "
+        "of the second level -> hard-cheat gap the first level closes",
+    )
     arena.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
     host = sub.add_parser("host", help="host a LAN table (headless)")
@@ -502,6 +508,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
             _options(args.option),
             args.workers,
             args.warmup,
+            args.cheat,
         )
     except ValueError as exc:
         return fail("arena", str(exc))

@@ -9,7 +9,14 @@ from every seat and luck of the deal cancels out. For each level the arena repor
 * `ci95`: the half-width of the 95% confidence interval of that mean, computed over deals (the
   rotations of one deal are averaged first, since they share the cards);
 * `win_rate`: the share of its rounds in which it was a winner;
+* `win_rate_ci95`: the half-width of that share's 95% interval, over deals the same way;
 * `decision_ms_p50`, `decision_ms_p95`: its thinking time per decision (decisions with a choice).
+
+`matchup` compares the first two levels deal by deal (paired): the difference of their points per
+round and of their win rates, each with its 95% interval. With `cheat`, the same deals are played
+again with `hard-cheat` in the first level's place, and `gap` holds the cheat's figures and the share
+of the second level -> cheat distance the first level covers, (first - second) / (cheat - second),
+with a 95% interval (delta method, the two runs paired by deal).
 
 With `warmup` W, each deal is instead the round after W rounds that `normal` seats played from the
 deal's seed (the same for every rotation): a round of a match under way, where what a match carries
@@ -145,29 +152,116 @@ def run_arena(
     options: dict | None = None,
     workers: int | None = None,
     warmup: int = 0,
+    cheat: bool = False,
 ) -> dict[str, Any]:
+    """Play the levels on `deals` duplicate deals. With `cheat`, the same deals are also played with
+    `hard-cheat` in the first level's place, and the summary's `gap` says what share of the distance
+    from the second level to the cheat the first one covers."""
     for name in levels:
         if name not in SEATS and name != CHEAT:
             raise ValueError(f"unknown AI {name!r}; choose from {', '.join([*SEATS, CHEAT])}")
+    if cheat and (len(set(levels)) != 2 or CHEAT in levels):
+        raise ValueError("--cheat compares two levels, neither of them hard-cheat: the first is measured")
     rules = make_rules(preset, players, options)
     assignments = rotations(levels, players)
     if warmup < 0:
         raise ValueError("--warmup must be 0 or more")
     jobs = [(preset, players, rules.options(), assignments, seed, d, warmup) for d in range(deals)]
+    if cheat:
+        cheated = rotations(with_cheat(levels), players)
+        jobs += [(preset, players, rules.options(), cheated, seed, d, warmup) for d in range(deals)]
     workers = workers or os.cpu_count() or 1
     start = time.perf_counter()
-    if workers > 1 and deals > 1:
+    if workers > 1 and len(jobs) > 1:
         # imported here: process pools bring sockets, which the engine's modules never import
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(play_deal, jobs, chunksize=max(1, deals // (workers * 8))))
+            results = list(pool.map(play_deal, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
     else:
         results = [play_deal(job) for job in jobs]
     seconds = time.perf_counter() - start
-    summary = summarize(preset, players, levels, deals, seed, results, seconds, workers)
+    summary = summarize(preset, players, levels, deals, seed, results[:deals], seconds, workers)
     summary["warmup"] = warmup
+    if cheat:
+        summary["gap"] = gap(levels, results[:deals], results[deals:])
     return summary
+
+
+def with_cheat(levels: list[str]) -> list[str]:
+    """The levels with `hard-cheat` in the first one's place: the ceiling the first is measured against."""
+    return [CHEAT if name == levels[0] else name for name in levels]
+
+
+def per_deal(results: list[DealResult], name: str) -> tuple[list[float], list[float]]:
+    """For each deal, the level's points per round and its share of rounds won, averaged over the
+    rotations (they share the cards, so the deal is the unit of the intervals)."""
+    points: list[float] = []
+    wins: list[float] = []
+    for r in results:
+        mine = [(score, won) for rotation in r.seats for level, score, won in rotation if level == name]
+        points.append(sum(score for score, _won in mine) / len(mine))
+        wins.append(sum(won for _score, won in mine) / len(mine))
+    return points, wins
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(len(values))
+
+
+def matchup(levels: list[str], results: list[DealResult]) -> dict[str, Any]:
+    """The first level against the second, deal by deal (paired): how many more points per round and
+    how much more often it wins, each with its 95% interval."""
+    a, b = levels[0], levels[1]
+    points_a, wins_a = per_deal(results, a)
+    points_b, wins_b = per_deal(results, b)
+    points, points_ci = mean_ci([x - y for x, y in zip(points_a, points_b, strict=True)])
+    wins, wins_ci = mean_ci([x - y for x, y in zip(wins_a, wins_b, strict=True)])
+    return {
+        "ai": a,
+        "against": b,
+        "points_diff": round(points, 3),
+        "points_diff_ci95": round(points_ci, 3),
+        "win_rate_diff": round(wins, 4),
+        "win_rate_diff_ci95": round(wins_ci, 4),
+    }
+
+
+def gap(levels: list[str], plain: list[DealResult], cheated: list[DealResult]) -> dict[str, Any]:
+    """The share of the distance from the second level to `hard-cheat` that the first level covers:
+    (first - second) / (cheat - second), both differences paired on the same deals. Its interval is
+    the delta method's for a ratio of means, with the two runs' covariance over deals."""
+    a, b = levels[0], levels[1]
+    ours = [x - y for x, y in zip(per_deal(plain, a)[0], per_deal(plain, b)[0], strict=True)]
+    best = [x - y for x, y in zip(per_deal(cheated, CHEAT)[0], per_deal(cheated, b)[0], strict=True)]
+    n = len(ours)
+    mean_ours, mean_best = statistics.fmean(ours), statistics.fmean(best)
+    cheat_points, cheat_ci = mean_ci(per_deal(cheated, CHEAT)[0])
+    cheat_wins, cheat_wins_ci = mean_ci(per_deal(cheated, CHEAT)[1])
+    out: dict[str, Any] = {
+        "ai": a,
+        "against": b,
+        "cheat_points_per_round": round(cheat_points, 3),
+        "cheat_ci95": round(cheat_ci, 3),
+        "cheat_win_rate": round(cheat_wins, 4),
+        "cheat_win_rate_ci95": round(cheat_wins_ci, 4),
+        "cheat_points_diff": round(mean_best, 3),
+        "share": None,
+        "share_ci95": None,
+    }
+    if mean_best == 0:
+        return out  # the cheat did no better: no distance to share
+    share = mean_ours / mean_best
+    if n > 1:
+        var_a, var_b = statistics.variance(ours), statistics.variance(best)
+        cov = statistics.covariance(ours, best)
+        spread = max(0.0, var_a - 2 * share * cov + share * share * var_b) / (n * mean_best * mean_best)
+        out["share_ci95"] = round(1.96 * math.sqrt(spread), 3)
+    out["share"] = round(share, 3)
+    return out
 
 
 def summarize(
@@ -175,31 +269,26 @@ def summarize(
 ) -> dict[str, Any]:
     out = []
     for name in dict.fromkeys(levels):
-        per_deal: list[float] = []
-        scores: list[float] = []
-        wins = 0
-        times: list[float] = []
-        for r in results:
-            mine = [score for rotation in r.seats for level, score, _won in rotation if level == name]
-            wins += sum(won for rotation in r.seats for level, _s, won in rotation if level == name)
-            scores.extend(mine)
-            per_deal.append(sum(mine) / len(mine))
-            times.extend(r.times.get(name, []))
-        mean = statistics.fmean(per_deal)
-        sd = statistics.stdev(per_deal) if len(per_deal) > 1 else 0.0
-        times.sort()
+        points, wins = per_deal(results, name)
+        mean, ci = mean_ci(points)
+        win_rate, win_ci = mean_ci(wins)
+        times = sorted(t for r in results for t in r.times.get(name, []))
+        rounds = sum(
+            1 for r in results for rotation in r.seats for level, _s, _w in rotation if level == name
+        )
         out.append(
             {
                 "ai": name,
                 "points_per_round": round(mean, 3),
-                "ci95": round(1.96 * sd / math.sqrt(len(per_deal)), 3),
-                "win_rate": round(wins / len(scores), 4),
+                "ci95": round(ci, 3),
+                "win_rate": round(win_rate, 4),
+                "win_rate_ci95": round(win_ci, 4),
                 "decision_ms_p50": round(_pct(times, 0.5), 3),
                 "decision_ms_p95": round(_pct(times, 0.95), 3),
-                "rounds": len(scores),
+                "rounds": rounds,
             }
         )
-    return {
+    summary = {
         "rules": preset,
         "players": players,
         "deals": deals,
@@ -209,6 +298,9 @@ def summarize(
         "seconds": round(seconds, 2),
         "workers": workers,
     }
+    if len(set(levels)) >= 2:
+        summary["matchup"] = matchup(list(dict.fromkeys(levels)), results)
+    return summary
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -223,11 +315,29 @@ def table(summary: dict[str, Any]) -> str:
         f"{summary['rotations']} rotations, seed {summary['seed']}"
         + (f", each after {summary['warmup']} warm-up rounds" if summary.get("warmup") else "")
         + f" ({summary['seconds']} s on {summary['workers']} workers)",
-        f"{'ai':<11} {'pts/round':>10} {'±95%':>8} {'win rate':>9} {'ms p50':>8} {'ms p95':>8}",
+        f"{'ai':<11} {'pts/round':>10} {'±95%':>8} {'win rate':>9} {'±95%':>7} {'ms p50':>8} {'ms p95':>8}",
     ]
     for r in summary["results"]:
         lines.append(
             f"{r['ai']:<11} {r['points_per_round']:>+10.2f} {r['ci95']:>8.2f} {r['win_rate']:>9.1%} "
-            f"{r['decision_ms_p50']:>8.2f} {r['decision_ms_p95']:>8.2f}"
+            f"{r['win_rate_ci95']:>7.1%} {r['decision_ms_p50']:>8.2f} {r['decision_ms_p95']:>8.2f}"
+        )
+    pair = summary.get("matchup")
+    if pair:
+        lines.append(
+            f"{pair['ai']} - {pair['against']}, paired by deal: {pair['points_diff']:+.2f} ± "
+            f"{pair['points_diff_ci95']:.2f} points per round, {pair['win_rate_diff']:+.1%} ± "
+            f"{pair['win_rate_diff_ci95']:.1%} rounds won"
+        )
+    g = summary.get("gap")
+    if g:
+        lines.append(
+            f"{CHEAT} on the same deals: {g['cheat_points_per_round']:+.2f} ± {g['cheat_ci95']:.2f} points per "
+            f"round, wins {g['cheat_win_rate']:.1%}; {g['ai']} closes "
+            + (
+                f"{g['share']:.0%} ± {g['share_ci95']:.0%} of the {g['against']} -> {CHEAT} gap"
+                if g["share"] is not None and g["share_ci95"] is not None
+                else "an unmeasurable share of the gap (no distance, or one deal)"
+            )
         )
     return "\n".join(lines)

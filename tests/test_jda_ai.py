@@ -3,12 +3,10 @@ the hard seat's rollouts, checked on explicit positions and on whole deals playe
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 from positions import scenario
+from toolkit import tool
 
 from game import Action, Kind, deck
 from game.actions import REFEREE
@@ -26,16 +24,7 @@ from game.seats.presets.jda_values import LOSE, WIN
 DECK = deck("52")
 
 
-def _tool(name):
-    """A script of tools/ as a module (registered, so that its worker processes find its functions)."""
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).parent.parent / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-jda_values = _tool("jda_values")
+jda_values = tool("jda_values")
 
 
 def card(code):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Kind
@@ -98,6 +98,24 @@ class Round(RoundState):
     victims: tuple[int, ...] = ()
     gaeshi: list[int] = field(default_factory=list)
     went_out: int | None = None  # who emptied their hand by discarding (for disrupt dobon)
+
+    def copy(self) -> Round:
+        """Its lists and dict copied, what is in them shared (a logged turn, a card, an action is never
+        changed once made): the hard seat clones a round for every world it simulates, and a deep copy
+        was a quarter of its search time here."""
+        return replace(
+            self,
+            bids=list(self.bids),
+            last_one=list(self.last_one),
+            skipped=list(self.skipped),
+            had_turn=list(self.had_turn),
+            yaku=list(self.yaku),
+            yaku_declined=list(self.yaku_declined),
+            exposed=dict(self.exposed),
+            log=list(self.log),
+            claims=list(self.claims),
+            gaeshi=list(self.gaeshi),
+        )
 
 
 TURN_KINDS = ("DISCARD", "DRAW", "SKIPPED")  # a turn log's entries (`Turn.kind`)

@@ -2,14 +2,16 @@
 
 For a turn decision with more than one sensible option, it first infers the hidden hands: it draws
 deals of the cards it has not seen in proportion to how well they fit the round's history
-(game.seats.inference: who drew when they could have played, who let a card pass without calling).
+(game.seats.inference: who drew when they could have played, who let a card pass without calling,
+which card each seat chose to play, read with a play policy fitted to self-play).
 Those deals judge the danger of each card for its heuristic (the normal one, informed), and become
 complete games (game.seats.determinize) on which it tries each candidate action and plays the round
 out with a fast policy for every seat, scoring the outcome from its own point of view (its score change
 against the table's average). The same world and luck meet every candidate, so their comparison is
 fair; it samples worlds until its work budget is spent (`work`: simulated actions, never the clock,
-so a seed fixes the game whatever the machine's load), and leaves the heuristic's choice only for an option
-that beats it by more than `confidence` standard errors. In an auction (standard) it searches the same
+so a seed fixes the game whatever the machine's load) or nothing is left in question, dropping the
+options clearly behind as it goes (game.seats.allocation), and leaves the heuristic's choice only for
+an option that beats it by more than `confidence` standard errors. In an auction (standard) it searches the same
 way whether leading the round is worth outbidding the others (see `bid`). Calls and declarations use
 the normal heuristics. It never reads another seat's hand: it only ever sees its view.
 
@@ -27,6 +29,7 @@ from ..cards import Card
 from ..engine import Game
 from ..phase import Phase
 from ..view import SeatView
+from .allocation import Duel
 from .base import Seat
 from .determinize import determinize, known_in_hand
 from .heuristics import Risk
@@ -151,6 +154,12 @@ class HardSeat(Seat):
     # standard errors by which an option must beat the heuristic's choice: with deals that fit the
     # history, one is enough (arena: two left the search all but idle, one gave app +6.3 ± 5.5)
     confidence = 1.0
+    # successive elimination (game.seats.allocation): every `prune_every` worlds past `min_samples`, an
+    # option more than `prune_z` standard errors behind the best or the heuristic's choice meets no more
+    # worlds; the search stops once one option is `stop_z` clear of the rest (0: every option to the end)
+    prune_every = 4
+    prune_z = 2.0
+    stop_z = 3.0
 
     def __init__(self, seed: int | str | None = None):
         super().__init__(seed)
@@ -255,45 +264,35 @@ class HardSeat(Seat):
     def search(
         self, view: SeatView, options: list[Action], sample: Callable[[], Game], prior: Action | None = None
     ) -> Action:
-        """Sample worlds until the work budget is spent; every option meets the same world with the same luck
-        (common random numbers), so each option's results can be compared world by world with the
-        heuristic's choice (`prior`). Leave the heuristic only for an option whose mean improvement over
-        it is more than `confidence` standard errors: search refines judgement, it does not replace it
-        with noise."""
-        base = options.index(prior) if prior is not None else 0
+        """Sample worlds until the work budget is spent or nothing is left in question; every option
+        meets the same world with the same luck (common random numbers), so the options are compared
+        world by world (game.seats.allocation.Duel). Options that are clearly worse than the best or
+        than the heuristic's choice (`prior`) meet no more worlds once each has met `min_samples`; the
+        heuristic's choice is left only for an option better by more than `confidence` standard errors:
+        search refines judgement, it does not replace it with noise."""
         know = knowledge(view.preset)
         work = self.work * know.work_share
-        sums = [0.0] * len(options)
-        squares = [0.0] * len(options)
-        count = steps = 0
-        while count < self.max_samples:
+        duel = Duel(len(options), options.index(prior) if prior is not None else 0, know.pooled_spread)
+        duel.prune_z, duel.stop_z = self.prune_z, self.stop_z
+        steps = 0
+        while duel.worlds < self.max_samples:
             world = sample()
             before = list(world.scores)
             seed = self.rng.randrange(2**31)
-            values = []
-            for option in options:
+            results = {}
+            for i in duel.alive:
                 sim = world.clone(seed)
-                sim.apply(option)
+                sim.apply(options[i])
                 steps += 1 + play_out(sim, random.Random(seed))
-                values.append(outcome(sim, view.seat, before))
-            for i, value in enumerate(values):
-                diff = value - values[base]
-                sums[i] += diff
-                squares[i] += diff * diff
-            count += 1
-            if steps >= work and count >= self.min_samples:
+                results[i] = outcome(sim, view.seat, before)
+            duel.add(results)
+            count = duel.worlds
+            if count < self.min_samples:
+                continue
+            if steps >= work:
                 break
-        means = [total / count for total in sums]
-        spreads = [max(0.0, squares[i] / count - means[i] ** 2) for i in range(len(options))]
-        pooled = 0.0
-        if know.pooled_spread:  # an option that never met a rare outcome is not sure to be clear of it
-            others = [v for i, v in enumerate(spreads) if i != base]
-            pooled = sum(others) / len(others) if others else 0.0
-        best, best_mean = base, 0.0
-        for i in range(len(options)):
-            mean = means[i]
-            var = max(spreads[i], pooled)
-            se = (var / count) ** 0.5 if count > 1 else float("inf")
-            if mean > best_mean and mean > self.confidence * se:
-                best, best_mean = i, mean
-        return options[best]
+            if self.prune_every and count % self.prune_every == 0:
+                duel.prune()
+                if duel.settled():
+                    break
+        return options[duel.choice(self.confidence)]

@@ -1,15 +1,19 @@
 """Inference: which hidden hands are likely, given everything a seat has seen.
 
 A seat sees what the others did (`SeatView.history`): who played what, who drew and on which field.
-Two kinds of behaviour tell something about a hidden hand:
+Three kinds of behaviour tell something about a hidden hand:
 
 * a seat that drew on its turn when it could have played probably held no card that fitted then
   (the rulebook's `fitted` says what would have fitted);
 * a seat that let a play pass without calling dobon probably could not call on it then (the rulebook's
-  `call_totals` and `could_call`).
+  `call_totals` and `could_call`);
+* a seat that played a card chose it out of its hand then (its hand now and what it played since, as
+  long as it has drawn nothing since): a hand out of which that choice was likely is a likelier hand,
+  by the play policy fitted to self-play (game.seats.policy), for every such play, not only the latest.
 
-Neither is certain (a player may draw or hold back on purpose, or be slow to call), so a hand that
-breaks one is made less likely, not impossible: each broken clue multiplies its weight by a factor.
+None is certain (a player may draw or hold back on purpose, or be slow to call), so a hand that
+breaks one of the first two is made less likely, not impossible: each broken clue multiplies its
+weight by a factor; a play multiplies it by the policy's probability of that play.
 
 `HandSampler` draws complete deals of the unseen cards (every other hand with its public size, known
 cards kept in place, the rest as the stock) in proportion to those weights, by a Markov chain that
@@ -30,13 +34,12 @@ from ..rules.base import Rulebook
 from ..view import SeatView
 from .determinize import hidden_cards
 from .heuristics import Risk
+from .policy import log_chance_of, options_of, value_shares
 from .presets import knowledge
+from .presets.policy_weights import WEIGHTS
 
 DRAW_DOUBT = 0.15  # weight factor for each card a drawing seat held that would have fitted
 PASS_DOUBT = 0.05  # weight factor for a hand that could have called dobon and did not
-# The model of a seat's choice of card is the normal heuristic's own scoring in app (shed high numbers,
-# keep a hand that sums to a likely number), softened by this temperature: people are not that exact.
-STEER_TEMPERATURE = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +62,12 @@ class Void:
 
 @dataclass(frozen=True, slots=True)
 class Steer:
-    """The seat's latest play, made with nothing drawn since: it chose `card` out of its hand then."""
+    """A play of one card made with nothing drawn since: the seat chose `card` out of its hand then,
+    which was its hand now plus `later` (what it played since) and `card`."""
 
     card: Card
     field: Clue  # the field it was played on (as a draw there would have recorded it)
+    later: tuple[Card, ...]
 
 
 _BOOKS: dict[tuple, Rulebook] = {}
@@ -78,14 +83,14 @@ def rulebook(view: SeatView) -> Rulebook:
 
 def clues_about(
     view: SeatView, book: Rulebook, seat: int, pool: list[Card]
-) -> tuple[list[NoCall], list[Void], Steer | None]:
+) -> tuple[list[NoCall], list[Void], list[Steer]]:
     """What the history says about `seat`'s hand now. Walking back from the present, the hand then is
     the hand now plus what the seat played since, as long as it has drawn nothing since; a draw breaks
     that link for dobon clues, while a void clue allows for every card drawn since."""
     history = view.history
     nocalls: list[NoCall] = []
     voids: list[Void] = []
-    steer: Steer | None = None
+    steers: list[Steer] = []
     played: list[Card] = []
     drawn = 0
     size = view.hand_sizes[seat]
@@ -103,16 +108,16 @@ def clues_about(
                     voids.append(Void(fits, fitting_played, drawn + clue.drew))
                 drawn += clue.drew
             else:
-                if not played and not drawn and len(clue.cards) == 1:
+                if not drawn and len(clue.cards) == 1:
                     field = book.field_before(history, index)
                     if field is not None:
-                        steer = Steer(clue.cards[0], field)
+                        steers.append(Steer(clue.cards[0], field, tuple(played)))
                 played.extend(clue.cards)
         elif not clue.is_draw and drawn == 0 and index != last_open:
             totals = book.call_totals(history, index, seat, size + len(played))
             if totals:
                 nocalls.append(NoCall(tuple(played), totals))
-    return nocalls, voids, steer
+    return nocalls, voids, steers
 
 
 def _fitting(book: Rulebook, clue: Clue, held: int, pool: list[Card]) -> frozenset[int] | None:
@@ -146,25 +151,25 @@ class HandSampler:
             del pool[:need]
         self.stock = pool
         self.know = know = knowledge(view.preset)
-        values = Counter(v for c in unseen for v in know.values(c))  # a two-valued card counts both ways
-        self.share = {v: n / max(1, len(unseen)) for v, n in values.items()}
-        self.steer = know.steer
+        self.share = value_shares(know, unseen)
+        self.policy = WEIGHTS.get(view.preset)
         self.clues = {seat: clues_about(view, self.book, seat, unseen) for seat in self.others}
         self.weights = {seat: self.log_weight(seat, self.free[seat]) for seat in self.others}
         self.swappable = [s for s in self.others if self.free[s]]
-        self.informed = any(n or v or (t and self.steer) for n, v, t in self.clues.values())
+        self.informed = any(n or v or (t and self.policy) for n, v, t in self.clues.values())
 
     def hand(self, seat: int, free: list[Card]) -> list[Card]:
         return [*self.known.get(seat, ()), *free]
 
     def log_weight(self, seat: int, free: list[Card]) -> float:
-        nocalls, voids, steer = self.clues[seat]
-        if not nocalls and not voids and steer is None:
+        nocalls, voids, steers = self.clues[seat]
+        if not nocalls and not voids and not steers:
             return 0.0
         hand = self.hand(seat, free)
         broken = 0.0
-        if steer is not None and self.steer:
-            broken += self.steer_weight(hand, steer)
+        if self.policy is not None:
+            for steer in steers:
+                broken += self.steer_weight(hand, steer)
         for clue in nocalls:
             if self.book.could_call(hand + list(clue.played), clue.totals):
                 broken += _LOG_PASS
@@ -175,36 +180,13 @@ class HandSampler:
         return broken
 
     def steer_weight(self, hand: list[Card], steer: Steer) -> float:
-        """Log-likelihood of the seat's latest choice under a model of a player who sheds high cards
-        (by number, and by what they cost at the end: the preset's `points`) and keeps a hand that
-        can make a total likely to be played (so it can call on it)."""
-        then = [*hand, steer.card]
-        options = [
-            c for c in then if c is steer.card or self.book.fitted(c, steer.field, len(then)) is not False
-        ]
+        """Log-likelihood of the seat's choice of card out of its hand then (the hand now plus what it
+        played since), under the play policy fitted to self-play (game.seats.policy)."""
+        then = [*hand, *steer.later, steer.card]
+        options = options_of(self.book, then, steer.card, steer.field)
         if len(options) < 2:
             return 0.0
-        assert self.steer is not None
-        know = self.know
-        rank_weight = self.steer["rank_weight"] / STEER_TEMPERATURE
-        hope_weight = self.steer["hope_weight"] / STEER_TEMPERATURE
-        shed_weight = self.steer.get("shed_weight", 0.0) / STEER_TEMPERATURE
-        callers = know.min_cards_to_call + 1  # the hand, the played card still in it, that can call after
-        scores = []
-        mine = 0.0
-        for c in options:
-            share = 0.0
-            if len(then) >= callers:
-                keep = [k for k in then if k is not c]
-                share = sum(self.share.get(t, 0.0) for t in know.hand_totals(keep))
-            value = rank_weight * c.rank + hope_weight * share
-            if shed_weight:
-                value += shed_weight * know.points(c)
-            scores.append(value)
-            if c is steer.card:
-                mine = value
-        top = max(scores)
-        return mine - top - math.log(sum(math.exp(v - top) for v in scores))
+        return log_chance_of(self.policy, self.know, self.share, options, then, steer.card)
 
     def step(self) -> None:
         """One Metropolis move: swap a card of one hidden hand with a card of another or of the stock."""

@@ -30,9 +30,6 @@ class PresetKnowledge:
     weights: ClassVar[
         dict[str, float]
     ] = {}  # the normal seat's weights this preset overrides (tuned in the arena)
-    steer: ClassVar[dict[str, float] | None] = (
-        None  # weights the inference uses to read a seat's choice of card
-    )
 
     def values(self, card: Card) -> tuple[int, ...]:
         """The numbers a card counts for in a dobon sum (super: A is 1 or 10)."""

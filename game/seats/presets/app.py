@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 class Knowledge(PresetKnowledge):
     # a low hand sum wins dobons, and playing high ranks is the way to keep it low
     weights: ClassVar[dict[str, float]] = {"shed_weight": 0.0, "rank_weight": 3.0, "hope_weight": 300.0}
-    steer = weights
 
     def known_in_hand(self, view: SeatView) -> dict[int, list[Card]]:
         # a dobon caller keeps the hand it revealed until the round ends

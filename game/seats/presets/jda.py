@@ -67,10 +67,10 @@ class Knowledge(PresetKnowledge):
         "danger_weight": 1.0,
         "draw_cost": 3.0,
     }
-    # No steer: the inference would read a seat's choice of card by what it sheds and the hand it
-    # keeps, but a jda seat chooses by the danger of the card it leaves on the field, which that model
-    # does not see; it read next to nothing here and cost most of the hard seat's decision time.
-    steer = None
+    # No play policy (tools/fit_policy.py fits none for jda): the inference would read a seat's choice
+    # of card by what it sheds and the hand it keeps, but a jda seat chooses by the danger of the card
+    # it leaves on the field, which that model does not see; it read next to nothing here and cost
+    # most of the hard seat's decision time.
     rollout_horizon = 8  # two rounds of turns at four: what a card left on the field costs shows by then
     # with the hand values, horizons of 4, 8, 16 and 32 measured -0.05, -0.06, -0.07 and -0.01 +- 0.05
     # (hard vs normal, 60 deals, seed 7, --warmup 3): past a few turns a rollout's seats, who see every

@@ -22,8 +22,6 @@ class Knowledge(PresetKnowledge):
     # call on costs the callers' cards doubled: both count for more than in `app` (arena against greedy,
     # 1600 duplicate deals, seed 7: -1.81 +- 1.01 before, -5.46 +- 1.13 with these)
     weights: ClassVar[dict[str, float]] = {"danger_weight": 2.0, "hope_weight": 300.0}
-    # how the inference reads a seat's choice of card: sheds what costs most, keeps a hand that can call
-    steer: ClassVar[dict[str, float] | None] = {"shed_weight": 1.0, "rank_weight": 0.0, "hope_weight": 300.0}
 
     def values(self, card: Card) -> tuple[int, ...]:
         return tuple(sorted(vals(card)))

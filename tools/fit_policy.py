@@ -1,0 +1,162 @@
+"""Fit the play policy the hard seat reads hidden hands with, and write it as a data module.
+
+    python tools/fit_policy.py [--rounds 1000] [--seed 5] [--workers 2] [--rules app,standard,super,kabu]
+                               [--out FILE] [--check]
+
+Self-play: `--rounds` rounds per preset between four `normal` seats (the seats a hard seat meets, and
+a fair model of a person who plays sensibly), each after 0 to 2 warm-up rounds. Every single-card play
+on a seat's turn becomes one observed choice: the cards of the hand then that fitted the field, each
+described by the features of game.seats.policy, and the one played. The softmax weights are fitted by
+maximum likelihood on the even rounds and checked on the odd ones (the held-out log-likelihood per
+choice, against a model that picks any fitting card alike); the module written
+(game/seats/presets/policy_weights.py, or `--out`) holds the weights refitted on every round, and the
+figures. The same seed writes the same module. `--check` writes nothing and exits 1 if the file
+differs from what this run fits. What it costs on this project's 2-core machine is in docs/ai.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.actions import Action, Kind  # noqa: E402
+from game.arena import warmed_up  # noqa: E402
+from game.clues import Clue  # noqa: E402
+from game.engine import Game  # noqa: E402
+from game.headless import play_round  # noqa: E402
+from game.rules import make_rules  # noqa: E402
+from game.seats import make_seat  # noqa: E402
+from game.seats.heuristics import unseen  # noqa: E402
+from game.seats.policy import (  # noqa: E402
+    FEATURES,
+    Choice,
+    choice,
+    fit,
+    mean_log_likelihood,
+    options_of,
+    uniform_log_likelihood,
+    value_shares,
+)
+from game.seats.presets import knowledge  # noqa: E402
+
+OUT = ROOT / "game" / "seats" / "presets" / "policy_weights.py"
+PRESETS = ("app", "standard", "super", "kabu")
+PLAYERS = 4
+
+
+def note_choice(choices: list[Choice], game: Game, action: Action) -> None:
+    """A single-card play on the seat's own turn, as the hard seat's inference would see it."""
+    if action.kind is not Kind.PLAY or len(action.cards) != 1 or action.seat != game.turn:
+        return
+    seat, card = action.seat, action.cards[0]
+    history = (*game.history(), Clue(seat, (card,)))
+    field = game.book.field_before(history, len(history) - 1)
+    if field is None:
+        return
+    then = list(game.hands[seat])
+    options = options_of(game.book, then, card, field)
+    if len(options) > 1:
+        know = knowledge(game.rules.preset)
+        share = value_shares(know, unseen(game.view(seat, ())))  # what the seat itself had not seen
+        choices.append(choice(know, share, options, then, card))
+
+
+def self_play(job: tuple[str, int, int, int]) -> list[tuple[int, list[Choice]]]:
+    """Rounds start..stop-1 of `seed` in `preset`: each round's observed choices."""
+    preset, seed, start, stop = job
+    rules = make_rules(preset, PLAYERS, {}, developing=True)
+    out = []
+    for deal in range(start, stop):
+        game = warmed_up(rules, seed, deal, deal % 3)
+        seats = [make_seat("normal", f"policy:{seed}:{deal}", s) for s in range(game.n)]
+        choices: list[Choice] = []
+        play_round(game, seats, partial(note_choice, choices))
+        out.append((deal, choices))
+    return out
+
+
+def collect(preset: str, rounds: int, seed: int, workers: int) -> list[tuple[int, list[Choice]]]:
+    chunk = max(1, rounds // (workers * 4))
+    jobs = [(preset, seed, start, min(rounds, start + chunk)) for start in range(0, rounds, chunk)]
+    if workers == 1:
+        return [r for job in jobs for r in self_play(job)]
+    with ProcessPoolExecutor(workers) as pool:
+        return [r for part in pool.map(self_play, jobs) for r in part]
+
+
+def evaluate(rounds: list[tuple[int, list[Choice]]]) -> dict[str, float]:
+    """Fit on the even rounds, measure on the odd ones; then the weights fitted on every round."""
+    train = [c for deal, choices in rounds if deal % 2 == 0 for c in choices]
+    held = [c for deal, choices in rounds if deal % 2 == 1 for c in choices]
+    weights = fit(train)
+    return {
+        "choices": len(train) + len(held),
+        "held_out": round(mean_log_likelihood(weights, held), 4),
+        "uniform": round(uniform_log_likelihood(held), 4),
+        "weights": fit(train + held),
+    }
+
+
+def source(rounds: int, seed: int, fitted: dict[str, dict]) -> str:
+    lines = []
+    for preset, f in fitted.items():
+        named = "".join(
+            f"        {w:.4f},  # {name}\n" for name, w in zip(FEATURES, f["weights"], strict=True)
+        )
+        lines.append(
+            f"    # {f['choices']} choices; held-out log-likelihood per choice {f['held_out']:.4f} "
+            f'(uniform {f["uniform"]:.4f})\n    "{preset}": (\n{named}    ),'
+        )
+    body = "\n".join(lines)
+    return f'''"""The play policy the hard seat reads hands with, fitted by tools/fit_policy.py (do not edit by hand).
+
+{rounds} rounds per preset between `normal` seats (seed {seed}, four players, 0 to 2 warm-up rounds
+each): the softmax weights of the features of game.seats.policy (one per card number, then the hope
+of the hand kept) that make the cards those seats played likeliest, fitted on the even rounds and
+checked on the odd ones, then refitted on all of them.
+"""
+
+WEIGHTS: dict[str, tuple[float, ...]] = {{
+{body}
+}}
+'''
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rules", default=",".join(PRESETS), help="presets, comma-separated")
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help="the file to write (default: the game's module)"
+    )
+    parser.add_argument("--check", action="store_true", help="compare with the file, write nothing")
+    args = parser.parse_args(argv)
+    if args.rounds < 2 or args.workers < 1:
+        parser.error("--rounds must be 2 or more and --workers 1 or more")
+    presets = [p.strip() for p in args.rules.split(",") if p.strip()]
+    fitted = {p: evaluate(collect(p, args.rounds, args.seed, args.workers)) for p in presets}
+    text = source(args.rounds, args.seed, fitted)
+    out: Path = args.out
+    if args.check:
+        same = out.exists() and out.read_text(encoding="utf-8") == text
+        print("up to date" if same else f"{out} differs from what this run fits")
+        return 0 if same else 1
+    out.write_text(text, encoding="utf-8")
+    for preset, f in fitted.items():
+        print(
+            f"{preset}: {f['choices']} choices, held-out {f['held_out']:.4f} against uniform {f['uniform']:.4f}"
+        )
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
