@@ -671,12 +671,6 @@ class LobbyScene(Scene):
             text = f"{tr('new.seat', n=info.seat + 1)}   {name}   {kind}   {mark} {you}"
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, min(34, pitch)), text, gui, container=c)
             y += pitch
-        if lobby is not None:  # everyone sees the time to act before the deal
-            limit = lobby.turn_limit_s
-            value = tr("lan.seconds", n=f"{limit:g}") if limit > 0 else tr("lan.no_limit")
-            label = f"{tr('lan.turn_limit')}: {value}"
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), label, gui, container=c)
-            y += 36
         if lobby is not None and lobby.watchers:
             watchers = tr("lan.watchers", names=", ".join(clean(n, NAME) for n in lobby.watchers[:16]))
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), watchers, gui, container=c)
@@ -720,6 +714,13 @@ class LobbyScene(Scene):
             pygame.Rect(w // 2 + 20, chat_y + int(h * 0.55) + 8, w // 2 - x - 20, 36), gui, container=c
         )
         self.chat_entry.set_text_length_limit(200)
+        if lobby is not None:  # everyone sees the time to act before the deal (under the chat: the
+            # left column is the seats', twelve of them at 800x600)
+            limit = lobby.turn_limit_s
+            value = tr("lan.seconds", n=f"{limit:g}") if limit > 0 else tr("lan.no_limit")
+            label = f"{tr('lan.turn_limit')}: {value}"
+            at = pygame.Rect(w // 2 + 20, chat_y + int(h * 0.55) + 52, w // 2 - x - 20, 34)
+            pygame_gui.elements.UILabel(at, label, gui, container=c)
         self.leave = pygame_gui.elements.UIButton(
             pygame.Rect(x, h - 70, 200, 46), key("lan.leave"), gui, container=c
         )
