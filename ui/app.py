@@ -155,7 +155,7 @@ class App:
         self.running = True
         self.frame_ms: list[float] = []
         self.last_input = time.perf_counter()  # any event counts: the loop keeps full rate a moment
-        self.quiet_frames = 0  # frames the loop waited for (a quiet screen), rather than ran at full rate
+        self.quiet_frames = 0  # passes of the loop that waited (a quiet screen), rather than ran at full rate
         self.rests = 0  # passes of the loop that drew nothing: nothing came, nothing was due
         self.rest_s = REST_S
         self.drawn_at = time.perf_counter()  # when the loop last drew (`due_in` counts from it)
