@@ -5,6 +5,7 @@ the pause menu's heading fits, and command-line flags last for their run only.""
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -121,16 +122,87 @@ def test_quiet_screens_say_so(app):
     quiet[5].exit()  # the join screen's search pool
 
 
-def test_an_idle_title_makes_the_loop_wait_instead_of_drawing_at_full_rate(app):
-    from ui.scenes.title import TitleScene
+def rested_title(app: App):
+    """The title once its fan has swayed to a stop, the player's last touch long ago; the loop's
+    look-ups made short, so a test's passes of the loop take moments."""
+    from ui.scenes.title import SWAY_S, TitleScene
 
-    app.stack.push(TitleScene(app))
+    title = TitleScene(app)
+    app.stack.push(title)
+    frames_at(app, int(SWAY_S / 0.1) + 2, 0.1)  # (a moving scene steps at most 0.1 s a frame)
+    settle(app)
+    app.rest_s = 0.02
+    return title
+
+
+def frames_at(app: App, n: int, dt: float) -> None:
+    for _ in range(n):
+        app.frame(dt)
+
+
+def test_an_idle_title_draws_nothing_however_long_the_loop_runs(app):
+    rested_title(app)
+    drawn = len(app.frame_ms)
+    assert app.quiet() and app.due_in() == math.inf  # nothing will change by itself
+    app.run(frames=6)  # six passes of the real loop (it closes the app at the end, as a real run does)
+    assert app.rests == 6 and len(app.frame_ms) == drawn  # each one looked, and drew nothing
+
+
+def test_a_hovered_button_wakes_a_resting_title_and_is_lit(app):
+    title = rested_title(app)
+    clock = pygame.time.Clock()
+    assert not app.step(clock)  # at rest: no frame
+    button = title.items["settings"]
+    pygame.mouse.set_pos(button.rect.center)  # the pointer moves (SDL posts the motion)
+    assert app.step(clock)  # the mouse came: a frame at once
+    assert app.step(clock) and button.hovered  # ... and full rate a moment (the highlight's frames)
+    settle(app)
+    pygame.mouse.set_pos((5, 5))
+    app.step(clock)
+    app.step(clock)
+    assert not button.hovered  # the mouse left: the highlight went with it
+    settle(app)
+    assert not app.step(clock)  # and the title rests again
+
+
+def test_an_animation_a_scene_starts_gets_every_frame_until_it_ends(app):
+    title = rested_title(app)
+    clock = pygame.time.Clock()
+    title.animate_for(0.05)  # "I am animating" for a moment: the loop draws at full rate till then
+    drawn = 0
+    while app.step(clock):
+        drawn += 1
+        assert drawn < 100, "the animation never ended"
+    assert drawn >= 2 and title.moving_left == 0 and app.rests == 1
+
+
+def test_a_focused_text_box_keeps_its_caret_blinking_while_the_screen_rests(app):
+    from ui.scenes.lan import HostScene
+
+    host = HostScene(app)
+    app.stack.push(host)
+    frames(app, 2)
+    click_at(app, host.name.rect.center)
     frames(app, 2)
     settle(app)
-    assert app.quiet()
-    app.run(frames=4)  # closes the app at the end, as a real run does
-    assert app.quiet_frames == 4  # every one of those frames first slept until due (or input)
-    assert len(app.frame_ms) == 2 + 4
+    app.rest_s = 0.02
+    assert host.name.is_focused and app.quiet()
+    assert app.due_in() is not None and app.due_in() < math.inf  # the caret's next blink is due
+    clock = pygame.time.Clock()
+    seen = set()
+    for _ in range(400):
+        assert app.step(clock) or app.due_in() < math.inf
+        seen.add(host.name.cursor_on)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}  # it went off and on again, with no input
+    host.exit()
+
+
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    app.frame(1 / 60)
 
 
 def test_the_table_rests_only_while_it_waits_on_you(app):
@@ -163,24 +235,19 @@ def test_input_wakes_a_quiet_loop_and_is_handled_at_once(app):
 
 
 def test_after_input_the_loop_stays_at_full_rate_for_a_moment(app):
-    from ui.scenes.title import TitleScene
-
-    app.stack.push(TitleScene(app))
-    frames(app, 2)
-    settle(app)
+    rested_title(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    drawn = len(app.frame_ms)
     app.run(frames=4)
-    assert app.quiet_frames == 1  # the wait the mouse ended; then full rate
+    assert app.quiet_frames == 1 and app.rests == 0  # the wait the mouse ended; then full rate
+    assert len(app.frame_ms) == drawn + 4
 
 
 def test_a_quiet_screen_keeps_time_between_its_far_apart_frames(app):
-    from ui.scenes.title import TitleScene
-
-    title = TitleScene(app)
-    app.stack.push(title)
+    title = rested_title(app)
     before = title.time
-    app.frame(0.2)  # one frame at the idle rate
-    assert title.time == pytest.approx(before + 0.2)  # not cut to 0.1 s as a moving table's step is
+    app.frame(1.5)  # the frame a second's clock, a caret or the mouse woke, long after the last
+    assert title.time == pytest.approx(before + 1.5)  # not cut to 0.1 s as a moving table's step is
 
 
 def test_the_title_redraws_what_it_keeps_when_the_window_changes(app):

@@ -355,3 +355,18 @@ def test_a_match_without_a_time_limit_shows_no_match_clock(app):
     scene = jda_table(app, {"hand/0": ["3D", "KC", "9H"], "field": ["7S"]}, 0, 1)
     frames(app, 3)
     assert scene.board.match_clock is None and "match_clock" not in scene.board.regions
+
+
+def test_a_resting_table_wakes_as_your_turn_clock_counts_each_second(app):
+    """Waiting on you, the table draws nothing by itself except when your plate's clock (JD21) shows
+    one second less; the loop is told when that is due."""
+    scene = jda_table(app, {"hand/0": ["3D", "KC", "9H"], "field": ["7S"]}, 0, 1, turn_time_limit_s=9)
+    frames(app, 3)
+    due = scene.due_in()
+    assert due is not None and 0 < due <= 1.01
+    shown = scene.board.clock_hint
+    frames(app, 1, due / 2)  # before the second is up: the same number
+    assert scene.board.clock_hint == shown
+    frames(app, 1, due / 2)  # the frame it was due for: one second less
+    assert scene.board.clock_hint != shown and "Time left: 8 s" in scene.board.clock_hint
+    assert scene.due_in() == pytest.approx(1.0, abs=0.02)  # ... and the next in a second

@@ -233,3 +233,23 @@ def test_the_join_screen_takes_an_address_without_its_port_and_offers_the_last_o
     app.frame(1 / 60)
     assert again.address.get_text() == typed  # offered again, as typed
     assert Settings.load()[0].last_address == typed
+
+
+def test_a_resting_lobby_wakes_as_soon_as_the_host_sends_something(app):
+    """Nothing moves in the lobby, so the loop rests; what comes over the network (here the echo of a
+    chat line) ends the rest at once, without any input."""
+    from ui.scenes.lan import HostScene
+
+    host_scene = HostScene(app)
+    app.stack.push(host_scene)
+    app.frame(1 / 60)
+    host_scene.announce = False  # no multicast from tests
+    host_scene.open_table(port=0)
+    lobby = app.stack.top
+    run_until(app, lambda: lobby.remote.lobby is not None and not lobby.has_news())
+    pygame.event.get()
+    app.last_input = -1e9  # the player last touched anything long ago
+    assert app.quiet() and not lobby.has_news()
+    lobby.session.send_chat("anyone there?")
+    assert app.wait_for_input(60)  # the message woke the wait (a minute would mean it slept through it)
+    run_until(app, lambda: any("anyone there?" in line for line in lobby.chat))

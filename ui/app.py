@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import statistics
 import sys
@@ -26,7 +27,9 @@ from .sound import Sounds, quiet_stderr
 MIN_SIZE = (800, 600)  # the smallest window the table is laid out for (tests/test_layout.py)
 ACTIVE_FPS = 60  # while something moves, and for INPUT_GRACE seconds after any input
 INPUT_GRACE = 0.5  # full rate this long after input: a pressed button, an opened menu show at once
-POLL = 1 / ACTIVE_FPS  # a quiet loop looks for input this often: as soon as a full-rate frame would
+POLL = 1 / ACTIVE_FPS  # a resting loop looks for input this often: as soon as a full-rate frame would
+REST_S = 1.0  # a resting loop with nothing due looks up this often (without drawing), so run() can end
+QUIET_DT = 2.0  # the longest step a frame after a rest takes (a clock woken each second keeps time)
 HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL's video drivers that show nothing
 NO_DISPLAY = (
     "No display found: Dobon Table needs a desktop session (set DISPLAY), "
@@ -152,7 +155,10 @@ class App:
         self.running = True
         self.frame_ms: list[float] = []
         self.last_input = time.perf_counter()  # any event counts: the loop keeps full rate a moment
-        self.quiet_frames = 0  # frames the loop waited for (a quiet screen), rather than ran at full rate
+        self.quiet_frames = 0  # passes of the loop that waited (a quiet screen), rather than ran at full rate
+        self.rests = 0  # passes of the loop that drew nothing: nothing came, nothing was due
+        self.rest_s = REST_S
+        self.drawn_at = time.perf_counter()  # when the loop last drew (`due_in` counts from it)
 
     # ------------------------------------------------------------------ display
 
@@ -202,10 +208,12 @@ class App:
             if top is not None:
                 top.process_event(event)
         top = self.stack.top
-        dt = min(dt, 0.1 if top is None or top.animating else 1.0)  # a quiet screen's frames are apart
+        dt = min(dt, 0.1 if top is None or top.moving else QUIET_DT)  # a quiet screen's frames are apart
         self.gui.update(dt)
-        if self.stack.top is not None:
-            self.stack.top.update(dt)
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+            top.moving_left = max(0.0, top.moving_left - dt)
         for scene in self.stack.visible():
             scene.draw(self.screen)
         self.gui.draw_ui(self.screen)
@@ -213,31 +221,21 @@ class App:
         shown = self.stack.top
         self.notice_bar.draw(self.screen, at_top=shown is None or shown.notices_at_top)
         pygame.display.flip()
-        self.frame_ms.append((time.perf_counter() - start) * 1000)
+        self.drawn_at = time.perf_counter()
+        self.frame_ms.append((self.drawn_at - start) * 1000)
 
     def run(
         self, frames: int | None = None, fixed_dt: float | None = None, screenshot: str | None = None
     ) -> None:
-        """The render loop: until quit, or for `frames` frames (with a fixed dt: as fast as possible).
-        It runs at ACTIVE_FPS while the top scene animates and for a moment after any input; on a
-        quiet screen it sleeps until the scene's next frame (`idle_fps` a second) or the next input,
-        whichever comes first, so an idle window costs next to nothing."""
+        """The render loop: until quit, or for `frames` passes (with a fixed dt: `frames` frames, as
+        fast as possible). See `step` for a pass."""
         clock = pygame.time.Clock()
         count = 0
-        started = time.perf_counter()  # when the last frame began
         while self.running and self.stack.top is not None:
             if fixed_dt is not None:
-                dt = fixed_dt
-            elif self.quiet():
-                self.quiet_frames += 1
-                self.wait_for_input(started + 1 / self.stack.top.idle_fps - time.perf_counter())
-                dt = clock.tick() / 1000.0
+                self.frame(fixed_dt)
             else:
-                dt = clock.tick(ACTIVE_FPS) / 1000.0
-            started = time.perf_counter()
-            if pygame.event.peek():
-                self.last_input = started
-            self.frame(dt)
+                self.step(clock)
             count += 1
             if frames is not None and count >= frames:
                 break
@@ -246,20 +244,64 @@ class App:
             pygame.image.save(self.screen, screenshot)
         self.close()
 
+    def step(self, clock: pygame.time.Clock) -> bool:
+        """One pass of the render loop; True if it drew a frame. While something moves (and for a
+        moment after any input) it draws at ACTIVE_FPS. Otherwise the table rests: it sleeps until an
+        event arrives or something falls due (`due_in`: the top scene's clock or timer, a notice's
+        end, a text box's caret), and draws only then; with nothing due it looks up every REST_S
+        (`rest_s`) without drawing anything."""
+        due = self.due_in()
+        if due is None:
+            dt = clock.tick(ACTIVE_FPS) / 1000.0
+        else:
+            self.quiet_frames += 1
+            left = self.drawn_at + due - time.perf_counter()  # due counts from the last frame's time
+            woke = self.wait_for_input(min(left, self.rest_s))
+            if not woke and left > self.rest_s:
+                self.rests += 1
+                return False
+            dt = clock.tick() / 1000.0
+        if pygame.event.peek():
+            self.last_input = time.perf_counter()
+        self.frame(dt)
+        return True
+
     def quiet(self) -> bool:
-        """Whether the loop may slow down: the top scene (the only one that updates) has nothing
-        moving, no input came for INPUT_GRACE seconds, and no mouse button is held (pygame-gui
-        scrolls on its own while a scroll arrow is held down; a held key repeats as events)."""
+        """Whether the loop may rest: the top scene (the only one that updates) has nothing moving,
+        no input came for INPUT_GRACE seconds, and no mouse button is held (pygame-gui scrolls on
+        its own while a scroll arrow is held down; a held key repeats as events)."""
         top = self.stack.top
-        if top is None or top.animating or time.perf_counter() - self.last_input < INPUT_GRACE:
+        if top is None or top.moving or time.perf_counter() - self.last_input < INPUT_GRACE:
             return False
         return not any(pygame.mouse.get_pressed())
 
+    def due_in(self) -> float | None:
+        """None while the loop must draw at full rate (see `quiet`); else the seconds, from the last
+        frame, until the next one is due by itself (math.inf: not until input)."""
+        if not self.quiet():
+            return None
+        top = self.stack.top
+        assert top is not None
+        times = [top.due_in(), self.notice_bar.due_in(self.notices), self.caret_due_in()]
+        return max(0.0, min((t for t in times if t is not None), default=math.inf))
+
+    def caret_due_in(self) -> float | None:
+        """When a focused text box's caret next blinks (pygame-gui counts its blink in frame time)."""
+        due = [
+            max(e.cursor_blink_delay_after_moving - e.cursor_blink_delay_after_moving_acc, 0.0)
+            + max(e.blink_cursor_time - e.blink_cursor_time_acc, 0.0)
+            for e in self.gui.get_focus_set() or ()
+            if hasattr(e, "blink_cursor_time") and hasattr(e, "cursor_blink_delay_after_moving_acc")
+        ]
+        return min(due, default=None)
+
     def wait_for_input(self, seconds: float) -> bool:
-        """Sleep up to `seconds`, waking as soon as an event arrives; True if one did. (Not
-        pygame.event.wait: with a timeout it polls every millisecond, a few % of a core by itself.)"""
+        """Sleep up to `seconds`, waking as soon as an event arrives or the top scene has news (a
+        LAN message); True if either did. (Not pygame.event.wait: with a timeout it polls every
+        millisecond, a few % of a core by itself.)"""
         end = time.perf_counter() + seconds
-        while not pygame.event.peek():
+        top = self.stack.top
+        while not pygame.event.peek() and not (top is not None and top.has_news()):
             left = end - time.perf_counter()
             if left <= 0:
                 return False

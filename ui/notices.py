@@ -35,6 +35,12 @@ class NoticeBar:
             self.text = queue.pop(0)
             self.left = SHOW_S
 
+    def due_in(self, queue: list[str]) -> float | None:
+        """Seconds until the bar changes by itself: the shown notice ends, or a queued one shows."""
+        if self.text is not None:
+            return max(0.0, self.left)
+        return 0.0 if queue else None
+
     def dismiss(self) -> None:
         """Stop showing the current notice (the screen it was about has gone); queued ones stay."""
         self.text = None

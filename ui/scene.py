@@ -89,15 +89,34 @@ class Scene:
         """Whether scenes below need not be drawn."""
         return True
 
-    # idling: only the top scene updates, so it alone decides how often the loop draws
+    # resting: only the top scene updates, so it alone says when the loop must draw (ui/app.py)
     @property
     def animating(self) -> bool:
-        """Whether something moves on this scene while it is on top: the render loop then runs at full
-        rate. A quiet screen returns False; the loop then draws it `idle_fps` times a second, and at
-        once (and at full rate for a moment) on any input."""
+        """Whether something moves on this scene while it is on top: the render loop then draws at
+        full rate. A quiet screen returns False; the loop then draws it only on input, when
+        `due_in` comes round, or while `animate_for` runs."""
         return True
 
-    idle_fps = 5  # frames a second while quiet: a text cursor still blinks on time (every 0.4 s)
+    def due_in(self) -> float | None:
+        """While nothing moves: seconds until this scene changes by itself (a clock's next second, a
+        timer, a look at the network), so the loop draws it then; None: nothing until input."""
+        return None
+
+    def has_news(self) -> bool:
+        """Whether something from outside pygame's events has come for this scene (the network, a
+        job in the background): a resting loop looks every POLL and draws at once when it has."""
+        return False
+
+    moving_left = 0.0  # seconds of full-rate frames asked for with `animate_for` (the loop counts them)
+
+    def animate_for(self, seconds: float) -> None:
+        """Ask for full-rate frames for `seconds` more (of frame time): a sway, a fade that ends."""
+        self.moving_left = max(self.moving_left, seconds)
+
+    @property
+    def moving(self) -> bool:
+        """Whether the loop must draw this scene at full rate: it animates, or asked to."""
+        return self.moving_left > 0 or self.animating
 
 
 class SceneStack:

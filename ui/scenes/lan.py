@@ -34,8 +34,9 @@ from .new_game import seats_note
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
 TURN_LIMITS = (0, 15, 30, 60)  # the host's choices of a person's time to act (0: no limit)
-AWAY_AI = (1, 5, 15, 30)
-READY_START_S = 3.0  # a desktop host deals this long after everyone it waits for has said ready  # the host's choices of how long a silent seat waits before AI plays it
+AWAY_AI = (1, 5, 15, 30)  # the host's choices of how long a silent seat waits before AI plays it
+READY_START_S = 3.0  # a desktop host deals this long after everyone it waits for has said ready
+LAN_POLL_S = 0.5  # how often a resting lobby looks at what is not a message (what comes is shown at once)
 
 
 def _background(surface: pygame.Surface) -> None:
@@ -136,7 +137,7 @@ class MessageScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+        return False  # a quiet screen: drawn on input or when something falls due (`due_in`)
 
     def draw(self, surface):
         _background(surface)
@@ -391,7 +392,7 @@ class HostScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+        return False  # a quiet screen: drawn on input or when something falls due (`due_in`)
 
     def draw(self, surface):
         _background(surface)
@@ -595,7 +596,16 @@ class JoinScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+        return False  # a quiet screen: drawn on input or when something falls due (`due_in`)
+
+    def has_news(self) -> bool:
+        """A search or a join in the background has finished."""
+        found = self.search is not None and self.search.done() and not self.searched
+        return found or (self.attempt is not None and self.attempt[1].done())
+
+    def due_in(self) -> float | None:
+        """A join that has not got a seat is given up at its deadline."""
+        return None if self.attempt is None else max(0.0, self.attempt[4] - time.monotonic())
 
     def draw(self, surface):
         _background(surface)
@@ -860,7 +870,13 @@ class LobbyScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+        return False  # a quiet screen: drawn on input or when something falls due (`due_in`)
+
+    def has_news(self) -> bool:
+        return not self.session.inbox.empty()  # a seat taken, a chat line, the start: shown at once
+
+    def due_in(self) -> float | None:
+        return LAN_POLL_S  # what the host keeps to itself (its announcement's trouble) is looked at
 
     def draw(self, surface):
         _background(surface)

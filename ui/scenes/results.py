@@ -94,6 +94,15 @@ def dealt_standings(events) -> list[Score]:
     return []
 
 
+DEMO_ROUND_S = 2.5  # the demo's round result shows this long, then the next round is dealt
+DEMO_MATCH_S = 3.0  # ... and its match result, then a new match
+
+
+def demo_due(table, elapsed: float, shown_s: float) -> float | None:
+    """When a demo's result screen moves on by itself (a table with a person waits for them)."""
+    return max(0.0, shown_s - elapsed) + 0.01 if table.demo else None
+
+
 class RoundResultScene(Scene):
     layer = 4
 
@@ -178,12 +187,18 @@ class RoundResultScene(Scene):
     def update(self, dt: float) -> None:
         self.elapsed += dt
         self.update_remote()
-        if self.table.demo and self.elapsed > 2.5:
+        if self.table.demo and self.elapsed > DEMO_ROUND_S:
             self.proceed()
 
     @property
     def animating(self) -> bool:
-        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+        return False  # a quiet screen: drawn on input or when something falls due (`due_in`)
+
+    def has_news(self) -> bool:
+        return self.table.has_news()  # at a LAN table the host may end the match while this is up
+
+    def due_in(self) -> float | None:
+        return demo_due(self.table, self.elapsed, DEMO_ROUND_S)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -353,13 +368,16 @@ class MatchResultScene(Scene):
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
-        if self.table.demo and self.elapsed > 3:
+        if self.table.demo and self.elapsed > DEMO_MATCH_S:
             self.app.stack.pop()
             self.table.continue_after_round()
 
     @property
     def animating(self) -> bool:
-        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+        return False  # a quiet screen: drawn on input or when something falls due (`due_in`)
+
+    def due_in(self) -> float | None:
+        return demo_due(self.table, self.elapsed, DEMO_MATCH_S)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -91,7 +91,7 @@ class RulesScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return False  # a quiet screen: the loop draws it a few times a second, at once on input
+        return False  # a quiet screen: drawn on input or when something falls due (`due_in`)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 62, 44))

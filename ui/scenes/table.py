@@ -34,6 +34,7 @@ from .reasons import explain
 
 # a person shown away because they stopped acting takes their seat back from the AI by any of these
 BACK_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+TICK_LATE_S = 0.005  # a resting table wakes this long after a clock's whole second
 
 
 def distinct_choices(options: list[Action]) -> list[Action]:
@@ -200,16 +201,14 @@ class TableScene(Scene):
     def person(self) -> int | None:
         return self.viewer if self.viewer in self.humans else None
 
-    idle_fps = 10
-
     @property
     def animating(self) -> bool:
         """Full rate while anything on the table moves or may change by itself. Quiet (the render loop
-        then draws `idle_fps` times a second, and at once on any input) only while the table waits on
-        the person alone: nothing moving, no reaction window or notice running, no Dobon button
+        then draws only on input and when a clock's next second is due, see `due_in`) only while the
+        table waits on the person alone: nothing moving, no reaction window or notice running, no Dobon button
         pulsing, and no other seat
         with anything it may do now (the engine's own answer, so it holds for every preset). A LAN
-        table stays at full rate: the host may send something at any moment."""
+        table rests too: what the host sends wakes it at once (`has_news`)."""
         if self.toast or not self.accepts_input or not self.board.still:
             return True
         view = self.source.view
@@ -218,6 +217,20 @@ class TableScene(Scene):
         if any(is_call(a) for a in self.legal()):
             return True  # the Dobon button pulses while you may call
         return self.source.others_may_act()
+
+    def due_in(self) -> float | None:
+        """While the table waits on you: when a clock it shows (your turn's limit, a match played to a
+        time) next counts a second, so it is drawn (and the host's deadline met) then."""
+        now = self.clock_ms if self.local is not None else self.board.time * 1000
+        lefts = [left for left, _ in self.board.seat_clocks.values()]
+        match_left = self.source.match_left_s(now)
+        if match_left is not None and match_left > 0:
+            lefts.append(match_left)
+        # just past the whole second, so the number shown has changed when the frame comes
+        return min((left % 1.0 + TICK_LATE_S for left in lefts if left > 0), default=None)
+
+    def has_news(self) -> bool:
+        return self.remote is not None and self.remote.has_news()  # the host sent something
 
     @property
     def accepts_input(self) -> bool:

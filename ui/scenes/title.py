@@ -21,6 +21,9 @@ from ..table.setup import GameSetup, restore, saved_match_elapsed
 from ..text import key, tr
 from ..textfit import render
 
+SWAY_S = 6.0  # the fan sways this long after the title shows, then rests (nothing redrawn)
+SWAY_FADE_S = 1.5  # ... its swing dying away over the last of it
+
 
 class TitleScene(Scene):
     notices_at_top = False  # under the column of buttons, clear of the logo
@@ -42,6 +45,10 @@ class TitleScene(Scene):
             self.app.notices.append(problem)
         self.hosted = hostsave.kept_path(desktop=True).exists()  # a LAN table this computer hosted
         super().enter()
+        self.animate_for(SWAY_S)
+
+    def resume(self) -> None:
+        self.animate_for(SWAY_S)
 
     def widgets(self) -> None:
         w, h = self.app.size
@@ -137,7 +144,7 @@ class TitleScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return False  # only the fan's slow sway moves (under a pixel a frame at the idle rate)
+        return False  # the fan sways for a while (`animate_for`), then the title rests
 
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the swaying fan and the logo. Everything but the fan is drawn once per
@@ -148,7 +155,9 @@ class TitleScene(Scene):
         if self.art is None or self.art.size[1] != int(h * 0.2):
             self.art = CardArt(int(h * 0.2))
         for i, card in enumerate(_fan()):
-            angle = (i - 2) * 12 + math.sin(self.time * 1.2 + i) * 2
+            angle = (i - 2) * 12 + math.sin(self.time * 1.2 + i) * 2 * min(
+                1.0, self.moving_left / SWAY_FADE_S
+            )
             surf = pygame.transform.rotozoom(self.art.face(card), -angle, 1.0)
             cx = w // 2 + (i - 2) * int(h * 0.07)
             cy = int(h * 0.19) + abs(i - 2) * int(h * 0.012)

@@ -190,7 +190,12 @@ class RemoteTable:
         return []  # the host deals the next round itself
 
     def others_may_act(self) -> bool:
-        return True  # the host may send something at any moment
+        """What the host sends wakes a resting table as it comes (TableScene.has_news): only what has
+        come and is not shown yet keeps it drawing."""
+        return bool(self._pending) or self.has_news()
+
+    def has_news(self) -> bool:
+        return not self.session.inbox.empty()
 
 
 def closed_early(finished: Finished, kept: Kept | None = None) -> str:
