@@ -30,6 +30,7 @@ from game import safejson
 from game.engine import Game
 from game.headless import write_log
 from game.history import rebuild
+from game.rules import PRESETS
 
 from .ticket import data_folder
 
@@ -103,8 +104,11 @@ def load(path: Path) -> tuple[KeptMatch, Game] | None:
 def _check(match: KeptMatch) -> None:
     """What the dataclass cannot say: one name, kind and token per seat, of the right types."""
     n = match.players
-    if not isinstance(n, int) or not 2 <= n <= 8:
-        raise ValueError(f"players: {n!r}")
+    most = max(rules.players_cap for rules in PRESETS.values())  # the rules check the preset's own
+    if not isinstance(n, int) or not 2 <= n <= most:
+        raise ValueError(f"players: {safejson.short(n)}")
+    if not isinstance(match.ai, str) or not isinstance(match.turn_limit_s, int | float):
+        raise ValueError("ai is a level's name and turn_limit_s a number of seconds")
     for what in ("names", "kinds", "tokens"):
         values = getattr(match, what)
         if not isinstance(values, list) or len(values) != n or not all(isinstance(v, str) for v in values):
