@@ -303,11 +303,30 @@ def _ticket() -> str | None:
     return None if load_ticket() is not None else "no seat kept: the ticket was not usable"
 
 
+def _lan_host() -> str | None:
+    from net import hostsave
+
+    try:
+        hostsave.load(hostsave.kept_path())
+    except hostsave.Damaged as exc:
+        return str(exc)
+    return None
+
+
+def _lan_seats() -> str | None:
+    from net import seatkeys
+
+    kept = seatkeys.kept_seat("192.168.1.20", 50123, "Aoi")
+    return None if kept is not None else "no seat kept at that table"
+
+
 def _write_data_examples() -> dict[str, bytes]:
-    """settings.json, match.json and lan-seat.json as the app's own writers leave them."""
+    """settings.json, match.json, lan-seat.json, lan-seats.json and lan-host.json as the game's own
+    writers leave them."""
     import tempfile
     import time
 
+    from net import hostsave, seatkeys
     from net.ticket import Ticket, save_ticket
     from ui.settings import Settings, save_match
     from ui.table.setup import GameSetup, save_data
@@ -319,6 +338,21 @@ def _write_data_examples() -> dict[str, bytes]:
         Settings(player_name="Aoi", last_setup=setup.to_json()).save()
         save_match(save_data(setup, game, 1234.0))
         save_ticket(Ticket("192.168.1.20", 50123, "t0k3n", "Aoi", "app", 1, time.time()))
+        seatkeys.keep_seat("192.168.1.20", 50123, "Aoi", "t0k3n", 1)
+        kept = hostsave.KeptMatch(
+            "app",
+            4,
+            {},
+            3,
+            3,
+            "normal",
+            15.0,
+            ["Aoi", "Ben", "AI 3", "AI 4"],
+            ["person", "person", "ai", "ai"],
+            ["t0k3n", "b3n", "", ""],
+        )
+        kept.actions = [action.to_json() for action in game.actions]
+        hostsave.save(hostsave.kept_path(), kept)
         return {path.name: path.read_bytes() for path in home.iterdir() if path.suffix == ".json"}
 
 
@@ -353,4 +387,6 @@ KINDS: dict[str, Kind] = {
     "settings": data_kind("settings", "settings.json", _settings),
     "match": data_kind("match", "match.json", _match),
     "ticket": data_kind("ticket", "lan-seat.json", _ticket),
+    "lanseats": data_kind("lanseats", "lan-seats.json", _lan_seats),
+    "lanhost": data_kind("lanhost", "lan-host.json", _lan_host),
 }

@@ -1,6 +1,6 @@
 """Fuzz every file kind the game reads, for longer than the test suite does.
 
-    python tools/fuzz_files.py [--seed 1] [--count 300] [--kinds scenario,log,history,settings,match,ticket]
+    python tools/fuzz_files.py [--seed 1] [--count 300] [--kinds scenario,log,history,settings,match,ticket,lanseats,lanhost]
 
 For each kind (tests/filekinds.py), `--count` mutants (tests/fuzzkit.py) of each valid example are
 written where the game would find them and read the way the game reads them. Each is refused with a
