@@ -12,13 +12,14 @@ import pytest
 from lankit import until
 from test_lan_history import a_match, config, forged, hostile_host, keeping, quiet
 
-from game.events import RoundEnded
+from game.events import RoundDealt, RoundEnded, event_from_json
 from game.history import HUMAN, listing, load
 from game.realtime import Timing
 from game.seats import make_seat
 from game.stats import compute
 from net.client import play_as_ai
 from net.host import Host
+from net.protocol import Update
 
 
 def test_a_finished_lan_match_counts_as_a_match_for_the_host_and_every_guest(tmp_path):
@@ -38,9 +39,10 @@ def test_a_finished_lan_match_counts_as_a_match_for_the_host_and_every_guest(tmp
     assert kept.matches == 1 and kept.me is None  # a watcher's record: the match, nobody's statistics
 
 
-async def late_match(tmp_path: Path) -> tuple[Host, int]:
+async def late_match(tmp_path: Path) -> tuple[Host, int, list[object]]:
     """A host of 3 seats for 2 rounds: an early guest from the deal, a late one who arrives once the
-    first round is under way (AI plays its seat that round); host and guests keep history."""
+    first round is under way (AI plays its seat that round); host and guests keep history. Returns the
+    host, the late guest's seat and every message it received."""
     cfg = config(tmp_path, min_people=1, seed=4, round_pause=0.3, timing=Timing(30, 20, 60))
     host = Host(cfg, log=quiet)
     await host.start()
@@ -65,20 +67,21 @@ async def late_match(tmp_path: Path) -> tuple[Host, int]:
         for client in (early, late):
             if client is not None:
                 await client.close()
-    return host, welcome.seat
+    return host, welcome.seat, list(late.received)
 
 
 @pytest.fixture(scope="module")
-def late(tmp_path_factory) -> tuple[Path, Host, int]:
-    """One match with a late guest, for the tests below: its folder, the host, the late guest's seat."""
+def late(tmp_path_factory) -> tuple[Path, Host, int, list[object]]:
+    """One match with a late guest, for the tests below: its folder, the host, the late guest's seat
+    and what it received."""
     folder = tmp_path_factory.mktemp("late")
-    host, seat = asyncio.run(late_match(folder))
+    host, seat, received = asyncio.run(late_match(folder))
     assert host.result is not None and host.result.complete
-    return folder, host, seat
+    return folder, host, seat, received
 
 
 def test_a_late_guest_is_credited_only_with_the_rounds_it_played(late):
-    folder, _host, seat = late
+    folder, _host, seat, _received = late
     mine = compute(folder / "late").presets["app"]
     assert (mine.rounds, mine.matches) == (1, 1)  # round 1 was the AI's
     (entry,) = listing(folder / "late").entries
@@ -91,7 +94,7 @@ def test_a_late_guest_is_credited_only_with_the_rounds_it_played(late):
 
 
 def test_every_record_dates_the_match_from_the_hosts_start(late):
-    folder, _host, _seat = late
+    folder, _host, _seat, _received = late
     (hosts,) = listing(folder / "host").entries
     (early,) = listing(folder / "early").entries
     (entry,) = listing(folder / "late").entries
@@ -99,7 +102,7 @@ def test_every_record_dates_the_match_from_the_hosts_start(late):
 
 
 def test_the_hosts_record_names_the_late_guests_seat_as_its_plate(late):
-    folder, host, seat = late
+    folder, host, seat, _received = late
     (hosts,) = listing(folder / "host").entries
     (entry,) = listing(folder / "late").entries
     assert host.names()[seat] == hosts.names[seat] == entry.names[seat] == "Goro"  # not "AI 2"
@@ -113,3 +116,18 @@ def test_a_log_whose_joining_rounds_do_not_fit_is_refused_and_nothing_is_kept(tm
     assert client.kept is not None and client.kept.path is None
     assert client.kept.problem == "its seats' joining rounds do not fit its rounds"
     assert not (tmp_path / "history").exists()
+
+
+def test_the_late_guests_match_chart_runs_from_the_round_it_sat_down(late):
+    import uikit  # noqa: F401  (the dummy video driver)
+
+    from ui.scenes.results import score_history
+
+    _folder, host, _seat, received = late
+    assert host.game is not None
+    shown = [event_from_json(e, host.game.deck) for m in received if isinstance(m, Update) for e in m.events]
+    dealt = [e for e in shown if isinstance(e, RoundDealt)]
+    assert [e.round_no for e in dealt] == [2]  # it saw nothing of round 1
+    rows = score_history(shown)
+    assert len(rows) == 2  # its seat's score as it sat down, then after its round: a line to draw
+    assert rows[0] == list(dealt[0].scores) and rows[1] == list(host.result.scores)
