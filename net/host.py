@@ -890,7 +890,8 @@ class Host:
         for s in self.seats:
             self._stand_in(s)  # AI plays each person's seat until they come back with their token
         self.history_seats = [HUMAN if s.kind == "person" else cfg.ai for s in self.seats]
-        self.history_started, self.joined = kept.history_started or now_stamp(), [0] * len(self.seats)
+        self.history_started = kept.history_started or now_stamp()
+        self.joined = list(kept.joined) or [0] * len(self.seats)
         if cfg.keep_history:
             self.recorder = Recorder(
                 self.history_seats,
@@ -951,6 +952,7 @@ class Host:
             elapsed,
             self.port,
             self.cfg.history_me,
+            list(self.joined),
         )
 
     def _stop_keeping(self) -> None:

@@ -17,6 +17,7 @@ from game.history import HUMAN, listing, load
 from game.realtime import Timing
 from game.seats import make_seat
 from game.stats import compute
+from net import hostsave
 from net.client import play_as_ai
 from net.host import Host
 from net.protocol import Update
@@ -131,3 +132,15 @@ def test_the_late_guests_match_chart_runs_from_the_round_it_sat_down(late):
     rows = score_history(shown)
     assert len(rows) == 2  # its seat's score as it sat down, then after its round: a line to draw
     assert rows[0] == list(dealt[0].scores) and rows[1] == list(host.result.scores)
+
+
+def test_a_host_started_again_keeps_who_sat_down_late_and_when_the_match_began(late, tmp_path):
+    _folder, host, seat, _received = late
+    keep = tmp_path / "lan-host.json"
+    hostsave.save(keep, host._kept_match())
+    again = Host(config(tmp_path, keep_path=str(keep), seed=4), log=quiet)
+    said = again._resume_kept(keep)
+    assert said and said[0].startswith("resumed the kept match")
+    assert again.joined == host.joined and again.joined[seat] == 1
+    assert again.history_started == host.history_started
+    assert again.recorder is not None and again.recorder.started == host.history_started
