@@ -32,6 +32,7 @@ from .actions import Action
 from .engine import Game
 from .errors import IllegalAction
 from .headless import LOG_FORMAT, LOG_LIMITS, LogError, read_log
+from .phase import Phase
 from .rules import make_rules
 from .scores import Score
 
@@ -77,6 +78,13 @@ class Entry:
     # written; empty in a record kept before they were (its list line then says the points alone)
     ranks: list[int] = field(default_factory=list)
     standings: list[Score] = field(default_factory=list)
+    # per seat the rounds played before its person sat down (a late LAN guest takes an AI's seat at a
+    # round's start): those rounds are the AI's, not the person's; empty where everyone sat from the start
+    joined: list[int] = field(default_factory=list)
+
+    def joined_at(self, seat: int) -> int:
+        """The rounds played at `seat` before its person sat down (0: from the start)."""
+        return self.joined[seat] if self.joined else 0
 
     def levels_faced(self) -> str:
         """The AI levels at the other seats, e.g. "normal" or "hard+normal" ("people" if none)."""
@@ -100,6 +108,7 @@ class Entry:
             "ranks": self.ranks,
             "standings": [s.to_json() for s in self.standings],
             "reviewed_seats": sorted(int(s) for s in self.reviews),
+            "joined": self.joined,
         }
 
 
@@ -178,12 +187,17 @@ def record(
     names: Sequence[str] = (),
     lan: bool = False,
     folder: str | Path | None = None,
+    joined: Sequence[int] = (),
+    ended: bool = False,
 ) -> Path | None:
     """Keep `game` in the history (call it when a round or a match ends). `seats` names each seat's
     player ("human" or the AI level), `me` the seat of the person at this computer (None: all AI), and
     `started` the moment the game began (`now_stamp()`, kept by the caller for the game's life): the same
     `started` rewrites the same file. Returns its path; None (nothing written) while no round has ended.
-    Reviews already saved in the file are kept: the log only grows, and each names the actions it read."""
+    Reviews already saved in the file are kept: the log only grows, and each names the actions it read.
+    `joined` (per seat) the rounds played before the seat's person sat down (a late LAN guest); `ended`
+    True once a table ended the match itself (a LAN host after its rounds, where the rules would play
+    on): the match is then counted as finished, as one the rules ended."""
     if len(seats) != game.n:
         raise ValueError(f"{len(seats)} seat names for {game.n} seats")
     if me is not None and not 0 <= me < game.n:
@@ -191,6 +205,10 @@ def record(
     rounds, matches, deltas = _result(game)
     if rounds == 0:
         return None
+    if ended and game.phase is not Phase.MATCH_OVER:
+        matches += 1  # the table's last round ended the match, not the rules
+    if joined and (len(joined) != game.n or any(not 0 <= j <= rounds for j in joined)):
+        raise ValueError(f"'joined' must be a round count per seat, not {list(joined)}")
     path = Path(folder) if folder is not None else history_dir()
     path = path / file_name(game, started)
     header: dict[str, Any] = {
@@ -218,6 +236,8 @@ def record(
         "standings": [s.to_json() for s in game.standings()],
         "actions": len(game.actions),
     }
+    if any(joined):
+        header["history"]["joined"] = list(joined)
     try:
         reviews = read_header(path).get("reviews")
     except RecordError:
@@ -293,6 +313,7 @@ def entry(path: str | Path) -> Entry:
             reviews=reviews,
             ranks=_ranks(meta.get("ranks"), players),
             standings=_standings(meta.get("standings"), players),
+            joined=_joined(meta.get("joined"), players),
         )
     except _BadHeader as exc:
         raise RecordError(Problem(path.name, exc.why, **exc.params)) from None
@@ -305,6 +326,13 @@ def _ranks(value: Any, players: int) -> list[int]:
         and len(value) == players
         and all(_is_int(r) and 1 <= r <= players for r in value)
     ):
+        return value
+    return []
+
+
+def _joined(value: Any, players: int) -> list[int]:
+    """A header's rounds before each seat's person sat down; none where missing or malformed."""
+    if isinstance(value, list) and len(value) == players and all(_is_int(j) and j >= 0 for j in value):
         return value
     return []
 
@@ -424,8 +452,10 @@ class Recorder:
         self.lan = lan
         self.started = started or now_stamp()
         self.folder = folder
+        self.joined: list[int] = []  # per seat the rounds before its person sat (`record`'s `joined`)
+        self.ended = False  # the table ended the match itself (`record`'s `ended`)
 
     def saved(self, game: Game) -> Path | None:
-        return record(
-            game, self.seats, self.me, self.started, names=self.names, lan=self.lan, folder=self.folder
-        )
+        me, started, names, lan = self.me, self.started, self.names, self.lan
+        table = {"joined": self.joined, "ended": self.ended}
+        return record(game, self.seats, me, started, names=names, lan=lan, folder=self.folder, **table)

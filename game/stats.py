@@ -165,10 +165,15 @@ def compute(folder: str | Path | None = None) -> Stats:
         ]
         me = item.me
         dealt: Score | None = None  # the person's standing as the round was dealt
+        played = 0  # rounds ended: those before the person sat down (a late LAN guest) were the AI's
+        ended = 0  # matches the rules ended
         for event in game.events:
             if isinstance(event, RoundDealt):
                 dealt = event.standings[me] if event.standings else None
             elif isinstance(event, RoundEnded):
+                played += 1
+                if played <= item.joined_at(me):
+                    continue
                 result = event.result
                 dobon = result.ending in DOBON_ENDINGS
                 won = me in result.winners
@@ -177,7 +182,12 @@ def compute(folder: str | Path | None = None) -> Stats:
                     if event.standings:
                         tally.add_standing(dealt, event.standings[me])
             elif isinstance(event, MatchEnded):
+                ended += 1
                 for tally in tallies:
                     tally.matches += 1
                     tally.matches_won += event.ranks[me] == 1
+        if item.matches > ended and item.ranks:  # ended by its table (a LAN host after its rounds)
+            for tally in tallies:
+                tally.matches += item.matches - ended
+                tally.matches_won += item.ranks[me] == 1
     return stats

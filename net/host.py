@@ -57,7 +57,7 @@ from game.actions import REFEREE, Action, Kind, is_call
 from game.engine import Game
 from game.events import Event, RoundDealt, WindowOpened
 from game.headless import write_log
-from game.history import HUMAN, Recorder
+from game.history import HUMAN, Recorder, now_stamp
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
@@ -208,6 +208,8 @@ class Host:
         self._next_beat = 0.0  # when the heartbeat next goes out
         self.recorder: Recorder | None = None  # keeps the game in the history (HostConfig.keep_history)
         self.history_seats: list[str] = []  # per seat "human" or the AI level, as the history names them
+        self.history_started = ""  # when the match started (game.history's `started`), for every record
+        self.joined: list[int] = []  # per seat the rounds played before its person sat (a late guest)
         self.kept_seq = 0  # actions up to the last round's end: the log every client gets at the close
         self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
         self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
@@ -508,6 +510,8 @@ class Host:
             if s.connected:
                 s.kind, s.name, s.stood_in = "person", s.waiting, False
                 self.table.ai.pop(s.seat, None)
+                self.history_seats[s.seat] = HUMAN  # a person from this round on: the rounds before were AI's
+                self.joined[s.seat] = self.game.totals.rounds if self.game is not None else 0
                 self.log(f"seat {s.seat}: {s.name} takes the seat from the AI")
             else:
                 s.token = ""
@@ -841,10 +845,15 @@ class Host:
         ai = {s.seat: make_seat(self.cfg.ai, self.cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
         self.table = RealtimeTable(self.game, ai, self.cfg.timing)
         self.history_seats = [HUMAN if s.kind == "person" else self.cfg.ai for s in self.seats]
+        self.history_started, self.joined = now_stamp(), [0] * len(self.seats)
         if self.cfg.keep_history:
-            seats = self.history_seats
             self.recorder = Recorder(
-                seats, self.cfg.history_me, names=self.names(), lan=True, folder=self.cfg.history_folder
+                self.history_seats,
+                self.cfg.history_me,
+                names=self.names(),
+                lan=True,
+                started=self.history_started,
+                folder=self.cfg.history_folder,
             )
         self.started.set()
         self.log("match started: " + ", ".join(f"{s.seat}:{s.name}" for s in self.seats))
@@ -881,13 +890,15 @@ class Host:
         for s in self.seats:
             self._stand_in(s)  # AI plays each person's seat until they come back with their token
         self.history_seats = [HUMAN if s.kind == "person" else cfg.ai for s in self.seats]
+        self.history_started = kept.history_started or now_stamp()
+        self.joined = list(kept.joined) or [0] * len(self.seats)
         if cfg.keep_history:
             self.recorder = Recorder(
                 self.history_seats,
                 cfg.history_me,
                 names=self.names(),
                 lan=True,
-                started=kept.history_started or None,
+                started=self.history_started,
                 folder=cfg.history_folder,
             )
         self.kept_seq, self.rounds_done = kept.kept_seq, game.totals.rounds
@@ -937,10 +948,11 @@ class Host:
             [s.token if s.kind == "person" else "" for s in self.seats],
             list(self._logged),
             self.kept_seq,
-            self.recorder.started if self.recorder is not None else "",
+            self.history_started,
             elapsed,
             self.port,
             self.cfg.history_me,
+            list(self.joined),
         )
 
     def _stop_keeping(self) -> None:
@@ -1014,8 +1026,16 @@ class Host:
         """Save the game in the history; a disk that refuses is reported, and the table plays on."""
         self.kept_seq = len(game.actions)  # what a guest may keep if the table closes before the end
         self._note_change()  # ... and what a new match keeps of this one after a crash
+        self._record(game)
+
+    def _record(self, game: Game) -> None:
+        """Write the history record as the table stands: who sits where now (a late guest's name, the
+        rounds before it sat) and whether the match is over."""
         if self.recorder is None:
             return
+        recorder = self.recorder
+        recorder.seats, recorder.names, recorder.joined = self.history_seats, self.names(), self.joined
+        recorder.ended = self.result is not None and self.result.complete
         try:
             path = self.recorder.saved(game)
         except OSError as exc:
@@ -1033,6 +1053,8 @@ class Host:
         standings = [score.to_json() for score in game.standings()]
         self.result = Finished(list(game.scores), ranks, self.names(), standings, complete)
         self._stop_keeping()
+        if complete and self.kept_seq == len(game.actions):
+            self._record(game)  # the last round ended the match: counted as a finished match
         await self._send_log()
         for s in self.seats:
             await self._send(s, self.result)
@@ -1044,7 +1066,17 @@ class Host:
         """The match is over: every client gets its log (net.keeping), up to the last round finished,
         to keep in its own history. Only now: it tells every hand."""
         assert self.game is not None
-        for part in log_parts(self.game, self.kept_seq, self.history_seats, self.names()):
+        ended = self.result is not None and self.result.complete and self.kept_seq == len(self.game.actions)
+        parts = log_parts(
+            self.game,
+            self.kept_seq,
+            self.history_seats,
+            self.names(),
+            started=self.history_started,
+            joined=self.joined,
+            ended=ended,
+        )
+        for part in parts:
             for s in self.seats:
                 await self._send(s, part)
             for w in list(self.watchers):

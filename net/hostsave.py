@@ -58,6 +58,7 @@ class KeptMatch:
     match_elapsed_ms: float | None = None  # a match played to a time: how long its clock had run
     port: int = 0  # where the table listened: its guests come back there
     me: int | None = None  # the hosting person's seat (the desktop's host plays one; headless: None)
+    joined: list[int] = field(default_factory=list)  # per seat the rounds before its person sat (Host.joined)
 
     def replay(self) -> Game:
         """The game as it stood when saved; ValueError (naming the action) if it does not replay."""
@@ -127,6 +128,11 @@ def _check(match: KeptMatch) -> None:
         raise ValueError(f"port: {match.port!r}")
     if match.me is not None and (not isinstance(match.me, int) or not 0 <= match.me < n):
         raise ValueError(f"me: {match.me!r}")
+    joined = match.joined
+    if not isinstance(joined, list) or (joined and len(joined) != n):
+        raise ValueError("joined: not one round count per seat")
+    if not all(isinstance(j, int) and not isinstance(j, bool) and j >= 0 for j in joined):
+        raise ValueError("joined: not one round count per seat")
 
 
 class Writer:

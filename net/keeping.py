@@ -12,6 +12,7 @@ is written.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,14 +29,24 @@ PART_BYTES = 96 * 1024  # a part's actions, encoded, stay under this (MAX_FRAME 
 MAX_PARTS = 16  # a log of more parts is refused (1.5 MB: hundreds of rounds)
 MAX_ACTIONS = 50_000
 MAX_NAME = 64  # characters of a plate's name (the host cuts them to 24)
+STAMP = re.compile(r"\d{8}T\d{12}Z")  # a start time as game.history.now_stamp writes it
 
 
 def log_parts(
-    game: Game, upto: int, seats: Sequence[str], names: Sequence[str], part_bytes: int = PART_BYTES
+    game: Game,
+    upto: int,
+    seats: Sequence[str],
+    names: Sequence[str],
+    part_bytes: int = PART_BYTES,
+    *,
+    started: str = "",
+    joined: Sequence[int] = (),
+    ended: bool = False,
 ) -> list[MatchLog]:
     """The host's side: the first `upto` actions of the game (the match, or the rounds finished when the
     table closes early) as MatchLog parts, none over `part_bytes` of actions. Empty when `upto` is 0 (or
-    the game has no seed: then no one else could replay it)."""
+    the game has no seed: then no one else could replay it). `started`, `joined` and `ended` are the
+    host's record's (game.history.record): every client's record then dates and counts the match alike."""
     if game.seed is None:
         return []
     chunks: list[list[dict]] = []
@@ -51,10 +62,36 @@ def log_parts(
     rules = game.rules
     return [
         MatchLog(
-            rules.preset, game.n, rules.options(), game.seed, list(seats), list(names), chunk, i, len(chunks)
+            rules.preset,
+            game.n,
+            rules.options(),
+            game.seed,
+            list(seats),
+            list(names),
+            chunk,
+            i,
+            len(chunks),
+            started,
+            list(joined),
+            ended,
         )
         for i, chunk in enumerate(chunks)
     ]
+
+
+def _header(part: MatchLog) -> tuple:
+    """What every part of one log repeats."""
+    return (
+        part.rules,
+        part.players,
+        part.options,
+        part.seed,
+        part.seats,
+        part.names,
+        part.started,
+        part.joined,
+        part.ended,
+    )
 
 
 @dataclass(frozen=True)
@@ -85,8 +122,7 @@ class Keeper:
             return self._refuse(f"it comes in {part.parts} parts (at most {MAX_PARTS})")
         if part.part != len(self.parts) or part.parts != first.parts:
             return self._refuse(f"its part {part.part + 1} of {part.parts} came out of order")
-        header = (part.rules, part.players, part.options, part.seed, part.seats, part.names)
-        if header != (first.rules, first.players, first.options, first.seed, first.seats, first.names):
+        if _header(part) != _header(first):
             return self._refuse("its parts do not agree")
         if sum(len(p.actions) for p in self.parts) + len(part.actions) > MAX_ACTIONS:
             return self._refuse(f"it holds over {MAX_ACTIONS} actions")
@@ -132,8 +168,22 @@ class Keeper:
             raise ValueError(f"it does not replay ({exc})") from None
         if len(actions) == seen and scores is not None and tuple(game.scores) != tuple(scores):
             raise ValueError("it does not end with the scores this table showed")
+        joined = head.joined
+        if joined and (len(joined) != head.players or any(not 0 <= j <= game.totals.rounds for j in joined)):
+            raise ValueError("its seats' joining rounds do not fit its rounds")
         me = welcome.seat if welcome.seat < head.players else None  # a watcher keeps it as nobody's
-        path = record(game, head.seats, me, self.started, names=head.names, lan=True, folder=self.folder)
+        started = head.started if STAMP.fullmatch(head.started) else self.started  # the host's start
+        path = record(
+            game,
+            head.seats,
+            me,
+            started,
+            names=head.names,
+            lan=True,
+            folder=self.folder,
+            joined=head.joined,
+            ended=head.ended,
+        )
         if path is None:
             raise ValueError("it holds no finished round")
         return path

@@ -147,6 +147,11 @@ class MatchLog(msgspec.Struct, tag="log"):
     actions: list[dict[str, Any]]
     part: int = 0
     parts: int = 1
+    started: str = (
+        ""  # when the host's match started (game.history's `started`), so every record dates it alike
+    )
+    joined: list[int] = msgspec.field(default_factory=list)  # per seat the rounds before its person sat
+    ended: bool = False  # the host ended the match after its rounds (a finished match, as the rules' own)
 
 
 class Ping(msgspec.Struct, tag="ping"):

@@ -29,7 +29,9 @@ CHART_COLOURS = [
 def score_history(events, part: str | None = None) -> list[list[int]]:
     """Each seat's standing after each round of the current match, from the scores at its first deal:
     the headline of the preset's own score (game.scores: a lap where a preset counts laps), or the
-    named `part` of it (jda: "deal"), or the plain running total where the events carry no standings."""
+    named `part` of it (jda: "deal"), or the plain running total where the events carry no standings.
+    A seat that sat down after the first round (a late LAN guest sees nothing before its own round)
+    has its chart from the scores at the first deal it saw."""
 
     def row(event) -> list[int]:
         if not event.standings:
@@ -38,7 +40,7 @@ def score_history(events, part: str | None = None) -> list[list[int]]:
 
     rows: list[list[int]] = []
     for event in events:
-        if isinstance(event, RoundDealt) and event.round_no == 1:
+        if isinstance(event, RoundDealt) and (event.round_no == 1 or not rows):
             rows = [row(event)]
         elif isinstance(event, RoundEnded):
             rows.append(row(event))
