@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import math
@@ -132,6 +133,8 @@ class App:
             pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Dobon Table — ドボン")
+        with contextlib.suppress(pygame.error, OSError):  # the game's icon in the title bar, not pygame's
+            pygame.display.set_icon(pygame.image.load(str(resource_path("icon.png"))))
         self.size = tuple(size or settings.window_size)  # type: ignore[assignment]
         self.screen = self._set_mode()
         text.setup(settings.language)
