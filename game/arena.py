@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import os
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -170,7 +171,7 @@ def run_arena(
     if cheat:
         cheated = rotations(with_cheat(levels), players)
         jobs += [(preset, players, rules.options(), cheated, seed, d, warmup) for d in range(deals)]
-    workers = workers or os.cpu_count() or 1
+    workers = (workers or os.cpu_count() or 1) if _pools() else 1
     start = time.perf_counter()
     if workers > 1 and len(jobs) > 1:
         # imported here: process pools bring sockets, which the engine's modules never import
@@ -341,3 +342,12 @@ def table(summary: dict[str, Any]) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def _pools() -> bool:
+    """Whether worker processes can be had: the standalone app leaves `multiprocessing` out (a frozen
+    program would also need it set up to start its workers), so there the arena plays in one process,
+    the same deals to the same result, only slower."""
+    import importlib.util
+
+    return not getattr(sys, "frozen", False) and importlib.util.find_spec("multiprocessing") is not None
