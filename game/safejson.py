@@ -20,6 +20,7 @@ finite and plain (dict, list, str, int, float, bool, None).
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import stat
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ __all__ = [
     "read_lines",
     "set_aside",
     "short",
+    "write",
 ]
 T = TypeVar("T")
 
@@ -184,15 +186,26 @@ def read_lines(path: str | Path, limits: Limits = DEFAULT, *, first: bool = Fals
     return out
 
 
-def set_aside(path: str | Path) -> str:
+def set_aside(path: str | Path, suffix: str = ".broken") -> str:
     """Move a file that failed out of the way, beside it as NAME.broken (the player may want it back;
-    the next launch does not meet it again); the name it now has. Never raises: a file that cannot
-    be moved is left where it is."""
+    the next launch does not meet it again), or under another `suffix` (`.old`: a save not taken up);
+    the name it now has. Never raises: a file that cannot be moved is left where it is."""
     path = Path(path)
-    broken = path.with_name(path.name + ".broken")
+    broken = path.with_name(path.name + suffix)
     with contextlib.suppress(OSError):
         path.replace(broken)
     return broken.name
+
+
+def write(path: str | Path, data: Any, indent: int | None = None) -> None:
+    """Write `data` as JSON whole or not at all: a temporary file beside it, then a rename, so a crash
+    mid-write leaves the previous file. The way out for every file this module reads back in;
+    OSError (a folder that cannot be written) is the caller's to say or shrug off."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".tmp")
+    partial.write_text(json.dumps(data, ensure_ascii=False, indent=indent), encoding="utf-8")
+    partial.replace(path)
 
 
 def decode(raw: bytes | str, source: str | Path = "<data>", limits: Limits = DEFAULT) -> Any:

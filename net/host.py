@@ -53,6 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game import safejson
 from game.actions import REFEREE, Action, Kind, is_call
 from game.engine import Game
 from game.events import Event, RoundDealt, WindowOpened
@@ -871,7 +872,7 @@ class Host:
             return []
         kept, game = found
         if (kept.preset, kept.players) != (self.cfg.preset, self.cfg.players):
-            aside = hostsave.set_aside(path, ".old")
+            aside = safejson.set_aside(path, ".old")
             return [
                 f"the kept LAN match is of {kept.preset} for {kept.players}, not this table; it was set aside"
                 f" as {aside} and a new match starts"

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -75,10 +73,7 @@ def kept_path(desktop: bool = False) -> Path:
 
 def save(path: Path, match: KeptMatch) -> None:
     """Write the match (atomically: a crash mid-write leaves the previous save)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".tmp")
-    partial.write_text(json.dumps({"dobon_lan_host": FORMAT, **asdict(match)}), encoding="utf-8")
-    os.replace(partial, path)
+    safejson.write(path, {"dobon_lan_host": FORMAT, **asdict(match)})
 
 
 def load(path: Path) -> tuple[KeptMatch, Game] | None:
@@ -95,7 +90,7 @@ def load(path: Path) -> tuple[KeptMatch, Game] | None:
         _check(match)
         game = match.replay()
     except (ValueError, TypeError, KeyError, IndexError) as exc:
-        aside = set_aside(path)
+        aside = safejson.set_aside(path)
         raise Damaged(
             f"the kept LAN match could not be resumed ({exc}); it was set aside as {aside}"
         ) from None
@@ -193,7 +188,7 @@ def retire(path: Path, log_dir: str | None) -> tuple[tuple[str, ...], str]:
     if found is None:
         return (), ""
     kept = found[0]
-    aside = set_aside(path, ".old")
+    aside = safejson.set_aside(path, ".old")
     said = f"the kept LAN match was set aside as {aside}; a new match starts"
     if log_dir is not None and kept.kept_seq > 0:
         finished = rebuild(kept.preset, kept.players, kept.options, kept.seed, kept.actions[: kept.kept_seq])
@@ -205,15 +200,6 @@ def retire(path: Path, log_dir: str | None) -> tuple[tuple[str, ...], str]:
         except OSError as exc:
             said += f" (its finished rounds could not be saved: {exc.strerror or exc})"
     return tuple(t for t in kept.tokens if t), said
-
-
-def set_aside(path: Path, suffix: str = ".broken") -> str:
-    """Move a save out of the way (kept beside it: `.broken`, or `.old` for one not taken up), so the
-    next start does not meet it; its new name."""
-    broken = path.with_name(path.name + suffix)
-    with contextlib.suppress(OSError):
-        os.replace(path, broken)
-    return broken.name
 
 
 def forget(path: Path) -> None:

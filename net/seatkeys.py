@@ -14,8 +14,6 @@ next keep: the worst it can cost is one fresh seat.
 from __future__ import annotations
 
 import contextlib
-import json
-import os
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -117,7 +115,4 @@ def _save(seats: dict[str, KeptSeat]) -> None:
     newest = sorted(seats.items(), key=lambda item: item[1].saved, reverse=True)[:MAX_TABLES]
     path = seats_path()
     with contextlib.suppress(OSError):  # keeping the token is a convenience, never a failure
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".tmp")
-        partial.write_text(json.dumps({key: asdict(seat) for key, seat in newest}), encoding="utf-8")
-        os.replace(partial, path)
+        safejson.write(path, {key: asdict(seat) for key, seat in newest})

@@ -13,7 +13,6 @@ by field (`TicketFile`) and set aside with a message; the worst it can cost is t
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
 from dataclasses import asdict, dataclass, replace
@@ -66,12 +65,8 @@ def ticket_path() -> Path:
 
 def save_ticket(ticket: Ticket) -> None:
     """Write the ticket (atomically: a crash mid-write leaves the old one or none, never half)."""
-    path = ticket_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
     stamped = Ticket(**{**asdict(ticket), "saved": time.time()})
-    partial = path.with_suffix(".tmp")
-    partial.write_text(json.dumps(asdict(stamped)), encoding="utf-8")
-    os.replace(partial, path)
+    safejson.write(ticket_path(), asdict(stamped))
 
 
 class TicketFile(msgspec.Struct):

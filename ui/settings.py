@@ -7,7 +7,6 @@ defaults; it never stops the game. `DOBON_TABLE_HOME` overrides the folders (tes
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 from dataclasses import asdict, dataclass, field, fields
@@ -140,10 +139,7 @@ def _write_json(path: Path, data: Any) -> None:
     be written (read-only, full, a directory where the file belongs) is said on stderr and the game
     goes on: losing a setting is better than losing the session."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-        tmp.replace(path)
+        safejson.write(path, data, indent=1)
     except OSError as exc:
         print(f"Dobon Table: could not write {path} ({exc.strerror or exc})", file=sys.stderr)
 
