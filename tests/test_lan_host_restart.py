@@ -221,3 +221,30 @@ def test_the_desktop_continues_hosting_its_match_from_the_title_after_a_crash(tm
         assert again.seats[0].connected and again.seats[0].kind == "person"
     finally:
         second.close()
+
+
+def test_continue_hosting_a_kept_match_that_became_damaged_says_so_on_the_title(tmp_path, monkeypatch):
+    """The title offered Continue hosting, but the kept match no longer replays: the title stays, says
+    why over the screen, sets the file aside and no longer offers it."""
+    from uikit import frames, make_app, press_button
+
+    from ui.scenes.title import TitleScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    kept = hostsave.kept_path(desktop=True)
+    match = hostsave.KeptMatch("app", 3, {}, 5, 2, "normal", 15.0, ["A", "B", "C"], ["person"] * 3, ["t"] * 3)
+    match.me = 0
+    hostsave.save(kept, match)
+    app = make_app()
+    try:
+        title = TitleScene(app)
+        app.stack.push(title)
+        frames(app, 3)
+        assert "continue_hosting" in title.items
+        kept.write_text('{"dobon_lan_host": 1, "players": "three"}', encoding="utf-8")  # damaged meanwhile
+        press_button(app, title.items["continue_hosting"])
+        frames(app, 2)
+        assert app.stack.top is title and "could not be resumed" in (title.notice or "")
+        assert "continue_hosting" not in title.items and not kept.exists()
+    finally:
+        app.close()

@@ -85,7 +85,7 @@ class TitleScene(Scene):
 
                 problem = continue_hosting(self.app)
                 if problem:
-                    self.notice, self.notice_time = problem, 8.0
+                    self.app.notices.append(problem)
                     self.hosted = hostsave.kept_path(desktop=True).exists()
                     self.build()
             elif el is self.items.get("rejoin"):
