@@ -162,7 +162,7 @@ class CountingFont:
 
 def test_a_long_name_is_cut_to_its_plate_in_a_few_measurements(home):
     """Failure 4: a 10,000-character seat name kept a 10-frame table running over 40 s, since
-    `board._clip` dropped one character at a time (each a measurement of the whole rest)."""
+    the board cut a name one character at a time (each a measurement of the whole rest)."""
     app = uikit.make_app()
     name = "W" * 10_000
     setup = GameSetup("app", 3, {}, [SeatSpec("human", "basic", "Me"), SeatSpec("ai", "basic", name)], 1)
@@ -172,7 +172,7 @@ def test_a_long_name_is_cut_to_its_plate_in_a_few_measurements(home):
     board = table.board
     counting = CountingFont(board.font(18, True))
     board._fonts[(18, True)] = counting
-    cut = board._clip(name, 18, 200, bold=True)
+    cut = board._fit(name, 18, 200)
     assert cut.endswith("…") and counting.font.size(cut)[0] <= 200
     assert counting.font.size(cut[:-1] + "W…")[0] > 200  # the longest that fits
     assert counting.measured <= 2 * math.ceil(math.log2(len(name))) + 2

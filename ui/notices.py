@@ -12,8 +12,6 @@ import functools
 
 import pygame
 
-from game.plaintext import clean
-
 from .textfit import clip_to_width, render
 
 SHOW_S = 6.0
@@ -52,9 +50,7 @@ class NoticeBar:
         w, h = surface.get_size()
         size = max(14, int(h * 0.024))
         font = _font(size)
-        line = clean(self.text)  # it may quote what a file held
-        if font.size(line)[0] > w - 48:
-            line = clip_to_width(font, line, w - 48)
+        line = clip_to_width(font, self.text, w - 48)  # cleaned: it may quote what a file held
         text = render(font, line, WHITE)
         at = text.get_rect(midtop=(w // 2, 16)) if at_top else text.get_rect(midbottom=(w // 2, h - 16))
         box = at.inflate(24, 12)

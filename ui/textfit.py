@@ -22,10 +22,12 @@ def render(
 
 
 def clip_to_width(font: pygame.font.Font, line: str, width: int, limit: int = LINE) -> str:
-    """The longest start of `line` that fits `width` pixels with "…" after it, plus the "…". Found by
-    halving the range of lengths (a text's width grows with its length), so it measures about
-    log2(len) times, not once per character dropped; the line is cleaned and capped first."""
+    """`line`, cleaned and capped, as it is if it fits `width` pixels; else its longest start that
+    fits with "…" after it, plus the "…". Found by halving the range of lengths (a text's width grows
+    with its length), so it measures about log2(len) times, not once per character dropped."""
     line = clean(line, limit)
+    if font.size(line)[0] <= width:
+        return line
     if line.endswith(ELLIPSIS):
         line = line[:-1]
     low, high = 0, len(line)  # line[:low] + "…" fits (or low is 0); line[:high + 1] + "…" does not

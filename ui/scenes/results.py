@@ -272,7 +272,7 @@ class RoundResultScene(Scene):
             half = any(b.font(small).size(t)[0] > int(w * 0.2) - 8 for t in lines)
             for i, text in enumerate(lines[: 4 if half else 8]):
                 col, row = divmod(i, 4)
-                fitted = b._clip(text, small, room) if half and b.font(small).size(text)[0] > room else text
+                fitted = b._fit(text, small, room, bold=False) if half else text
                 surf = b.text(fitted, small, (225, 232, 225))
                 surface.blit(surf, (x0 + col * int(w * 0.2), y + 6 + row * (small + 5)))
             delta = result.deltas[seat]
@@ -318,7 +318,7 @@ class RoundResultScene(Scene):
             half = -(-len(steps) // columns)
             for i, text in enumerate(steps):
                 col, row = divmod(i, half)
-                line = b._clip(text, size, col_w - 6) if b.font(size).size(text)[0] > col_w - 6 else text
+                line = b._fit(text, size, col_w - 6, bold=False)
                 colour = GOLD if i == len(steps) - 1 else (225, 232, 225)
                 surface.blit(b.text(line, size, colour), (area.x + 14 + col * col_w, y + row * pitch))
                 shown.append(line)

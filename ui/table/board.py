@@ -1207,9 +1207,7 @@ class Board:
         view = self.view
         size = lay.text_size
         room = lay.plate_width(seat) - 24
-        label = self._name(seat)
-        if self.font(size, True).size(label)[0] > room:
-            label = self._clip(label, size, room, bold=True)
+        label = self._fit(self._name(seat), size, room)
         name = self.text(label, size, WHITE, True)
         standings = self.shown.standings or view.standings
         score = self.text(score_text(standings[seat]), size - 2, (220, 230, 220))
@@ -1235,7 +1233,7 @@ class Board:
             dial_r = max(8, min(dial_r, (inner - row - 8) // 2))  # smaller only where room is short
             dial = 2 * dial_r + 8
             if name.get_width() > inner - dial:  # a long name is cut shorter
-                name = self.text(self._clip(label, size, max(20, inner - dial), bold=True), size, WHITE, True)
+                name = self.text(self._fit(label, size, max(20, inner - dial)), size, WHITE, True)
             w = max(w - 24, name.get_width() + dial, row + dial) + 24
         box = pygame.Rect(0, 0, w, h)
         if seat == self.viewer:  # yours sits in the left column, above the log
@@ -1481,19 +1479,12 @@ class Board:
         y = int(lay.h - 8)
         for said in list(reversed(self.log))[: lay.log_lines]:
             line = said.now() if isinstance(said, Said) else said  # in the language now chosen
-            surf = self.text(line, lay.log_size, (225, 235, 225))
-            if surf.get_width() > width:
-                surf = self.text(self._clip(line, lay.log_size, width), lay.log_size, (225, 235, 225))
+            surf = self.text(self._fit(line, lay.log_size, width, bold=False), lay.log_size, (225, 235, 225))
             y -= lay.log_line_h
             dest.blit(surf, (12, y))
             self._note("log", surf.get_rect(topleft=(12, y)))
 
-    def _fit(self, line: str, size: int, width: int) -> str:
-        """`line` (bold) as it is if it fits `width`, else cut with "…"."""
-        return line if self.font(size, True).size(line)[0] <= width else self._clip(line, size, width, True)
-
-    def _clip(self, line: str, size: int, width: int, bold: bool = False) -> str:
-        """`line` cut to fit `width` pixels, ending in "…": the longest prefix that fits, found by
-        halving (a text's width grows with its length), so a long name costs a few measurements
-        rather than one per character."""
+    def _fit(self, line: str, size: int, width: int, bold: bool = True) -> str:
+        """`line` as it is if it fits `width` pixels, else cut with "…" (ui.textfit.clip_to_width: a
+        few measurements, however long the line)."""
         return clip_to_width(self.font(size, bold), line, width)
