@@ -241,9 +241,7 @@ def convert(data: Any, kind: type[T], source: str | Path = "<data>") -> T:
     try:
         return msgspec.convert(data, kind)
     except msgspec.ValidationError as exc:
-        message, _, at = str(exc).partition(" - at `")
-        field = at.rstrip("`").removeprefix("$").lstrip(".")
-        raise FileProblem(source, clip(message, 120), field) from None
+        raise invalid(source, exc) from None
 
 
 def _where(message: str, raw: bytes) -> str:

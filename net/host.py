@@ -100,6 +100,7 @@ SEND_BACKLOG = 1 << 20  # bytes waiting on a connection before the host gives up
 MAX_PER_ADDRESS = 16  # connections one computer may hold open at once (a table has at most 8 seats)
 MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over half its file limit
 RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
+GOODBYE_S = 0.2  # how long a closing table gives its peers to read the goodbye before the sockets close
 MAX_WATCHERS = 16  # people watching a table without a seat
 # what a guest whose name is already seated is told to do
 TWIN = "come back to it with its token (main.py join keeps it), or choose another name"
@@ -290,16 +291,9 @@ class Host:
                 self.log(
                     f"the table closed before the match's end; standings so far: {self._standings_text()}"
                 )
+        await self._say_goodbye([s.writer for s in self.seats] + [w.writer for w in self.watchers])
         for s in self.seats:
-            if s.writer is not None:
-                with contextlib.suppress(Exception):
-                    s.writer.write(encode(Bye(CLOSED)))
-                    s.writer.close()
-                s.writer = None
-        for w in self.watchers:
-            with contextlib.suppress(Exception):
-                w.writer.write(encode(Bye(CLOSED)))
-                w.writer.close()
+            s.writer = None
         self.watchers = []
         if self.server is not None:
             self.server.close()
@@ -307,6 +301,24 @@ class Host:
                 await self.server.wait_closed()
         await self._withdraw()
         # the handler stays: an accept retry asyncio scheduled before the close may still fall due
+
+    @staticmethod
+    async def _say_goodbye(writers: list) -> None:
+        """Tell every connection the table closed, then close them. The goodbye goes first with the
+        write side shut (FIN after it), and the connections close only once their peers had a moment
+        to read it: a socket closed while its peer's last words lie unread is reset, and a reset can
+        take the goodbye with it (a guest would take the close for a lost connection and come back)."""
+        open_ = [w for w in writers if w is not None]
+        for writer in open_:
+            with contextlib.suppress(Exception):
+                writer.write(encode(Bye(CLOSED)))
+                if writer.can_write_eof():
+                    writer.write_eof()
+        if open_:
+            await asyncio.sleep(GOODBYE_S)
+        for writer in open_:
+            with contextlib.suppress(Exception):
+                writer.close()
 
     async def _announce(self) -> None:
         bound = self.cfg.host not in ("", "0.0.0.0", "::")

@@ -92,11 +92,9 @@ def read_ticket(now: float | None = None) -> tuple[Ticket | None, str | None]:
     if not path.exists():
         return None, None
     try:
-        kept = msgspec.convert(safejson.read(path, TICKET_LIMITS), TicketFile)
+        kept = safejson.convert(safejson.read(path, TICKET_LIMITS), TicketFile, path)
     except FileProblem as exc:
         return None, _set_aside(path, exc.brief())
-    except msgspec.ValidationError as exc:
-        return None, _set_aside(path, safejson.invalid(path, exc).brief())
     ticket = Ticket(**msgspec.structs.asdict(kept))
     ticket = replace(ticket, name=clean(ticket.name, NAME_CHARS))
     age = (time.time() if now is None else now) - ticket.saved

@@ -179,13 +179,14 @@ def load_match() -> tuple[dict[str, Any] | None, str | None]:
         return None, None
     try:
         data = safejson.read(path, MATCH_LIMITS)
-        msgspec.convert(data, MatchFile)
     except FileProblem as exc:
         problem = exc.brief()
-    except msgspec.ValidationError as exc:
-        problem = f"not a Dobon Table save: {safejson.invalid(path, exc).brief()}"
     else:
-        return data, None
+        try:
+            safejson.convert(data, MatchFile, path)
+            return data, None
+        except FileProblem as exc:
+            problem = f"not a Dobon Table save: {exc.brief()}"
     safejson.set_aside(path)
     return None, f"the saved match was set aside as {path.name}.broken: it could not be read ({problem})"
 
