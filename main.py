@@ -433,10 +433,10 @@ def run_join_command(args: argparse.Namespace) -> int:
         if args.watch:
             return await watch()
         host, at = address.strip("[]"), int(port)
-        kept = load_ticket() if args.rejoin else None
+        kept = load_ticket() if args.rejoin and not args.fresh else None
         token = kept.token if kept is not None and (kept.host, kept.port) == (host, at) else None
         mine = None if args.fresh else seatkeys.kept_seat(host, at, args.name)
-        token = token or (mine.token if mine is not None else None)
+        token = token or (mine.token if mine is not None else None)  # --fresh: none, a new seat
 
         def say(line: str) -> None:
             print(line, flush=True)
