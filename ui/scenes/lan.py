@@ -26,6 +26,7 @@ from net.ticket import Ticket, clear_ticket, match_log_folder
 
 from ..filetypes import last_setup
 from ..scene import Scene
+from ..settings import setting_value
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, SeatSpec, default_level
 from ..text import key, tr
@@ -520,9 +521,10 @@ class JoinScene(Scene):
         what was typed is offered again next time."""
         text = text.strip()
         settings = self.app.settings
-        if text and text != settings.last_address and text.isprintable() and len(text) <= 80:
-            settings.last_address = text
-            settings.save()
+        if text and text != settings.last_address:
+            with contextlib.suppress(ValueError):  # only what the settings file may hold is kept
+                settings.last_address = setting_value("last_address", text)
+                settings.save()
         if tablecode.looks_like_code(text):
             try:
                 host, port = tablecode.decode(text)

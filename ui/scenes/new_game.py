@@ -3,6 +3,7 @@ preset's house rules. Sensible defaults (remembered), so one click on Start begi
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 
@@ -26,7 +27,12 @@ MAX_CONTENT_W = 1100  # the screen's column on a wide window: centred, not stret
 
 def text_width(text: str, bold: bool = False) -> int:
     """How wide `text` is in the theme's 18 px label and button font (assets/theme.json)."""
-    return pygame.font.Font(font_path(bold), 18).size(text)[0]
+    return _theme_font(bold).size(text)[0]
+
+
+@functools.cache
+def _theme_font(bold: bool) -> pygame.font.Font:
+    return pygame.font.Font(font_path(bold), 18)
 
 
 class NewGameScene(Scene):
