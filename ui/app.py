@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from . import text
+from . import palette, text
 from .notices import NoticeBar
 from .resources import resource_path
 from .scene import SceneStack
@@ -126,6 +126,7 @@ class App:
         if settings is None:
             settings, problem = Settings.load()
         self.settings = settings
+        palette.use(palette.FOUR if settings.four_colour_deck else palette.CLASSIC)
         self.notices: list[str] = [problem] if problem else []  # for the player, shown in turn
         self.notice_bar = NoticeBar()
         # what the app uses; not pygame.init(), which would also open the mixer (Sounds does, quietly)

@@ -24,6 +24,8 @@ import pygame
 
 from game.cards import Card, Suit
 
+from . import palette
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Point = tuple[float, float]
@@ -180,7 +182,8 @@ def draw_suit(pen: _Pen, suit: Suit, colour: Sequence[int]) -> None:
 
 
 def suit_colour(suit: Suit | None) -> RGB:
-    return RED if suit is not None and suit.is_red else BLACK
+    """The suit's ink in the palette chosen now (ui/palette.py: two or four colours)."""
+    return palette.suit_colour(suit)
 
 
 def _scratch(w: int, h: int, colour: Sequence[int] | None) -> pygame.Surface:
@@ -265,7 +268,7 @@ class CardArt:
         elif card.rank == 0 or card.suit is None:
             key = ("joker", card.copy % 2)
         else:
-            key = ("french", card.rank, int(card.suit))
+            key = ("french", card.rank, int(card.suit), palette.current())
         surf = self._faces.get(key)
         if surf is None:
             surf = self._finish(self._render(card))

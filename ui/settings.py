@@ -56,6 +56,8 @@ class Settings:
     ai_dobon_ms: int = 650  # how long an AI seat waits before calling dobon (race it!)
     reaction_ms: int = 1800  # how long a dobon window stays open where the rules wait for everyone
     practice_help: bool = True
+    four_colour_deck: bool = False  # ♥ red, ♦ orange, ♠ black, ♣ blue (ui/palette.py)
+    reduced_motion: bool = False  # cards appear where they land instead of flying; nothing sways or spins
     last_setup: dict[str, Any] = field(default_factory=dict)  # the new-game screen's last choices
     player_name: str = ""  # the name others see at a LAN table (the last one typed)
     last_address: str = ""  # the LAN table joined last (an address or a table code, as typed)
@@ -115,6 +117,8 @@ FIELD_TYPES: dict[str, Any] = {
     "ai_dobon_ms": _number("ai_dobon_ms", int),
     "reaction_ms": _number("reaction_ms", int),
     "practice_help": bool,
+    "four_colour_deck": bool,
+    "reduced_motion": bool,
     "last_setup": LastSetup,
     "player_name": Annotated[str, Meta(max_length=NAME_CHARS)],
     "last_address": Annotated[str, Meta(max_length=80)],

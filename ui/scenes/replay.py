@@ -134,7 +134,13 @@ class ReplayScene(Scene):
         game = self.replayed(position)
         self.position = position
         self.source = ReplaySource(game, self.viewer)
-        self.board = Board(self.source, self.viewer, self.names, lambda: self.app.settings.animation_speed)
+        self.board = Board(
+            self.source,
+            self.viewer,
+            self.names,
+            lambda: self.app.settings.animation_speed,
+            lambda: self.app.settings.reduced_motion,
+        )
         self.board.on_sound = self.app.sounds.play
         self.board.set_size(*self.table_size)
         show_as_it_stands(self.board, self.source.view)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from .. import palette
 from ..scene import Scene
 from ..settings import RANGES
 from ..text import key, tr
@@ -17,6 +18,8 @@ SLIDERS = [
     ("ai_dobon_ms", RANGES["ai_dobon_ms"][0], 3000, "ms"),
     ("reaction_ms", RANGES["reaction_ms"][0], 6000, "ms"),
 ]
+# on/off settings for how the table looks and moves (accessibility), each a button that flips it
+TOGGLES = ("four_colour_deck", "reduced_motion")
 
 
 class SettingsScene(Scene):
@@ -37,7 +40,7 @@ class SettingsScene(Scene):
             pygame.Rect(x0, y, content, 48), key("settings.title"), gui, container=c, object_id="#heading"
         )
         y += 56
-        rows = 2 + len(SLIDERS) + 1  # language, sliders, two toggles (Back has its own place)
+        rows = 2 + len(SLIDERS) + 1 + len(TOGGLES)  # language, sliders, toggles (Back has its own place)
         pitch = min(50, (panel.bottom - 76 - y) // rows)
         height = min(36, pitch - 6)
         lw = int(content * 0.42)
@@ -93,6 +96,15 @@ class SettingsScene(Scene):
             gui,
             container=c,
         )
+        self.toggles: dict[str, pygame_gui.elements.UIButton] = {}
+        for name in TOGGLES:
+            y += pitch
+            self.toggles[name] = pygame_gui.elements.UIButton(
+                pygame.Rect(x0, y, content, height),
+                f"{tr(f'settings.{name}')}: {tr('settings.on' if getattr(s, name) else 'settings.off')}",
+                gui,
+                container=c,
+            )
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(x0, panel.bottom - 62, 200, 46), key("settings.back"), gui, container=c
         )
@@ -139,6 +151,13 @@ class SettingsScene(Scene):
                 s.practice_help = not s.practice_help
                 s.save()
                 self.build()
+            else:
+                for name, button in self.toggles.items():
+                    if event.ui_element is button:
+                        setattr(s, name, not getattr(s, name))
+                        s.save()
+                        palette.use(palette.FOUR if s.four_colour_deck else palette.CLASSIC)
+                        self.build()
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.stack.pop()

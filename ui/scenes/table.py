@@ -83,7 +83,13 @@ class TableScene(Scene):
         self.recorder = self.setup.recorder() if self.local is not None and not demo else None
         self.source: TableSource = remote if remote is not None else self.local  # type: ignore[assignment]
         names = [s.name or Said("table.you") for s in self.setup.seats]
-        self.board = Board(self.source, self.viewer, names, lambda: self.app.settings.animation_speed)
+        self.board = Board(
+            self.source,
+            self.viewer,
+            names,
+            lambda: self.app.settings.animation_speed,
+            lambda: self.app.settings.reduced_motion,
+        )
         self.board.on_sound = self.app.sounds.play
         self.board.viewer_plays = self.viewer in self.humans
         self.board.watching = self.watching

@@ -45,10 +45,15 @@ class TitleScene(Scene):
             self.app.notices.append(problem)
         self.hosted = hostsave.kept_path(desktop=True).exists()  # a LAN table this computer hosted
         super().enter()
-        self.animate_for(SWAY_S)
+        self._sway()
 
     def resume(self) -> None:
-        self.animate_for(SWAY_S)
+        self._sway()
+
+    def _sway(self) -> None:
+        """Let the fan sway a while, unless the player asked for reduced motion."""
+        if not self.app.settings.reduced_motion:
+            self.animate_for(SWAY_S)
 
     def widgets(self) -> None:
         w, h = self.app.size
@@ -155,9 +160,8 @@ class TitleScene(Scene):
         if self.art is None or self.art.size[1] != int(h * 0.2):
             self.art = CardArt(int(h * 0.2))
         for i, card in enumerate(_fan()):
-            angle = (i - 2) * 12 + math.sin(self.time * 1.2 + i) * 2 * min(
-                1.0, self.moving_left / SWAY_FADE_S
-            )
+            sway = 0.0 if self.app.settings.reduced_motion else min(1.0, self.moving_left / SWAY_FADE_S)
+            angle = (i - 2) * 12 + math.sin(self.time * 1.2 + i) * 2 * sway
             surf = pygame.transform.rotozoom(self.art.face(card), -angle, 1.0)
             cx = w // 2 + (i - 2) * int(h * 0.07)
             cy = int(h * 0.19) + abs(i - 2) * int(h * 0.012)

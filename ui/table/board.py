@@ -48,6 +48,7 @@ from game.piles import Rebuild, owner_of
 from game.plaintext import NAME, clean
 from game.scores import Score
 
+from .. import palette
 from ..card_art import ASPECTS, CardArt, card_shape, font_path
 from ..presets import preset_ui
 from ..text import Said, card_text, score_text, tr
@@ -65,7 +66,10 @@ FELT_DARK = (10, 52, 36)
 GOLD = (236, 196, 92)
 WHITE = (245, 245, 240)
 RED = (214, 48, 58)
-SUIT_COLOURS = {Suit.SPADES: (30, 30, 40), Suit.CLUBS: (30, 30, 40), Suit.HEARTS: RED, Suit.DIAMONDS: RED}
+# the suit badge's and dial's colours: the table's own tones, or the four-colour deck's inks (ui/palette.py)
+SUIT_COLOURS = palette.SuitColours(
+    {Suit.SPADES: (30, 30, 40), Suit.CLUBS: (30, 30, 40), Suit.HEARTS: RED, Suit.DIAMONDS: RED}
+)
 
 
 @dataclass
@@ -97,6 +101,7 @@ YOU_FORMS = frozenset(
     }
 )
 
+REDUCED_FLIGHT = 0.3  # with reduced motion a card shows at its landing spot for this share of its flight
 CLOCK_LOW_S = 5  # a turn clock turns red for its last seconds
 
 
@@ -161,7 +166,14 @@ class Shown:
 
 
 class Board:
-    def __init__(self, source: TableSource, viewer: int, names: list[str], speed: Callable[[], float]):
+    def __init__(
+        self,
+        source: TableSource,
+        viewer: int,
+        names: list[str],
+        speed: Callable[[], float],
+        reduced: Callable[[], bool] = lambda: False,
+    ):
         self.source = source  # the seat's view and events: the board never sees more than the seat
         self.viewer = viewer
         self.handlers = self._handlers()
@@ -171,6 +183,9 @@ class Board:
         self.shape = card_shape(source.view.deck)  # the deck's card proportions and back
         self.names = names
         self.speed = speed  # animation speed factor, read live from the settings
+        # reduced motion, read live: cards appear where they land (briefly, so the pace of play stays),
+        # words show without popping, badges do not pulse and the direction ring stands still
+        self.reduced = reduced
         self.queue: deque[Event] = deque()
         self.flights: list[Flight] = []
         self.splashes: list[Splash] = []
@@ -334,6 +349,8 @@ class Board:
     def _fly(
         self, card, start, end, a0, a1, h0, h1, duration, delay=0.0, face_up=True, on_done=None
     ) -> Flight:
+        if self.reduced():
+            duration, delay = duration * REDUCED_FLIGHT, delay * REDUCED_FLIGHT
         flight = Flight(
             card,
             start,
@@ -523,7 +540,7 @@ class Board:
             field_done,
         )
         self.on_sound("deal")
-        self.wait = len(order) * step + 0.4
+        self.wait = len(order) * step * (REDUCED_FLIGHT if self.reduced() else 1.0) + 0.4
         return True
 
     def _on_played(self, event: Played) -> bool:
@@ -1061,9 +1078,9 @@ class Board:
         for f in self.flights:
             if not f.tween.started:
                 continue
-            t = f.tween.t
+            t = 1.0 if self.reduced() else f.tween.t  # reduced motion: already where it lands
             pos = lerp2(f.start, f.end, t)
-            lift = math.sin(t * math.pi) * lay.unit * 0.03
+            lift = 0.0 if t >= 1 else math.sin(t * math.pi) * lay.unit * 0.03
             self.blit_card(
                 dest,
                 f.card,
@@ -1083,7 +1100,7 @@ class Board:
         r = lay.pile_card_h * 1.28
         direction = self.shown.direction
         spin = (1 - self.ring_spin.t) * 180 if not self.ring_spin.done else 0
-        base = self.time * 8 * direction + spin * direction
+        base = 0.0 if self.reduced() else self.time * 8 * direction + spin * direction
         colour = (255, 255, 255, 50)
         ring = pygame.Surface((int(r * 2 + 24), int(r * 2 + 24)), pygame.SRCALPHA)
         c = ring.get_width() / 2
@@ -1168,7 +1185,7 @@ class Board:
         suit = self.shown.field_suit
         if suit is not None and top is not None and suit is not top.suit:
             pulse = self.pulses.get("suit")
-            grow = 1 + (0.35 * (1 - pulse.t) if pulse and not pulse.done else 0)
+            grow = 1 + (0.35 * (1 - pulse.t) if pulse and not pulse.done and not self.reduced() else 0)
             r = int(lay.pile_card_h * 0.2 * grow)
             centre = (int(fx + lay.pile_card_h * 0.62), int(fy - lay.pile_card_h * 0.42))
             pygame.draw.circle(dest, (250, 248, 240), centre, r)
@@ -1179,7 +1196,7 @@ class Board:
         # draw chain / binding
         if self.shown.chain_links:
             pulse = self.pulses.get("chain")
-            grow = 1 + (0.4 * (1 - pulse.t) if pulse and not pulse.done else 0)
+            grow = 1 + (0.4 * (1 - pulse.t) if pulse and not pulse.done and not self.reduced() else 0)
             label = self.preset_ui.chain_label(self.shown.chain_cards)
             surf = self.text(label, int(lay.pile_card_h * 0.2 * grow), (255, 255, 255), True)
             box = surf.get_rect(
@@ -1414,7 +1431,7 @@ class Board:
         assert lay is not None
         for s in self.splashes:
             t = s.tween.t
-            scale = pytweening.easeOutBack(min(1.0, t * 4)) if t < 0.25 else 1.0
+            scale = pytweening.easeOutBack(min(1.0, t * 4)) if t < 0.25 and not self.reduced() else 1.0
             alpha = 255 if t < 0.75 else int(255 * (1 - (t - 0.75) / 0.25))
             size = int(lay.unit * 0.11 * max(0.2, scale))
             word = self.text(s.text, size, s.colour, True)
