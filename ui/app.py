@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 
 from . import palette, text
+from .focus import KeyboardFocus
 from .notices import NoticeBar
 from .resources import resource_path
 from .scene import SceneStack
@@ -154,6 +155,7 @@ class App:
                     for style in ("regular", "bold", "italic")
                 ]
             )
+        self.focus = KeyboardFocus(self.gui)
         self.sounds = Sounds(settings.volume)
         self.stack = SceneStack()
         self.running = True
@@ -207,6 +209,8 @@ class App:
                 self.resized(event.size)  # never below MIN_SIZE, whatever the window manager allows
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 continue
+            if self.focus.handle(event, self.stack.top):
+                continue  # a focus key (Tab, an arrow, Enter on the ring): the screen gets its effect
             self.gui.process_events(event)
             top = self.stack.top
             if top is not None:
@@ -221,6 +225,7 @@ class App:
         for scene in self.stack.visible():
             scene.draw(self.screen)
         self.gui.draw_ui(self.screen)
+        self.focus.draw(self.screen)
         self.notice_bar.update(dt, self.notices)
         shown = self.stack.top
         self.notice_bar.draw(self.screen, at_top=shown is None or shown.notices_at_top)

@@ -25,6 +25,10 @@ class Scene:
     # where the app's notices (ui.notices) show over this screen: at the top, clear of the buttons
     # most screens keep along the bottom; the title has its column of buttons in the middle
     notices_at_top = True
+    # the keyboard focus ring over this screen's widgets (ui/focus.py): off where the screen has its
+    # own keys for everything (the table); `own_keys` are keys the screen keeps for itself
+    keyboard_focus = True
+    own_keys: frozenset[int] = frozenset()
 
     def __init__(self, app: App):
         self.app = app

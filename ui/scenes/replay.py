@@ -101,6 +101,7 @@ class ReplayScene(Scene):
     play and pause, a slider over the whole log, and the person's own view or every hand."""
 
     layer = 6
+    own_keys = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE})  # step and play the replay
 
     def __init__(self, app, path: str | Path, viewer: int | None = None):
         """`path` must be a log that replays (main.py and the History screen check it first)."""

@@ -45,6 +45,8 @@ def distinct_choices(options: list[Action]) -> list[Action]:
 
 
 class TableScene(Scene):
+    keyboard_focus = False  # the table has its own keys for every move (arrows, Enter, Space, D, Esc)
+
     def __init__(
         self,
         app,

@@ -1,0 +1,189 @@
+"""Every screen works from the keyboard: Tab and the arrows move a visible focus, Enter presses what
+has it, Esc steps back. Real key events through the real app, as a player without a mouse meets it."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+import uikit
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine
+from uikit import frames, press
+
+from ui.focus import RING
+from ui.scenes.new_game import NewGameScene
+from ui.scenes.settings_scene import SettingsScene
+from ui.scenes.table import TableScene
+from ui.scenes.title import TitleScene
+from ui.settings import Settings
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app()
+    yield application
+    application.close()
+
+
+def tab(app, shift: bool = False) -> None:
+    mod = pygame.KMOD_SHIFT if shift else 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=mod, unicode="\t", scancode=0))
+    frames(app, 1)
+
+
+def tab_to(app, wanted, limit: int = 60):
+    """Tab until the focus is on an element for which `wanted` holds; that element."""
+    for _ in range(limit):
+        tab(app)
+        if app.focus.element is not None and wanted(app.focus.element):
+            return app.focus.element
+    raise AssertionError("Tab never reached the element")
+
+
+def ring_drawn_round(app, element) -> bool:
+    """Whether the focus ring's gold is on the screen just outside `element`."""
+    rect = element.get_abs_rect().inflate(6, 6)
+    spots = [(rect.centerx, rect.top + 1), (rect.centerx, rect.bottom - 2), (rect.left + 1, rect.centery)]
+    return all(tuple(app.screen.get_at(p))[:3] == RING for p in spots)
+
+
+def test_a_new_game_is_chosen_and_started_from_the_title_with_the_keyboard_alone(app):
+    app.stack.push(TitleScene(app))
+    frames(app, 3)
+    tab(app)  # the focus shows on the first button: Solo game
+    press(app, pygame.K_RETURN)
+    frames(app, 2)
+    new_game = app.stack.top
+    assert isinstance(new_game, NewGameScene)
+    tab_to(app, lambda e: e is new_game.preset_menu)
+    press(app, pygame.K_RETURN)  # opens the list
+    frames(app, 2)
+    assert app.focus.open_menu(new_game) is new_game.preset_menu
+    press(app, pygame.K_DOWN)  # onto the option chosen now
+    press(app, pygame.K_DOWN)  # the next one
+    press(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert new_game.preset_menu.selected_option[1] == "standard"
+    tab_to(app, lambda e: isinstance(e, UIButton) and e is new_game.start)
+    press(app, pygame.K_RETURN)
+    frames(app, 3)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.game.rules.preset == "standard"
+
+
+def test_the_ring_shows_the_focus_and_the_mouse_hides_it(app):
+    title = TitleScene(app)
+    app.stack.push(title)
+    frames(app, 3)
+    tab(app)
+    press(app, pygame.K_DOWN)
+    focused = app.focus.element
+    assert focused is not None and ring_drawn_round(app, focused)
+    assert focused.get_abs_rect().top > app.focus.stops(title)[0].get_abs_rect().top  # Down moved it
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert not ring_drawn_round(app, focused)
+
+
+def test_a_slider_steps_with_left_and_right_and_the_setting_is_kept(app):
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    frames(app, 2)
+    slider, _label = settings.sliders["volume"]
+    tab_to(app, lambda e: e is slider)
+    before = app.settings.volume
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    frames(app, 2)
+    assert app.settings.volume < before
+    assert json.loads(Settings.path().read_text())["volume"] == app.settings.volume
+    assert isinstance(app.focus.element, UIHorizontalSlider)  # Left stepped it, the focus stayed
+
+
+def test_escape_closes_an_open_list_and_leaves_the_screen_only_when_pressed_again(app):
+    app.stack.push(TitleScene(app))
+    new_game = NewGameScene(app)
+    app.stack.push(new_game)
+    frames(app, 2)
+    tab_to(app, lambda e: e is new_game.preset_menu)
+    press(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert app.focus.open_menu(new_game) is not None
+    press(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.focus.open_menu(new_game) is None and app.stack.top is new_game
+    press(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_tab_goes_into_a_text_box_and_out_again(app):
+    from ui.scenes.lan import JoinScene
+
+    join = JoinScene(app)
+    app.stack.push(join)
+    frames(app, 2)
+    box = tab_to(app, lambda e: isinstance(e, UITextEntryLine))
+    assert box.is_focused
+    for key, char in ((pygame.K_a, "a"), (pygame.K_LEFT, "")):  # typing and the caret keep their keys
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0))
+        frames(app, 1)
+    assert "a" in box.get_text() and app.focus.element is box
+    tab(app)
+    assert not box.is_focused and app.focus.element is not box
+    join.exit()
+
+
+@pytest.mark.parametrize(
+    "screen", ["title", "settings", "rules", "new_game", "host", "join", "stats", "history"]
+)
+def test_tab_reaches_every_stop_of_every_screen_once_round(app, screen):
+    from ui.scenes.history import HistoryScene
+    from ui.scenes.lan import HostScene, JoinScene
+    from ui.scenes.rules import RulesScene
+    from ui.scenes.stats import StatsScene
+
+    make = {
+        "title": TitleScene,
+        "settings": SettingsScene,
+        "rules": RulesScene,
+        "new_game": NewGameScene,
+        "host": HostScene,
+        "join": JoinScene,
+        "stats": StatsScene,
+        "history": HistoryScene,
+    }[screen]
+    scene = make(app)
+    app.stack.push(scene)
+    frames(app, 3)
+    stops = app.focus.stops(scene)
+    assert stops, "a screen with nothing to focus"
+    seen = []
+    for _ in range(len(stops)):
+        tab(app)
+        seen.append(app.focus.element)
+    assert {id(e) for e in seen} == {id(e) for e in stops}
+    tab(app)
+    assert app.focus.element is seen[0]  # and round again
+    if hasattr(scene, "exit") and screen == "join":
+        scene.exit()
+
+
+def test_the_table_keeps_its_own_keys(app):
+    from test_app_shell import table_waiting_for_the_person
+
+    table = table_waiting_for_the_person(app)
+    tab(app)
+    assert app.focus.element is None  # no ring over the table: its keys play cards
+    press(app, pygame.K_RIGHT)
+    assert table.board.selected is not None
+
+
+def test_a_drop_down_box_is_one_stop(app):
+    new_game = NewGameScene(app)
+    app.stack.push(new_game)
+    frames(app, 2)
+    menus = [e for e in app.focus.stops(new_game) if isinstance(e, UIDropDownMenu)]
+    assert new_game.preset_menu in menus and len({id(m) for m in menus}) == len(menus)
