@@ -187,3 +187,17 @@ def test_a_drop_down_box_is_one_stop(app):
     frames(app, 2)
     menus = [e for e in app.focus.stops(new_game) if isinstance(e, UIDropDownMenu)]
     assert new_game.preset_menu in menus and len({id(m) for m in menus}) == len(menus)
+
+
+def test_down_goes_to_the_next_row_even_when_it_holds_two_narrow_buttons(app):
+    title = TitleScene(app)
+    app.stack.push(title)
+    frames(app, 3)
+    tab(app)
+    for _ in range(3):  # Solo game → Host → Join → the History / Statistics row
+        press(app, pygame.K_DOWN)
+    assert app.focus.element in (title.items["history"], title.items["stats"])
+    press(app, pygame.K_RIGHT)
+    assert app.focus.element is title.items["stats"]
+    press(app, pygame.K_DOWN)
+    assert app.focus.element is title.items["rules"]

@@ -75,11 +75,6 @@ def _stop(element: UIElement) -> UIElement | None:
     return None
 
 
-def _centre(element: UIElement) -> tuple[float, float]:
-    rect = element.get_abs_rect()
-    return rect.centerx, rect.centery
-
-
 class KeyboardFocus:
     """The focus ring of the screen on top of the app's stack."""
 
@@ -202,28 +197,34 @@ class KeyboardFocus:
         self._focus(stops[index])
 
     def _move_towards(self, scene: Scene, way: tuple[int, int]) -> None:
-        """To the nearest stop in direction `way`: mostly along it, a little across it."""
+        """To the nearest row (or column) of stops in direction `way`, and in it the stop closest
+        across: Down from a wide button reaches the pair of narrow ones just below it, not the wide
+        one under them."""
         stops = self.stops(scene)
         if not stops:
             return
         if self.element not in stops or not self.shown:
             self._focus(self.element if self.element in stops else stops[0])
             return
-        x0, y0 = _centre(self.element)
-        best: tuple[float, UIElement] | None = None
+        here = self.element.get_abs_rect()
+        ahead: list[tuple[float, float, UIElement]] = []
         for stop in stops:
-            if stop is self.element:
+            there = stop.get_abs_rect()
+            gap = {
+                (1, 0): there.left - here.right,
+                (-1, 0): here.left - there.right,
+                (0, 1): there.top - here.bottom,
+                (0, -1): here.top - there.bottom,
+            }[way]
+            if stop is self.element or gap < -2:  # only stops wholly that way (a wide row above is not)
                 continue
-            x, y = _centre(stop)
-            along = (x - x0) * way[0] + (y - y0) * way[1]
-            across = abs((x - x0) * way[1]) + abs((y - y0) * way[0])
-            if along <= 4:
-                continue
-            score = along + 2 * across
-            if best is None or score < best[0]:
-                best = (score, stop)
-        if best is not None:
-            self._focus(best[1])
+            across = abs(there.centerx - here.centerx) if way[0] == 0 else abs(there.centery - here.centery)
+            ahead.append((gap, across, stop))
+        if not ahead:
+            return
+        nearest = min(gap for gap, _a, _s in ahead)
+        row = [(across, gap, stop) for gap, across, stop in ahead if gap <= nearest + 8]
+        self._focus(min(row, key=lambda t: (t[0], t[1]))[2])
 
     def _focus(self, element: UIElement) -> None:
         self.element, self.shown = element, True
