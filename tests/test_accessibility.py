@@ -182,3 +182,67 @@ def test_with_reduced_motion_cards_appear_where_they_land_and_the_deal_is_quick(
     assert still and all(still)  # every card in flight was drawn where it lands
     assert not all(moving)  # without it they travel
     assert still_frames <= moving_frames * 0.6  # the flights are short; the pause after the deal stays
+
+
+def _window_click(app, logical: tuple[int, int]) -> None:
+    """A click where a player's mouse is: window pixels, which a larger interface maps to its layout."""
+    k = app.window_size[0] / app.size[0]
+    at = (int(logical[0] * k), int(logical[1] * k))
+    pygame.mouse.set_pos(at)
+    frames(app, 1)
+    uikit.click(app, at)
+
+
+def test_a_larger_interface_lays_out_in_less_space_and_clicks_land_where_they_are_seen(tmp_path, monkeypatch):
+    from ui.scenes.settings_scene import SettingsScene
+    from ui.scenes.title import TitleScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size=(1920, 1080))
+    try:
+        title = TitleScene(application)
+        application.stack.push(title)
+        frames(application, 2)
+        application.set_ui_scale(1.5)
+        frames(application, 2)
+        assert application.size == (1280, 720) and application.window_size == (1920, 1080)
+        assert json.loads(Settings.path().read_text())["ui_scale"] == 1.5
+        button = title.items["settings"]
+        assert button.rect.bottom <= 720  # laid out in the smaller space, drawn half as large again
+        _window_click(application, button.rect.center)
+        frames(application, 2)
+        assert isinstance(application.stack.top, SettingsScene)
+    finally:
+        application.close()
+
+
+def test_a_larger_interface_still_takes_the_tables_own_clicks(tmp_path, monkeypatch):
+    from test_app_shell import table_waiting_for_the_person
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size=(1920, 1080), ui_scale=1.5)
+    try:
+        table = table_waiting_for_the_person(application)
+        for _ in range(300):
+            if "draw" in table.lit:
+                break
+            frames(application, 1)
+        _window_click(application, table.buttons["draw"].center)
+        assert table.game.actions[-1].kind.name == "DRAW"
+    finally:
+        application.close()
+
+
+def test_a_window_too_small_for_the_size_asked_keeps_what_fits_and_says_so(tmp_path, monkeypatch):
+    from ui.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size=(800, 600), ui_scale=1.5)
+    try:
+        assert application.scale == 1.0 and application.size == (800, 600)
+        settings = SettingsScene(application)
+        application.stack.push(settings)
+        frames(application, 2)
+        assert "150%" in settings.ui_scale.text and "100%" in settings.ui_scale.text
+    finally:
+        application.close()

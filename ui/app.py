@@ -103,6 +103,14 @@ def fit_window(size: tuple[int, int]) -> tuple[int, int]:
     return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
 
 
+def interface_scale(window: tuple[int, int], wanted: float) -> float:
+    """How much larger than 100% a window of this size can draw the interface: at most `wanted`, and
+    never so much that the space the screens lay out in falls below MIN_SIZE (a 800×600 window stays
+    at 100%; a 1920×1080 one goes up to 180%)."""
+    room = min(window[0] / MIN_SIZE[0], window[1] / MIN_SIZE[1])
+    return max(1.0, min(wanted, room))
+
+
 def load_theme() -> dict:
     """The one theme file, with the font paths filled in (pygame-gui's bundled Noto Sans JP)."""
     from .card_art import font_path
@@ -137,7 +145,12 @@ class App:
         pygame.display.set_caption("Dobon Table — ドボン")
         with contextlib.suppress(pygame.error, OSError):  # the game's icon in the title bar, not pygame's
             pygame.display.set_icon(pygame.image.load(str(resource_path("icon.png"))))
-        self.size = tuple(size or settings.window_size)  # type: ignore[assignment]
+        # the window's pixels, and the space the screens lay out in: the window divided by the
+        # interface scale (Settings), never smaller than MIN_SIZE (see `_lay_out`)
+        self.window_size: tuple[int, int] = tuple(size or settings.window_size)  # type: ignore[assignment]
+        self.size: tuple[int, int] = self.window_size
+        self.scale = 1.0
+        self.gui: pygame_gui.UIManager | None = None
         self.screen = self._set_mode()
         text.setup(settings.language)
         self.gui = pygame_gui.UIManager(
@@ -146,6 +159,7 @@ class App:
             starting_language=settings.language,
             translation_directory_paths=[text.translations_dir()],
         )
+        self._lay_out()  # pygame-gui learns the interface scale for its mouse positions
         with warnings.catch_warnings():  # pygame-gui warns about fonts the theme already loaded
             warnings.simplefilter("ignore")
             self.gui.preload_fonts(
@@ -169,26 +183,61 @@ class App:
     # ------------------------------------------------------------------ display
 
     def _set_mode(self) -> pygame.Surface:
+        """Open the window (or the full screen); the surface the screens draw on."""
         if self.settings.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        self.size = fit_window(self.size)
-        screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-        with warnings.catch_warnings():  # pygame-ce notes that Window surfaces are the newer way
-            warnings.simplefilter("ignore")
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE  # the layout's smallest
-        return screen
+            self.display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.display = pygame.display.set_mode(fit_window(self.window_size), pygame.RESIZABLE)
+            with warnings.catch_warnings():  # pygame-ce notes that Window surfaces are the newer way
+                warnings.simplefilter("ignore")
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE  # the layout's smallest
+        self.window_size = self.display.get_size()
+        return self._lay_out()
+
+    def _lay_out(self) -> pygame.Surface:
+        """The interface scale this window can take, the size the screens lay out in, and the surface
+        they draw on: the window itself at 100%, else a smaller canvas the frame enlarges to the
+        window (every screen, widget and card grows alike, as a desktop's display scaling does;
+        pygame-gui is told the scale so its mouse positions match)."""
+        self.scale = interface_scale(self.window_size, self.settings.ui_scale)
+        w, h = self.window_size
+        self.size = (max(MIN_SIZE[0], round(w / self.scale)), max(MIN_SIZE[1], round(h / self.scale)))
+        self.screen = self.display if self.scale == 1.0 else pygame.Surface(self.size).convert()
+        if self.gui is not None:
+            self.gui.set_window_resolution(self.size)
+            self.gui.mouse_pos_scale_factor = [self.size[0] / w, self.size[1] / h]
+        return self.screen
 
     def apply_display_mode(self) -> None:
-        self.screen = self._set_mode()
-        self.resized(self.screen.get_size())
+        self._set_mode()
+        self.resized(self.window_size)
 
     def resized(self, size: tuple[int, int]) -> None:
-        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        """The window is `size` now (or the interface scale changed): lay every screen out again."""
+        self.window_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if not self.settings.fullscreen:
-            self.settings.window_size = list(self.size)
-        self.gui.set_window_resolution(self.size)
+            self.settings.window_size = list(self.window_size)
+        self._lay_out()
         for scene in self.stack.scenes:
             scene.resize()
+
+    def set_ui_scale(self, scale: float) -> None:
+        """Make the interface `scale` times larger (as far as the window allows) and keep it."""
+        self.settings.ui_scale = scale
+        self.settings.save()
+        self.resized(self.window_size)
+
+    def _laid_out(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event as the screens see it: its position in their layout, not the window's."""
+        if self.scale == 1.0 or not hasattr(event, "pos"):
+            return event
+        w, h = self.window_size
+        fx, fy = self.size[0] / w, self.size[1] / h
+        data = dict(event.dict)
+        data["pos"] = (int(event.pos[0] * fx), int(event.pos[1] * fy))
+        if "rel" in data:
+            data["rel"] = (int(event.rel[0] * fx), int(event.rel[1] * fy))
+        return pygame.event.Event(event.type, data)
 
     def set_language(self, language: str) -> None:
         text.setup(language)
@@ -206,15 +255,16 @@ class App:
                 self.running = False
                 break
             if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-                self.resized(event.size)  # never below MIN_SIZE, whatever the window manager allows
-                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+                size = (max(MIN_SIZE[0], event.size[0]), max(MIN_SIZE[1], event.size[1]))
+                self.display = pygame.display.set_mode(size, pygame.RESIZABLE)  # never below MIN_SIZE
+                self.resized(size)
                 continue
             if self.focus.handle(event, self.stack.top):
                 continue  # a focus key (Tab, an arrow, Enter on the ring): the screen gets its effect
-            self.gui.process_events(event)
+            self.gui.process_events(event)  # pygame-gui scales mouse positions itself
             top = self.stack.top
             if top is not None:
-                top.process_event(event)
+                top.process_event(self._laid_out(event))
         top = self.stack.top
         dt = min(dt, 0.1 if top is None or top.moving else QUIET_DT)  # a quiet screen's frames are apart
         self.gui.update(dt)
@@ -229,6 +279,8 @@ class App:
         self.notice_bar.update(dt, self.notices)
         shown = self.stack.top
         self.notice_bar.draw(self.screen, at_top=shown is None or shown.notices_at_top)
+        if self.screen is not self.display:  # a larger interface: the canvas fills the window
+            pygame.transform.smoothscale(self.screen, self.window_size, self.display)
         pygame.display.flip()
         self.drawn_at = time.perf_counter()
         self.frame_ms.append((self.drawn_at - start) * 1000)
@@ -250,7 +302,7 @@ class App:
                 break
         if screenshot:
             Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, screenshot)
+            pygame.image.save(self.display, screenshot)
         self.close()
 
     def step(self, clock: pygame.time.Clock) -> bool:

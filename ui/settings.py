@@ -42,6 +42,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "ai_turn_ms": (150, 5000),
     "ai_dobon_ms": (100, 5000),
     "reaction_ms": (500, 8000),
+    "ui_scale": (1.0, 2.0),
 }
 
 
@@ -58,6 +59,7 @@ class Settings:
     practice_help: bool = True
     four_colour_deck: bool = False  # ♥ red, ♦ orange, ♠ black, ♣ blue (ui/palette.py)
     reduced_motion: bool = False  # cards appear where they land instead of flying; nothing sways or spins
+    ui_scale: float = 1.0  # the interface this much larger, as far as the window allows (ui.app)
     last_setup: dict[str, Any] = field(default_factory=dict)  # the new-game screen's last choices
     player_name: str = ""  # the name others see at a LAN table (the last one typed)
     last_address: str = ""  # the LAN table joined last (an address or a table code, as typed)
@@ -119,6 +121,7 @@ FIELD_TYPES: dict[str, Any] = {
     "practice_help": bool,
     "four_colour_deck": bool,
     "reduced_motion": bool,
+    "ui_scale": _number("ui_scale", float),
     "last_setup": LastSetup,
     "player_name": Annotated[str, Meta(max_length=NAME_CHARS)],
     "last_address": Annotated[str, Meta(max_length=80)],

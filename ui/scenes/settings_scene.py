@@ -20,6 +20,7 @@ SLIDERS = [
 ]
 # on/off settings for how the table looks and moves (accessibility), each a button that flips it
 TOGGLES = ("four_colour_deck", "reduced_motion")
+UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface size button goes round these
 
 
 class SettingsScene(Scene):
@@ -40,7 +41,7 @@ class SettingsScene(Scene):
             pygame.Rect(x0, y, content, 48), key("settings.title"), gui, container=c, object_id="#heading"
         )
         y += 56
-        rows = 2 + len(SLIDERS) + 1 + len(TOGGLES)  # language, sliders, toggles (Back has its own place)
+        rows = 3 + len(SLIDERS) + 1 + len(TOGGLES)  # language, sliders, buttons (Back has its own place)
         pitch = min(50, (panel.bottom - 76 - y) // rows)
         height = min(36, pitch - 6)
         lw = int(content * 0.42)
@@ -96,6 +97,10 @@ class SettingsScene(Scene):
             gui,
             container=c,
         )
+        y += pitch
+        self.ui_scale = pygame_gui.elements.UIButton(
+            pygame.Rect(x0, y, content, height), self._scale_text(), gui, container=c
+        )
         self.toggles: dict[str, pygame_gui.elements.UIButton] = {}
         for name in TOGGLES:
             y += pitch
@@ -108,6 +113,14 @@ class SettingsScene(Scene):
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(x0, panel.bottom - 62, 200, 46), key("settings.back"), gui, container=c
         )
+
+    def _scale_text(self) -> str:
+        """ "Interface size: 150%", and what the window allows now where that is less."""
+        wanted, now = self.app.settings.ui_scale, self.app.scale
+        text = f"{tr('settings.ui_scale')}: {round(wanted * 100)}%"
+        if now < wanted - 1e-6:
+            text += " " + tr("settings.ui_scale_capped", now=f"{round(now * 100)}%")
+        return text
 
     @staticmethod
     def _fmt(name: str, value: float, unit: str) -> str:
@@ -151,6 +164,10 @@ class SettingsScene(Scene):
                 s.practice_help = not s.practice_help
                 s.save()
                 self.build()
+            elif event.ui_element is self.ui_scale:
+                now = round(s.ui_scale, 2)
+                bigger = [k for k in UI_SCALES if k > now + 1e-6]
+                self.app.set_ui_scale(bigger[0] if bigger else UI_SCALES[0])  # lays every screen out anew
             else:
                 for name, button in self.toggles.items():
                     if event.ui_element is button:
