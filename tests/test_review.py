@@ -118,7 +118,11 @@ def test_every_preset_reviews(preset, tmp_path):
     review = review_file(path, 0, work=200, hard_work=200)
     assert review.preset == preset and review.actions == len(game.actions) and review.decisions
     for d in review.decisions:
-        assert d.chosen.action.seat == 0 and d.suggested.action.seat == 0 and d.worlds >= 8
+        assert d.chosen.action.seat == 0 and d.suggested.action.seat == 0
+        if d.forced:  # listed for what it led to, never valued or graded
+            assert d.grade is None and d.worlds == 0 and d.agreed
+        else:
+            assert d.worlds >= 8 and d.grade is not None
 
 
 def main_py(*args: str) -> subprocess.CompletedProcess:
@@ -190,3 +194,20 @@ def test_a_call_let_pass_in_silence_is_a_missed_dobon():
     (missed,) = review.decisions
     assert missed.missed_dobon and missed.kind == "no call" and missed.chosen.action.kind is Kind.PASS
     assert missed.suggested.action.kind is Kind.DOBON and missed.loss > 0
+
+
+def test_main_review_names_a_second_decks_card_as_the_screen_does(tmp_path):
+    """Super with two decks: seat 0 holds the second deck's ♣4 and lets a dobon pass. The command line
+    says "♣4 (deck 2)" as the table does, never the log's terse "♣4#2"."""
+    data = scenario(
+        "super", [["4C#2", "2D"], ["6H", "9D", "10D"]], "6S", turn=1, seed=2, options={"two_decks": True}
+    )
+    data, actions = scripted(data, ["pass"])
+    game = parse(data).game()
+    for action in actions:
+        game.apply(action)
+    path = record(game, ["human", "normal"], 0, "d", folder=tmp_path)
+    done = main_py("review", str(path), "--seat", "0", "--work", "500", "--no-save")
+    assert done.returncode == 0, done.stderr
+    assert "hand ♦2 ♣4 (deck 2)" in done.stdout and "#2" not in done.stdout
+    assert "missed dobon" in done.stdout
