@@ -718,3 +718,67 @@ def review_file(
     return review_game(
         game, actions, seat, seed=seed, work=work, hard_work=hard_work, rounds=rounds, progress=progress
     )
+
+
+# ---------------------------------------------------------------------------------- trying again
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A reviewed decision's position, to try it again: the seat's view just before it (its hand and
+    what everybody saw) and what it could sensibly do there."""
+
+    step: int
+    view: SeatView
+    chosen: Action  # what the seat did
+    options: tuple[Action, ...]
+    forced: bool
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One choice at a spot, valued: its expected score change to the round's end, and its loss against
+    hard's choice (positive: worse, in the preset's sense of better) ± the loss's standard error."""
+
+    choice: Choice
+    loss: float
+    loss_se: float
+
+
+def sensible(legal: tuple[Action, ...] | list[Action]) -> list[Action]:
+    """The options a person would be offered: no referee's close or timeout, no bare dobon."""
+    return [
+        a
+        for a in legal
+        if a.kind not in (Kind.CLOSE, Kind.TIMEOUT) and not (a.kind is Kind.DOBON and not a.cards)
+    ]
+
+
+def spot_at(game: Game, actions: list[Action], seat: int, step: int) -> Spot:
+    """The decision `seat` made before the log's action `step` (0-based), as the review found it (the
+    log is played on `game`). ReviewError if the seat made none there."""
+    moments, _game = find_decisions(game, actions, seat)
+    moment = next((m for m in moments if m.step == step), None)
+    if moment is None:
+        raise ReviewError(f"seat {seat} made no decision before action {step + 1} of the log")
+    options = sensible(moment.view.legal)
+    if moment.chosen not in options:
+        options.append(moment.chosen)  # a silent window: its pass is the choice the seat made
+    return Spot(step, moment.view, moment.chosen, tuple(options), moment.forced)
+
+
+def retry(
+    spot: Spot, tried: Action, suggested: Action, *, seed: int, worlds: int, work: int = WORK
+) -> dict[str, Judged]:
+    """Value what the person tries now beside what they did then (`chosen`) and hard's choice
+    (`suggested`), on the worlds the review played for this decision (same seed, same number of
+    worlds): the two choices the review valued get its numbers again. Keys: tried, chosen, suggested."""
+    roles = {"chosen": spot.chosen, "suggested": suggested, "tried": tried}
+    options: list[Action] = []
+    for action in roles.values():
+        if action not in options:
+            options.append(action)
+    judged = compare(
+        spot.view, options, options.index(suggested), _seed(seed, spot.step), work, worlds or None
+    )
+    return {role: Judged(*judged[options.index(action)]) for role, action in roles.items()}

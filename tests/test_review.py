@@ -13,10 +13,11 @@ import pytest
 from positions import scenario
 
 from game import REFEREE, Action, Game, Kind, make_rules
+from game.events import RoundEnded
 from game.headless import play, write_log
 from game.history import entry, record
 from game.phase import Phase
-from game.review import ReviewError, review_file, review_game
+from game.review import ROUND_WORTH, Grade, ReviewError, grade, retry, review_file, review_game, spot_at
 from game.scenario import parse
 from game.seats import make_seat
 
@@ -211,3 +212,79 @@ def test_main_review_names_a_second_decks_card_as_the_screen_does(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "hand ♦2 ♣4 (deck 2)" in done.stdout and "#2" not in done.stdout
     assert "missed dobon" in done.stdout
+
+
+def test_trying_a_decision_again_values_the_new_choice_on_the_reviews_own_worlds():
+    """The blunder's spot offers the seat's options then; trying one values it beside the seat's choice
+    and hard's on the same worlds, so those two get the review's numbers again."""
+    data, actions = blunder()
+    review = review_game(parse(data).game(), actions, 0, seed=5, **SMALL)
+    flagged = review.decisions[1]
+    spot = spot_at(parse(data).game(), actions, 0, flagged.step)
+    assert spot.chosen == flagged.chosen.action and not spot.forced
+    assert sorted(a.text() for a in spot.options) == sorted(
+        ["seat 0 draw", "seat 0 play ♦10", "seat 0 play ♥9"]
+    )
+    draw = next(a for a in spot.options if a.kind is Kind.DRAW)
+    answer = retry(spot, draw, flagged.suggested.action, seed=5, worlds=flagged.worlds, work=1500)
+    assert answer["chosen"].choice.value == pytest.approx(flagged.chosen.value)
+    assert answer["chosen"].loss == pytest.approx(flagged.loss)
+    assert answer["suggested"].loss == 0 and answer["tried"].choice.action == draw
+    with pytest.raises(ReviewError, match="no decision before action 2"):
+        spot_at(parse(data).game(), actions, 0, 1)
+
+
+def test_each_decision_of_a_real_game_names_a_moment_of_its_own():
+    """A real three-round game: no two listed decisions read alike. Each names its round, its turn, the
+    field card and the seat's hand then; the hand is the one the seat held (its chosen card in it)."""
+    game = Game(make_rules("app", 4, {}, developing=True), 21)
+    play(game, [make_seat("normal", 21, s) for s in range(4)], 3)
+    review = review_game(Game(make_rules("app", 4, {}, developing=True), 21), list(game.actions), 0, **SMALL)
+    moments = [(d.match_no, d.round_no, d.turn_no, d.field_card, d.hand, d.kind) for d in review.decisions]
+    assert len(set(moments)) == len(moments) and {m[1] for m in moments} == {1, 2, 3}
+    for d in review.decisions:
+        assert d.turn_no >= 1 and d.field_card and d.hand
+        assert all(c.code in d.hand for c in d.chosen.action.cards)
+    lines = review.table(top=100).splitlines()[2::2]  # one line naming the moment per decision listed
+    assert len(set(lines)) == len(lines)
+
+
+def test_forced_moves_are_listed_but_never_graded():
+    game = Game(make_rules("app", 4, {}, developing=True), 21)
+    play(game, [make_seat("normal", 21, s) for s in range(4)], 3)
+    review = review_game(Game(make_rules("app", 4, {}, developing=True), 21), list(game.actions), 0, **SMALL)
+    forced = [d for d in review.decisions if d.forced]
+    assert forced and all(d.grade is None and d.to_json()["grade"] is None for d in forced)
+    summary = review.summary()
+    assert summary.forced == len(forced) and sum(summary.grades.values()) == summary.decisions
+
+
+@pytest.mark.parametrize(
+    ("loss", "se", "expected"),
+    [
+        (30.0, 20.0, Grade.UNCLEAR),  # might be a mistake, might be nothing: not clearly above its error
+        (30.0, 15.0, Grade.UNCLEAR),  # exactly two errors: still not clearly above
+        (30.0, 5.0, Grade.MISTAKE),  # 0.4 of a round worth 75
+        (45.0, 5.0, Grade.BLUNDER),
+        (10.0, 1.0, Grade.INACCURACY),
+        (2.0, 1.0, Grade.GOOD),  # even its upper bound is under a tenth of a round
+        (-20.0, 30.0, Grade.UNCLEAR),
+    ],
+)
+def test_a_grade_is_given_only_where_the_loss_is_clearly_larger_than_its_error(loss, se, expected):
+    assert grade(loss, se, ROUND_WORTH["app"], agreed=False) is expected
+    assert grade(loss, se, ROUND_WORTH["app"], agreed=True) is Grade.BEST
+
+
+def test_the_summary_splits_the_result_into_decisions_and_the_rest():
+    data, actions = blunder()
+    review = review_game(parse(data).game(), actions, 0, **SMALL)
+    s = review.summary()
+    played = parse(data).game()
+    for action in actions:
+        played.apply(action)
+    (ended,) = [e for e in played.events if isinstance(e, RoundEnded)]
+    assert s.result == ended.result.deltas[0] < 0  # seat 0 was dobon'd
+    assert s.decisions == 2 and s.cost == pytest.approx(sum(d.loss for d in review.decisions))
+    assert s.rest == pytest.approx(s.result + s.cost)  # in app more is better: what hard's choices scored
+    assert review.to_json()["summary"]["result"] == s.result
