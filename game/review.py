@@ -262,6 +262,7 @@ class Review:
             "summary": self.summary().to_json(),
             "decisions": [d.to_json() for d in self.decisions],
             "worst": [d.step for d in self.worst(top)],
+            "listed": [d.step for d in self.listed(len(self.decisions))],  # the screen lists them all
         }
 
     def table(self, top: int = 10) -> str:
