@@ -1,0 +1,159 @@
+"""The review you can use (issue 30): History lists a reviewed game's decisions by their moments, a click
+on one (or ↑ ↓ and Enter) opens the replay standing just before it, the replay asks what the person
+would do there, and once they choose it shows their choice's numbers beside their original one and
+Hard's. Real pygame events (dummy video driver); the review itself runs at a small budget."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from uikit import click, frames, make_app, press, press_button
+
+from game import Game, make_rules
+from game.headless import play
+from game.history import listing, record, save_review
+from game.review import review_file
+from game.seats import make_seat
+from ui.scenes.history import RecordScene
+from ui.scenes.replay import ReplayScene
+from ui.scenes.review_trial import State
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def reviewed_record():
+    """A three-round game of normal seats, seat 0 kept as the person's and reviewed."""
+    game = Game(make_rules("app", 4, {}), 21)
+    play(game, [make_seat("normal", 21, s) for s in range(4)], 3)
+    path = record(game, ["human", "normal", "normal", "normal"], 0, "20260101T100000000000Z")
+    review = review_file(path, 0, work=800, hard_work=800)
+    save_review(path, 0, review.to_json(10))
+    return path, review
+
+
+def open_record(app) -> RecordScene:
+    app.stack.push(RecordScene(app, listing().entries[0]))
+    frames(app, 3)
+    return app.stack.top
+
+
+def click_link(app, box, href: str) -> None:
+    """Click a link of a text box where it is drawn (scrolling it into view first)."""
+    for _ in range(40):
+        base_x, base_y = box._calculate_hyperlinks_offsets()
+        chunk = next(c for c in box.link_hover_chunks if c.href == href)
+        pos = (base_x + chunk.x + 8, base_y + chunk.y + chunk.size[1] // 2)
+        if box.rect.collidepoint(pos):
+            click(app, pos)
+            frames(app, 2)
+            return
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=box.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        frames(app, 2)
+    raise AssertionError(f"link {href} never came into view")
+
+
+def wait_answer(app, viewer: ReplayScene) -> None:
+    frames(app, 2)  # the list says what was clicked a frame after the click
+    end = time.monotonic() + 60
+    while viewer.trial.state is State.THINKING:
+        assert time.monotonic() < end, "the choice was never valued"
+        frames(app, 1)
+        time.sleep(0.01)
+    frames(app, 2)
+
+
+def test_a_review_line_opens_the_replay_at_its_moment_and_the_player_chooses_again(home):
+    _path, review = reviewed_record()
+    app = make_app((1280, 720))
+    try:
+        scene = open_record(app)
+        listed = [d for d in review.decisions if d.step in review.to_json()["listed"]]
+        assert listed and len(scene.entries) == len(listed)
+        target = next(d for d in listed if not d.forced and len(d.hand) > 1)
+        click_link(app, scene.review_list, f"step:{target.step}")
+        viewer = app.stack.top
+        assert isinstance(viewer, ReplayScene)
+        # the table stands just before the decision: the person's hand then, the field card then
+        assert viewer.position == target.step
+        view = viewer.source.view
+        assert (
+            sorted(c.code for c in view.hand) == sorted(target.hand) and view.field.code == target.field_card
+        )
+        trial = viewer.trial
+        assert trial.state is State.ASK and not viewer.buttons["forward"].is_enabled  # the moment stays
+        press(app, pygame.K_RIGHT)
+        assert viewer.position == target.step
+        # choose with the mouse: the option the person did not choose then
+        other = next(i for i, a in enumerate(trial.options) if a != target.chosen.action)
+        press_button(app, trial.options_list.item_list_container.elements[other])
+        wait_answer(app, viewer)
+        assert trial.state is State.ANSWER
+        text = trial.text()
+        assert "You now" in text and "You then" in text and "Hard:" in text
+        assert f"{target.loss:+.1f} ± {target.loss_se:.1f}" in text  # the review's own numbers, again
+        assert trial.answer["tried"].choice.action == trial.options[other]
+        # try again with the keyboard: Enter asks again, ↓ and Enter choose
+        press(app, pygame.K_RETURN)
+        assert trial.state is State.ASK
+        start = trial.pick
+        press(app, pygame.K_DOWN)
+        assert trial.pick == (start + 1) % len(trial.options)
+        press(app, pygame.K_RETURN)
+        wait_answer(app, viewer)
+        assert (
+            trial.state is State.ANSWER and trial.answer["tried"].choice.action == trial.options[trial.pick]
+        )
+        assert viewer.buttons["forward"].is_enabled  # answered: the replay moves on from here
+        press(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene
+    finally:
+        app.close()
+
+
+def test_the_keyboard_picks_a_review_line_and_enter_opens_it(home):
+    reviewed_record()
+    app = make_app((1280, 720))
+    try:
+        scene = open_record(app)
+        assert len(scene.entries) >= 2
+        assert "▶ " + scene.entries[0].moment in scene.review_list.html_text.replace("&#x27;", "'")
+        press(app, pygame.K_DOWN)
+        assert scene.review_pick == 1
+        press(app, pygame.K_RETURN)
+        frames(app, 2)
+        viewer = app.stack.top
+        assert isinstance(viewer, ReplayScene) and viewer.position == scene.entries[1].step
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_each_line_names_its_moment_and_reads_whole_at_800x600(home, language):
+    """Every listed decision has a line of its own (no two alike) and a link; the box wraps and scrolls
+    rather than cutting a line at 800×600, in either language."""
+    reviewed_record()
+    app = make_app((800, 600))
+    try:
+        app.set_language(language)
+        scene = open_record(app)
+        moments = [e.moment for e in scene.entries]
+        assert len(set(zip(moments, (e.line for e in scene.entries), strict=True))) == len(moments)
+        assert len(set(moments)) == len(moments)
+        box = scene.review_list
+        hrefs = {c.href for c in box.link_hover_chunks}
+        assert hrefs == {f"step:{e.step}" for e in scene.entries}
+        assert box.text_box_layout.layout_rect.width <= box.rect.width  # wrapped, never wider than the box
+        assert box.rect.bottom <= 600 and box.rect.right <= 800
+        word = "Round" if language == "en" else "ラウンド"
+        assert all(word in m for m in moments)
+    finally:
+        app.close()
