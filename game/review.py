@@ -59,8 +59,8 @@ SIGNIFICANT = 2.0  # standard errors by which a loss must exceed zero to be list
 
 # What a round is worth in each preset: the mean absolute score change of a seat in a round, 4 `normal`
 # seats, 400 deals (`python bench/review.py --worth`). A loss is graded against it, so that a lost point
-# means as much in app (where a round moves about 75 points) as in jda (where it moves a quarter of one).
-ROUND_WORTH: dict[str, float] = {"app": 75.0, "standard": 44.0, "super": 45.0, "jda": 0.25, "kabu": 3.6}
+# means as much in app (where a round moves about 66 points) as in jda (where it moves a quarter of one).
+ROUND_WORTH: dict[str, float] = {"app": 66.0, "standard": 45.0, "super": 47.0, "jda": 0.25, "kabu": 4.7}
 DEFAULT_WORTH = 40.0  # a preset this version does not know (a newer record)
 
 

@@ -264,7 +264,7 @@ def test_forced_moves_are_listed_but_never_graded():
     [
         (30.0, 20.0, Grade.UNCLEAR),  # might be a mistake, might be nothing: not clearly above its error
         (30.0, 15.0, Grade.UNCLEAR),  # exactly two errors: still not clearly above
-        (30.0, 5.0, Grade.MISTAKE),  # 0.4 of a round worth 75
+        (30.0, 5.0, Grade.MISTAKE),  # 0.45 of a round (app: 66)
         (45.0, 5.0, Grade.BLUNDER),
         (10.0, 1.0, Grade.INACCURACY),
         (2.0, 1.0, Grade.GOOD),  # even its upper bound is under a tenth of a round
