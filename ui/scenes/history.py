@@ -560,6 +560,7 @@ class RecordScene(Scene):
         except (ReviewError, RecordError, IllegalAction, OSError) as exc:
             self.review_note = tr("history.review_failed", reason=str(exc))
         self.build()
+        self.animate_for(0.3)  # a few frames more: new widgets are drawn after a gui update
 
     # ------------------------------------------------------------------ this deal again
 

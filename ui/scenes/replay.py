@@ -319,6 +319,7 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         if self.trial is not None and self.trial.update():
             self.build()
+            self.animate_for(0.3)  # a few frames more: new widgets are drawn after a gui update
         self.board.set_size(*self.table_size)
         self.board.update(dt)
         if self.board.busy:
