@@ -292,11 +292,17 @@ class Review:
                 notes.append("dobon'd by seat " + ", ".join(str(s) for s in d.let_call))
             where = f"{d.match_no}.{d.round_no}" if d.match_no > 1 else str(d.round_no)
             field_card = _words(cards, (d.field_card,)) + (f" ({d.field_suit})" if d.field_suit else "")
+            if d.worlds:  # valued: both choices' expected score change, and the loss
+                choices = (
+                    f"you {action_words(d.chosen.action)} ({d.chosen.value:+.1f}), hard "
+                    f"{action_words(d.suggested.action)} ({d.suggested.value:+.1f}); "
+                    f"loss {d.loss:+.1f} ± {d.loss_se:.1f}"
+                )
+            else:
+                choices = f"you {action_words(d.chosen.action)}" + ("" if d.forced else ", as hard would")
             lines.append(
                 f"round {where}, turn {d.turn_no}: field {field_card}, hand {_words(cards, d.hand)}\n"
-                f"    {'; '.join(notes)}: you {action_words(d.chosen.action)} "
-                f"({d.chosen.value:+.1f}), hard {action_words(d.suggested.action)} "
-                f"({d.suggested.value:+.1f}); loss {d.loss:+.1f} ± {d.loss_se:.1f}"
+                f"    {'; '.join(notes)}: {choices}"
             )
         return "\n".join(lines)
 
@@ -549,15 +555,15 @@ def value(
 
 def compare(
     view: SeatView, options: list[Action], reference: int, seed: int, work: int, worlds: int | None = None
-) -> list[tuple[Choice, float, float]]:
+) -> list[tuple[Choice, float, float, int]]:
     """Each option valued as `value` does, with its loss against options[reference] (positive: worse,
-    in the preset's sense of better) and that loss's standard error, world by world."""
+    in the preset's sense of better), that loss's standard error, world by world, and the worlds."""
     rows, better = _rollouts(view, options, seed, work, worlds)
     out = []
     for i, option in enumerate(options):
         choice = Choice(option, *_mean_se([row[i] for row in rows]))
         loss, se = _mean_se([better * (row[reference] - row[i]) for row in rows])
-        out.append((choice, loss, se))
+        out.append((choice, loss, se, len(rows)))
     return out
 
 
@@ -614,18 +620,10 @@ def _judge(moment: _Moment, seed: int, work: int, hard_work: int, worth: float) 
     suggested = hard.act(view)
     if suggested not in view.legal:  # never expected; a review must not apply an illegal action
         suggested = moment.chosen
-    options = [moment.chosen] if suggested == moment.chosen else [moment.chosen, suggested]
-    choices, gain, se, worlds = value(view, options, _seed(seed, moment.step), work)
-    chosen = choices[0]
-    other = choices[1] if len(choices) > 1 else Choice(suggested, chosen.value, chosen.se)
-    return Decision(
-        chosen=chosen,
-        suggested=other,
-        loss=gain if len(choices) > 1 else 0.0,
-        loss_se=se if len(choices) > 1 else 0.0,
-        worlds=worlds,
-        **where,
-    )
+    if suggested == moment.chosen:  # agreed: nothing lost, and no valuation spent on it (worlds 0)
+        return Decision(chosen=Choice(suggested), suggested=Choice(suggested), **where)
+    choices, gain, se, worlds = value(view, [moment.chosen, suggested], _seed(seed, moment.step), work)
+    return Decision(chosen=choices[0], suggested=choices[1], loss=gain, loss_se=se, worlds=worlds, **where)
 
 
 def _seed(seed: int, step: int) -> int:
@@ -744,6 +742,7 @@ class Judged:
     choice: Choice
     loss: float
     loss_se: float
+    worlds: int  # the sampled worlds it was valued on
 
 
 def sensible(legal: tuple[Action, ...] | list[Action]) -> list[Action]:
@@ -773,7 +772,8 @@ def retry(
 ) -> dict[str, Judged]:
     """Value what the person tries now beside what they did then (`chosen`) and hard's choice
     (`suggested`), on the worlds the review played for this decision (same seed, same number of
-    worlds): the two choices the review valued get its numbers again. Keys: tried, chosen, suggested."""
+    worlds): the two choices the review valued get its numbers again. A decision where the seat chose
+    as hard did was not valued (`worlds` 0): the work decides then. Keys: tried, chosen, suggested."""
     roles = {"chosen": spot.chosen, "suggested": suggested, "tried": tried}
     options: list[Action] = []
     for action in roles.values():

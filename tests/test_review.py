@@ -122,6 +122,8 @@ def test_every_preset_reviews(preset, tmp_path):
         assert d.chosen.action.seat == 0 and d.suggested.action.seat == 0
         if d.forced:  # listed for what it led to, never valued or graded
             assert d.grade is None and d.worlds == 0 and d.agreed
+        elif d.agreed:  # nothing lost: no valuation spent
+            assert d.grade is Grade.BEST and d.worlds == 0 and d.loss == 0
         else:
             assert d.worlds >= 8 and d.grade is not None
 

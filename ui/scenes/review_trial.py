@@ -142,8 +142,8 @@ class TrialPanel:
         assert self.answer is not None
         better = self.trial.review.get("higher_is_better", True)
         sense = tr("history.more_better" if better else "history.fewer_better")
-        worlds = self.trial.decision.get("worlds", 0)
         a = self.answer
+        worlds = a["tried"].worlds
 
         def numbers(judged: Judged) -> dict[str, str]:
             return {
