@@ -100,7 +100,7 @@ def heading(review: dict[str, Any]) -> list[str]:
     summary = review["summary"]
     grades = summary.get("grades", {})
     order = ("best", "good", "inaccuracy", "mistake", "blunder", "unclear")
-    counts = ", ".join(f"{grade_name(g)} {grades[g]}" for g in order if grades.get(g))
+    counts = tr("review.grades_sep").join(f"{grade_name(g)} {grades[g]}" for g in order if grades.get(g))
     cost = float(summary.get("cost", 0))
     return [
         tr(
