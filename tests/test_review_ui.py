@@ -157,3 +157,37 @@ def test_each_line_names_its_moment_and_reads_whole_at_800x600(home, language):
         assert all(word in m for m in moments)
     finally:
         app.close()
+
+
+def test_a_review_saved_by_an_older_version_is_listed_as_before_and_says_so(home):
+    """An older review has no moments: its rows are listed worst first, with a note that a new review
+    names each moment."""
+    game = Game(make_rules("app", 4, {}), 21)
+    play(game, [make_seat("normal", 21, s) for s in range(4)], 1)
+    path = record(game, ["human", "normal", "normal", "normal"], 0, "20260101T100000000000Z")
+    old = {
+        "higher_is_better": True,
+        "decisions": [
+            {
+                "step": 3,
+                "match": 1,
+                "round": 1,
+                "kind": "play",
+                "agreed": False,
+                "loss": 12.0,
+                "loss_se": 2.0,
+                "chosen": {"text": "seat 0 play ♥8"},
+                "suggested": {"text": "seat 0 draw"},
+            },
+        ],
+        "worst": [3],
+    }
+    save_review(path, 0, old)
+    app = make_app((1280, 720))
+    try:
+        scene = open_record(app)
+        text = scene.review_list.html_text
+        assert "older version" in text and "Round 1 · play: you play ♥8 · Hard draw" in text
+        assert scene.entries is None and not scene.review_list.link_hover_chunks
+    finally:
+        app.close()

@@ -513,7 +513,8 @@ class RecordScene(Scene):
         if self.review is None:
             return []
         try:
-            return review_rows(self.review)
+            head, *rows = review_rows(self.review)
+            return [head, tr("review.older"), *rows]  # no moments: it cannot open the replay there
         except (TypeError, ValueError, AttributeError, KeyError):
             self.review = None
             self.review_note = tr("history.review_unreadable")
