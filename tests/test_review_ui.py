@@ -191,3 +191,35 @@ def test_a_review_saved_by_an_older_version_is_listed_as_before_and_says_so(home
         assert scene.entries is None and not scene.review_list.link_hover_chunks
     finally:
         app.close()
+
+
+def test_a_forced_move_opens_at_its_moment_with_nothing_to_choose(home):
+    from ui.scenes.review_trial import Trial
+
+    path, review = reviewed_record()
+    data = review.to_json()
+    forced = next(d for d in data["decisions"] if d["forced"])
+    app = make_app((800, 600))
+    try:
+        app.stack.push(ReplayScene(app, path, trial=Trial(data, forced, 0)))
+        frames(app, 2)
+        viewer = app.stack.top
+        assert viewer.position == forced["step"] and viewer.trial.state is State.FORCED
+        assert "one move here" in viewer.trial.text() and viewer.buttons["forward"].is_enabled
+        press(app, pygame.K_RIGHT)  # nothing asked: the replay moves on at once
+        assert viewer.position == forced["step"] + 1
+    finally:
+        app.close()
+
+
+def test_the_reviews_words_are_in_both_languages():
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "assets" / "translations"
+
+    def keys(lang: str) -> set[str]:
+        section = json.loads((root / f"dobon.{lang}.json").read_text(encoding="utf-8"))[lang]["review"]
+        return {f"{k}.{sub}" for k, v in section.items() for sub in (v if isinstance(v, dict) else [""])}
+
+    assert keys("en") == keys("ja") and "grade.blunder" in keys("ja")
