@@ -270,11 +270,10 @@ class Review:
         not hard's choice (and every missed dobon and called-on discard), in the order played."""
         better = "more is better" if self.higher_is_better else "fewer is better"
         s = self.summary()
-        agreed = sum(1 for d in self.decisions if d.grade is Grade.BEST)
         counts = ", ".join(f"{s.grades[g.value]} {g.value}" for g in Grade if s.grades.get(g.value))
         lines = [
-            f"{self.preset}, seat {self.seat}: {s.decisions} decisions ({counts or 'none'}), "
-            f"{s.forced} forced move(s); hard agreed with {agreed}",
+            f"{self.preset}, seat {self.seat}: {s.decisions} decisions ({counts or 'none'}; best: as hard "
+            f"chose), {s.forced} forced move(s)",
             f"result {s.result:+d} ({better}) = decisions {-self._sign() * s.cost:+.1f} ± {s.cost_se:.1f} "
             f"+ the rest (deal, draws, others' play) {s.rest:+.1f}; a round is worth about "
             f"{round_worth(self.preset):g}",
@@ -308,16 +307,20 @@ class Review:
 
     def listed(self, top: int = 10) -> list[Decision]:
         """What a reader is shown, in the order played: the choices that were not hard's and were not
-        clearly fine (graded inaccuracy or worse, or unclear), each missed dobon and called-on discard
-        (forced or not); at most `top`, the worst kept."""
-        shown = [
-            d for d in self.decisions if d.grade in (*MISSES, Grade.UNCLEAR) or d.missed_dobon or d.let_call
-        ]
+        clearly fine (graded inaccuracy or worse, or unclear and leaning against the seat's choice),
+        each missed dobon and called-on discard (forced or not); at most `top`, the worst kept."""
+        shown = [d for d in self.decisions if _worth_a_look(d) or d.missed_dobon or d.let_call]
         keep = {id(d) for d in sorted(shown, key=lambda d: (-d.loss, d.step))[:top]}
         return [d for d in shown if id(d) in keep]
 
     def _sign(self) -> int:
         return 1 if self.higher_is_better else -1
+
+
+def _worth_a_look(d: Decision) -> bool:
+    """Graded inaccuracy or worse, or unclear with the estimate leaning against the seat's choice (an
+    unclear one that leans its way is counted in the heading, not listed: it is noise either way)."""
+    return d.grade in MISSES or (d.grade is Grade.UNCLEAR and d.loss > 0)
 
 
 def _deck_of(name: str) -> Deck | None:
