@@ -4,8 +4,8 @@
     python bench/review.py --worth [--rounds N]    # what a round is worth (game.review.ROUND_WORTH)
 
 A round is played by `normal` seats (seat 0 stands for the person), then seat 0's decisions in it are
-reviewed (game.review: hard's choice and both choices valued, at `--work` simulated actions a decision
-besides hard's own search). The review is bounded by work, not time, so its result is the same on any
+reviewed (game.review: hard's choice, and where it differs both choices valued, at `--work` simulated
+actions a decision besides hard's own search; forced moves are counted apart and cost nothing). The review is bounded by work, not time, so its result is the same on any
 machine; this prints what that work costs here. Single process: run it on an idle machine.
 
 `--worth` measures instead what a round of each preset is worth, the scale the review grades a loss on:

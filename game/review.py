@@ -11,7 +11,8 @@ another hand or the stock's order) and
   history makes likely: game.seats.inference) and played out by the search's fast policy. Both choices
   meet every world with the same luck (common random numbers), so their difference is judged world by
   world: `loss` is the mean difference in the preset's sense of better (positive: the seat's choice was
-  worse), with its standard error over the worlds.
+  worse), with its standard error over the worlds. Where the seat chose as hard would have, nothing was
+  lost and nothing is valued (most decisions: it halves the cost).
 
 Each decision names its moment (round, turn within the round, the field card, the seat's hand) and is
 graded by its loss against what a round of the preset is worth (`ROUND_WORTH`): best, good, inaccuracy,
