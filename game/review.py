@@ -88,6 +88,15 @@ def round_worth(preset: str) -> float:
     return ROUND_WORTH.get(preset, DEFAULT_WORTH)
 
 
+def points(value: float, worth: float, signed: bool = True) -> str:
+    """A number of points as precisely as the preset's scale needs: one decimal where a round moves
+    tens of points, two or three where it moves a few or less than one (jda: +0.05, not +0.0); never
+    "-0.0"."""
+    places = 1 if worth >= 20 else 2 if worth >= 2 else 3
+    rounded = round(value, places) + 0.0  # + 0.0 turns -0.0 into 0.0
+    return f"{rounded:+.{places}f}" if signed else f"{rounded:.{places}f}"
+
+
 def grade(loss: float, se: float, worth: float, agreed: bool) -> Grade:
     """The class of a decision that lost `loss` ± `se` against hard's choice, a round being worth
     `worth`. A loss that is not more than SIGNIFICANT errors above zero earns a class only where even
@@ -272,12 +281,13 @@ class Review:
         better = "more is better" if self.higher_is_better else "fewer is better"
         s = self.summary()
         counts = ", ".join(f"{s.grades[g.value]} {g.value}" for g in Grade if s.grades.get(g.value))
+        worth = round_worth(self.preset)
         lines = [
             f"{self.preset}, seat {self.seat}: {s.decisions} decisions ({counts or 'none'}; best: as hard "
             f"chose), {s.forced} forced move(s)",
-            f"result {s.result:+d} ({better}) = decisions {-self._sign() * s.cost:+.1f} ± {s.cost_se:.1f} "
-            f"+ the rest (deal, draws, others' play) {s.rest:+.1f}; a round is worth about "
-            f"{round_worth(self.preset):g}",
+            f"result {s.result:+d} ({better}) = decisions {points(-self._sign() * s.cost, worth)} ± "
+            f"{points(s.cost_se, worth, False)} + the rest (deal, draws, others' play) "
+            f"{points(s.rest, worth)}; a round is worth about {worth:g}",
         ]
         listed = self.listed(top)
         if not listed:
@@ -294,9 +304,9 @@ class Review:
             field_card = _words(cards, (d.field_card,)) + (f" ({d.field_suit})" if d.field_suit else "")
             if d.worlds:  # valued: both choices' expected score change, and the loss
                 choices = (
-                    f"you {action_words(d.chosen.action)} ({d.chosen.value:+.1f}), hard "
-                    f"{action_words(d.suggested.action)} ({d.suggested.value:+.1f}); "
-                    f"loss {d.loss:+.1f} ± {d.loss_se:.1f}"
+                    f"you {action_words(d.chosen.action)} ({points(d.chosen.value, worth)}), hard "
+                    f"{action_words(d.suggested.action)} ({points(d.suggested.value, worth)}); "
+                    f"loss {points(d.loss, worth)} ± {points(d.loss_se, worth, False)}"
                 )
             else:
                 choices = f"you {action_words(d.chosen.action)}" + ("" if d.forced else ", as hard would")

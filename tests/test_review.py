@@ -17,7 +17,17 @@ from game.events import RoundEnded
 from game.headless import play, write_log
 from game.history import entry, record
 from game.phase import Phase
-from game.review import ROUND_WORTH, Grade, ReviewError, grade, retry, review_file, review_game, spot_at
+from game.review import (
+    ROUND_WORTH,
+    Grade,
+    ReviewError,
+    grade,
+    points,
+    retry,
+    review_file,
+    review_game,
+    spot_at,
+)
 from game.scenario import parse
 from game.seats import make_seat
 
@@ -290,3 +300,12 @@ def test_the_summary_splits_the_result_into_decisions_and_the_rest():
     assert s.decisions == 2 and s.cost == pytest.approx(sum(d.loss for d in review.decisions))
     assert s.rest == pytest.approx(s.result + s.cost)  # in app more is better: what hard's choices scored
     assert review.to_json()["summary"]["result"] == s.result
+
+
+def test_numbers_are_as_precise_as_the_presets_scale_needs():
+    """A jda round moves a quarter of a point: its losses need more than one decimal to say anything;
+    a rounded-away negative never prints as "-0.0"."""
+    assert points(0.0421, ROUND_WORTH["jda"]) == "+0.042"
+    assert points(0.31, ROUND_WORTH["kabu"]) == "+0.31"
+    assert points(-12.34, ROUND_WORTH["app"]) == "-12.3"
+    assert points(-0.01, ROUND_WORTH["app"]) == "+0.0" and points(2.0, 66, signed=False) == "2.0"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.cards import Deck, Suit, deck
+from game.review import DEFAULT_WORTH, points
 
 from ..text import card_text, tr
 
@@ -25,10 +26,6 @@ class Listed:
     step: int
     moment: str
     line: str
-
-
-def _signed(value: float) -> str:
-    return f"{value:+.1f}"
 
 
 def _cards(cards: Deck | None, codes: Any) -> str:
@@ -70,7 +67,13 @@ def grade_name(name: str) -> str:
     return tr(f"review.grade.{name}")
 
 
-def decision_line(d: dict[str, Any]) -> str:
+def worth_of(review: dict[str, Any]) -> float:
+    """What a round of the review's preset is worth (the scale of its numbers)."""
+    worth = review.get("worth")
+    return float(worth) if isinstance(worth, int | float) and worth > 0 else DEFAULT_WORTH
+
+
+def decision_line(d: dict[str, Any], worth: float = DEFAULT_WORTH) -> str:
     """Its grade, both choices and the loss, then its marks (missed dobon, dobon'd)."""
     from .history import choice_text  # the History screen's words for a choice
 
@@ -82,8 +85,8 @@ def decision_line(d: dict[str, Any]) -> str:
             grade=grade_name(str(d.get("grade", "unclear"))),
             yours=choice_text(d.get("chosen", {})),
             hard=choice_text(d.get("suggested", {})),
-            loss=_signed(float(d.get("loss", 0))),
-            se=f"{float(d.get('loss_se', 0)):.1f}",
+            loss=points(float(d.get("loss", 0)), worth),
+            se=points(float(d.get("loss_se", 0)), worth, signed=False),
         )
     notes = []
     if d.get("missed_dobon"):
@@ -102,6 +105,7 @@ def heading(review: dict[str, Any]) -> list[str]:
     order = ("best", "good", "inaccuracy", "mistake", "blunder", "unclear")
     counts = tr("review.grades_sep").join(f"{grade_name(g)} {grades[g]}" for g in order if grades.get(g))
     cost = float(summary.get("cost", 0))
+    worth = worth_of(review)
     return [
         tr(
             "review.head",
@@ -109,14 +113,14 @@ def heading(review: dict[str, Any]) -> list[str]:
             grades=counts or tr("review.grades_none"),
             forced=summary.get("forced", 0),
             sense=sense,
-            worth=f"{float(review.get('worth', 0)):g}",
+            worth=f"{worth:g}",
         ),
         tr(
             "review.summary",
             result=f"{int(summary.get('result', 0)):+d}",
-            decisions=_signed(-cost if better else cost),
-            se=f"{float(summary.get('cost_se', 0)):.1f}",
-            rest=_signed(float(summary.get("rest", 0))),
+            decisions=points(-cost if better else cost, worth),
+            se=points(float(summary.get("cost_se", 0)), worth, signed=False),
+            rest=points(float(summary.get("rest", 0)), worth),
         ),
     ]
 
@@ -129,7 +133,8 @@ def entries(review: dict[str, Any]) -> tuple[list[str], list[Listed]] | None:
     cards = deck_of(review)
     decisions = {d.get("step"): d for d in review.get("decisions", []) if isinstance(d, dict)}
     listed = [decisions[s] for s in review["listed"] if s in decisions]
-    rows = [Listed(int(d["step"]), moment_text(d, cards), decision_line(d)) for d in listed]
+    worth = worth_of(review)
+    rows = [Listed(int(d["step"]), moment_text(d, cards), decision_line(d, worth)) for d in listed]
     return heading(review), rows
 
 

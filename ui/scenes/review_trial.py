@@ -20,9 +20,10 @@ import pygame_gui
 
 from game.actions import Action
 from game.engine import Game
-from game.review import WORK, Judged, ReviewError, Spot, retry, spot_at
+from game.review import WORK, Judged, ReviewError, Spot, points, retry, spot_at
 
 from ..text import key, tr
+from .review_listing import worth_of
 
 PANEL_MIN, PANEL_MAX = 280, 440  # the panel's width beside the table
 
@@ -145,12 +146,14 @@ class TrialPanel:
         a = self.answer
         worlds = a["tried"].worlds
 
+        worth = worth_of(self.trial.review)
+
         def numbers(judged: Judged) -> dict[str, str]:
             return {
                 "action": _choice_words(judged.choice.action),
-                "value": f"{judged.choice.value:+.1f}",
-                "loss": f"{judged.loss:+.1f}",
-                "se": f"{judged.loss_se:.1f}",
+                "value": points(judged.choice.value, worth),
+                "loss": points(judged.loss, worth),
+                "se": points(judged.loss_se, worth, signed=False),
             }
 
         now = tr("review.now_line", **numbers(a["tried"]))
