@@ -229,3 +229,40 @@ def test_the_reviews_words_are_in_both_languages():
         return {f"{k}.{sub}" for k, v in section.items() for sub in (v if isinstance(v, dict) else [""])}
 
     assert keys("en") == keys("ja") and "grade.blunder" in keys("ja")
+
+
+def test_a_card_clicked_in_the_hand_answers_the_question(home):
+    """Asked what they would do, the person clicks a card of their hand on the table: that play is the
+    choice (or, where the card stands for several plays, it is picked in the list to confirm)."""
+    from ui.scenes.review_trial import Trial
+
+    path, review = reviewed_record()
+    data = review.to_json()
+    target = next(d for d in data["decisions"] if d["step"] in data["listed"] and not d["forced"])
+    app = make_app((1280, 720))
+    try:
+        app.stack.push(ReplayScene(app, path, trial=Trial(data, target, 0)))
+        frames(app, 3)
+        viewer = app.stack.top
+        trial = viewer.trial
+        rects = viewer.board.own_card_rects()  # topmost last
+        index, (rect, card) = next(
+            (i, rc) for i, rc in enumerate(rects) if any(rc[1] in a.cards for a in trial.options)
+        )
+        above = [r for r, _c in rects[index + 1 :]]
+        spot = next(
+            (x, rect.centery)
+            for x in range(rect.left + 2, rect.right)
+            if not any(r.collidepoint(x, rect.centery) for r in above)
+        )  # a point of the card no card above it covers
+        plays = [i for i, a in enumerate(trial.options) if card in a.cards]
+        click(app, spot)
+        if len(plays) == 1:
+            wait_answer(app, viewer)
+            assert (
+                trial.state is State.ANSWER and trial.answer["tried"].choice.action == trial.options[plays[0]]
+            )
+        else:
+            assert trial.state is State.ASK and trial.pick == plays[0]
+    finally:
+        app.close()

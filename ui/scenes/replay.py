@@ -267,6 +267,14 @@ class ReplayScene(Scene):
         if self.trial is not None and self.trial.process_event(event):
             self.build()
             return None
+        if (
+            self.trial is not None
+            and event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.trial.pick_at_table(*self._at_table(event.pos))
+        ):
+            self.build()
+            return None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.press(next((n for n, b in self.buttons.items() if b is event.ui_element), ""))
             return None
@@ -287,6 +295,18 @@ class ReplayScene(Scene):
                 self.press(keys[event.key])
                 return None
         return event
+
+    def _at_table(self, pos: tuple[int, int]) -> tuple[int | None, bool]:
+        """What of the person's own was clicked on the table: a card of the hand (its id), or the stock
+        (True)."""
+        if self.board.layout is None or pos[0] >= self.table_size[0]:
+            return None, False
+        hit = next(
+            (card for rect, card in reversed(self.board.own_card_rects()) if rect.collidepoint(pos)), None
+        )
+        if hit is not None:
+            return hit.id, False
+        return None, self.board.stock_rect().collidepoint(pos)
 
     def press(self, name: str) -> None:
         if name == "close":

@@ -4,7 +4,8 @@ once one is chosen it values it (game.review.retry, on a worker thread) beside t
 Hard's, on the very worlds the review played, and shows the three with their numbers. The answer comes
 only after the choice, as chess sites' "retry" and mahjong reviewers do.
 
-Keyboard: ↑ ↓ move among the options, Enter chooses (and, once answered, tries again), Esc closes.
+Keyboard: ↑ ↓ move among the options, Enter chooses (and, once answered, tries again), Esc closes. A
+card of the hand (or the stock) clicked on the table chooses as the option it stands for.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.actions import Action
+from game.actions import Action, Kind
 from game.engine import Game
 from game.review import WORK, Judged, ReviewError, Spot, points, retry, spot_at
 
@@ -181,6 +182,24 @@ class TrialPanel:
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="retry")
         self.job = self.worker.submit(retry, spot, tried, suggested, seed=seed, worlds=worlds, work=work)
         self.state = State.THINKING
+
+    def pick_at_table(self, card_id: int | None, draw: bool) -> bool:
+        """A card of the hand (or the stock, `draw`) clicked on the table while asking: the option it
+        stands for is chosen; where one card stands for several (a suit to name, several cards), the
+        first of them is picked in the list for the person to confirm. True if it meant an option."""
+        if self.state is not State.ASK:
+            return False
+        if draw:
+            matching = [i for i, a in enumerate(self.options) if a.kind is Kind.DRAW]
+        else:
+            matching = [i for i, a in enumerate(self.options) if card_id in {c.id for c in a.cards}]
+        if not matching:
+            return False
+        if len(matching) == 1:
+            self.choose(matching[0])
+        else:
+            self.pick = matching[0]
+        return True
 
     def update(self) -> bool:
         """True when the answer has come (the scene rebuilds its widgets)."""
