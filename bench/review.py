@@ -1,11 +1,15 @@
 """What an AI review of one round costs: seconds per reviewed round, per preset, at the default budgets.
 
     python bench/review.py [--rounds N] [--players N] [--presets app,standard] [--work N]
+    python bench/review.py --worth [--rounds N]    # what a round is worth (game.review.ROUND_WORTH)
 
 A round is played by `normal` seats (seat 0 stands for the person), then seat 0's decisions in it are
-reviewed (game.review: hard's choice and both choices valued, at `--work` simulated actions a decision
-besides hard's own search). The review is bounded by work, not time, so its result is the same on any
+reviewed (game.review: hard's choice, and where it differs both choices valued, at `--work` simulated
+actions a decision besides hard's own search; forced moves are counted apart and cost nothing). The review is bounded by work, not time, so its result is the same on any
 machine; this prints what that work costs here. Single process: run it on an idle machine.
+
+`--worth` measures instead what a round of each preset is worth, the scale the review grades a loss on:
+the mean absolute score change of a seat in a round played by `normal` seats (deals 5000, 5001 ...).
 """
 
 from __future__ import annotations
@@ -19,31 +23,49 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import Game
+from game.events import RoundEnded
 from game.headless import play
-from game.review import WORK, review_game
+from game.review import ROUND_WORTH, WORK, review_game
 from game.rules import make_rules
 from game.seats import make_seat
 
 
 def bench(preset: str, players: int, rounds: int, work: int) -> dict:
-    seconds, decisions = [], []
+    seconds, cpu, decisions, forced = [], [], [], []
     for deal in range(rounds):
         seed = 1000 + deal
         game = Game(make_rules(preset, players, {}, developing=True), seed)
         play(game, [make_seat("normal", seed, s) for s in range(players)], 1)
         fresh = Game(make_rules(preset, players, {}, developing=True), seed)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         review = review_game(fresh, list(game.actions), 0, seed=seed, work=work)
         seconds.append(time.perf_counter() - start)
-        decisions.append(len(review.decisions))
+        cpu.append(time.process_time() - start_cpu)  # what a loaded machine's wall clock hides
+        decisions.append(sum(1 for d in review.decisions if not d.forced))
+        forced.append(sum(1 for d in review.decisions if d.forced))
     return {
         "preset": preset,
         "rounds": rounds,
         "decisions_per_round": statistics.mean(decisions),
+        "forced_per_round": statistics.mean(forced),
         "median_s": statistics.median(seconds),
         "max_s": max(seconds),
+        "median_cpu_s": statistics.median(cpu),
+        "max_cpu_s": max(cpu),
         "s_per_decision": sum(seconds) / max(1, sum(decisions)),
     }
+
+
+def worth(preset: str, players: int, rounds: int) -> float:
+    """The mean absolute score change of a seat in a round of `preset`, `normal` seats throughout."""
+    changes: list[int] = []
+    for deal in range(rounds):
+        game = Game(make_rules(preset, players, {}, developing=True), 5000 + deal)
+        play(game, [make_seat("normal", deal, s) for s in range(players)], 1)
+        for event in game.events:
+            if isinstance(event, RoundEnded):
+                changes += [abs(d) for d in event.result.deltas]
+    return statistics.mean(changes)
 
 
 def main() -> None:
@@ -52,14 +74,26 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--presets", default="app,standard", help="comma-separated (default app,standard)")
     parser.add_argument("--work", type=int, default=WORK, help=f"review work per decision (default {WORK})")
+    parser.add_argument("--worth", action="store_true", help="measure what a round is worth instead")
     args = parser.parse_args()
+    if args.worth:
+        print(f"what a round is worth: mean |score change| of a seat, {args.players} normal seats")
+        print(f"{'preset':<9} {'rounds':>6} {'measured':>9} {'in use':>7}")
+        for preset in args.presets.split(","):
+            found = worth(preset.strip(), args.players, args.rounds)
+            print(f"{preset:<9} {args.rounds:>6} {found:>9.2f} {ROUND_WORTH.get(preset.strip(), 0):>7g}")
+        return
     print(f"review of seat 0's round, {args.players} players, work {args.work} a decision (+ hard's search)")
-    print(f"{'preset':<9} {'rounds':>6} {'decisions':>9} {'median s':>9} {'max s':>7} {'s/decision':>10}")
+    print(
+        f"{'preset':<9} {'rounds':>6} {'decisions':>9} {'forced':>6} {'median s':>9} {'max s':>7} "
+        f"{'s/decision':>10} {'median cpu s':>12} {'max cpu s':>9}"
+    )
     for preset in args.presets.split(","):
         r = bench(preset.strip(), args.players, args.rounds, args.work)
         print(
-            f"{r['preset']:<9} {r['rounds']:>6} {r['decisions_per_round']:>9.1f} {r['median_s']:>9.2f} "
-            f"{r['max_s']:>7.2f} {r['s_per_decision']:>10.3f}"
+            f"{r['preset']:<9} {r['rounds']:>6} {r['decisions_per_round']:>9.1f} "
+            f"{r['forced_per_round']:>6.1f} {r['median_s']:>9.2f} "
+            f"{r['max_s']:>7.2f} {r['s_per_decision']:>10.3f} {r['median_cpu_s']:>12.2f} {r['max_cpu_s']:>9.2f}"
         )
 
 

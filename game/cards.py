@@ -103,6 +103,16 @@ class Card:
         text = self.suit.symbol + RANK_LETTERS.get(self.rank, str(self.rank))
         return text if self.copy == 0 else f"{text}#{self.copy + 1}"
 
+    @property
+    def words(self) -> str:
+        """The card as plain English text says it, the way the table's log does (ui.text.card_text):
+        ``♠7``, ``joker``; a card of the second deck says so, ``♠7 (deck 2)``, where `str` writes the
+        log's terse ``♠7#2`` (which a reader of the command line's output took for a typo)."""
+        if self.kabufuda:
+            return self.face  # copies are one card to a player: 7, not 7#2
+        face = "joker" if self.rank == JOKER else str(Card(0, self.rank, self.suit))
+        return face if self.pack == 1 else f"{face} (deck {self.pack})"
+
     def __repr__(self) -> str:
         return f"Card({self.code})"
 

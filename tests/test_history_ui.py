@@ -116,13 +116,13 @@ def test_opening_a_game_shows_its_rounds_and_its_review_runs_in_the_background(a
     wait_for(app, lambda: opened.job is None)
     assert opened.review is not None and opened.error is None
     text = opened.review_list.html_text
-    assert "decisions reviewed" in text and "Hard agreed with" in text
+    assert " decisions (" in text and "Your result" in text and "the rest" in text  # the summary
     # kept with the log: the list shows it as reviewed, and it opens with the review shown
     press_button(app, opened.back)
     assert "reviewed" in scene.list.item_list[0]["text"]
     press_button(app, scene.list.item_list_container.elements[0])
     frames(app, 2)
-    assert app.stack.top.review is not None and "decisions reviewed" in app.stack.top.review_list.html_text
+    assert app.stack.top.review is not None and "Your result" in app.stack.top.review_list.html_text
 
 
 def test_play_this_deal_again_deals_the_same_cards(app):

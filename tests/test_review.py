@@ -13,10 +13,21 @@ import pytest
 from positions import scenario
 
 from game import REFEREE, Action, Game, Kind, make_rules
+from game.events import RoundEnded
 from game.headless import play, write_log
 from game.history import entry, record
 from game.phase import Phase
-from game.review import ReviewError, review_file, review_game
+from game.review import (
+    ROUND_WORTH,
+    Grade,
+    ReviewError,
+    grade,
+    points,
+    retry,
+    review_file,
+    review_game,
+    spot_at,
+)
 from game.scenario import parse
 from game.seats import make_seat
 
@@ -118,7 +129,13 @@ def test_every_preset_reviews(preset, tmp_path):
     review = review_file(path, 0, work=200, hard_work=200)
     assert review.preset == preset and review.actions == len(game.actions) and review.decisions
     for d in review.decisions:
-        assert d.chosen.action.seat == 0 and d.suggested.action.seat == 0 and d.worlds >= 8
+        assert d.chosen.action.seat == 0 and d.suggested.action.seat == 0
+        if d.forced:  # listed for what it led to, never valued or graded
+            assert d.grade is None and d.worlds == 0 and d.agreed
+        elif d.agreed:  # nothing lost: no valuation spent
+            assert d.grade is Grade.BEST and d.worlds == 0 and d.loss == 0
+        else:
+            assert d.worlds >= 8 and d.grade is not None
 
 
 def main_py(*args: str) -> subprocess.CompletedProcess:
@@ -190,3 +207,105 @@ def test_a_call_let_pass_in_silence_is_a_missed_dobon():
     (missed,) = review.decisions
     assert missed.missed_dobon and missed.kind == "no call" and missed.chosen.action.kind is Kind.PASS
     assert missed.suggested.action.kind is Kind.DOBON and missed.loss > 0
+
+
+def test_main_review_names_a_second_decks_card_as_the_screen_does(tmp_path):
+    """Super with two decks: seat 0 holds the second deck's ♣4 and lets a dobon pass. The command line
+    says "♣4 (deck 2)" as the table does, never the log's terse "♣4#2"."""
+    data = scenario(
+        "super", [["4C#2", "2D"], ["6H", "9D", "10D"]], "6S", turn=1, seed=2, options={"two_decks": True}
+    )
+    data, actions = scripted(data, ["pass"])
+    game = parse(data).game()
+    for action in actions:
+        game.apply(action)
+    path = record(game, ["human", "normal"], 0, "d", folder=tmp_path)
+    done = main_py("review", str(path), "--seat", "0", "--work", "500", "--no-save")
+    assert done.returncode == 0, done.stderr
+    assert "hand ♦2 ♣4 (deck 2)" in done.stdout and "#2" not in done.stdout
+    assert "missed dobon" in done.stdout
+
+
+def test_trying_a_decision_again_values_the_new_choice_on_the_reviews_own_worlds():
+    """The blunder's spot offers the seat's options then; trying one values it beside the seat's choice
+    and hard's on the same worlds, so those two get the review's numbers again."""
+    data, actions = blunder()
+    review = review_game(parse(data).game(), actions, 0, seed=5, **SMALL)
+    flagged = review.decisions[1]
+    spot = spot_at(parse(data).game(), actions, 0, flagged.step)
+    assert spot.chosen == flagged.chosen.action and not spot.forced
+    assert sorted(a.text() for a in spot.options) == sorted(
+        ["seat 0 draw", "seat 0 play ♦10", "seat 0 play ♥9"]
+    )
+    draw = next(a for a in spot.options if a.kind is Kind.DRAW)
+    answer = retry(spot, draw, flagged.suggested.action, seed=5, worlds=flagged.worlds, work=1500)
+    assert answer["chosen"].choice.value == pytest.approx(flagged.chosen.value)
+    assert answer["chosen"].loss == pytest.approx(flagged.loss)
+    assert answer["suggested"].loss == 0 and answer["tried"].choice.action == draw
+    with pytest.raises(ReviewError, match="no decision before action 2"):
+        spot_at(parse(data).game(), actions, 0, 1)
+
+
+def test_each_decision_of_a_real_game_names_a_moment_of_its_own():
+    """A real three-round game: no two listed decisions read alike. Each names its round, its turn, the
+    field card and the seat's hand then; the hand is the one the seat held (its chosen card in it)."""
+    game = Game(make_rules("app", 4, {}, developing=True), 21)
+    play(game, [make_seat("normal", 21, s) for s in range(4)], 3)
+    review = review_game(Game(make_rules("app", 4, {}, developing=True), 21), list(game.actions), 0, **SMALL)
+    moments = [(d.match_no, d.round_no, d.turn_no, d.field_card, d.hand, d.kind) for d in review.decisions]
+    assert len(set(moments)) == len(moments) and {m[1] for m in moments} == {1, 2, 3}
+    for d in review.decisions:
+        assert d.turn_no >= 1 and d.field_card and d.hand
+        assert all(c.code in d.hand for c in d.chosen.action.cards)
+    lines = review.table(top=100).splitlines()[2::2]  # one line naming the moment per decision listed
+    assert len(set(lines)) == len(lines)
+
+
+def test_forced_moves_are_listed_but_never_graded():
+    game = Game(make_rules("app", 4, {}, developing=True), 21)
+    play(game, [make_seat("normal", 21, s) for s in range(4)], 3)
+    review = review_game(Game(make_rules("app", 4, {}, developing=True), 21), list(game.actions), 0, **SMALL)
+    forced = [d for d in review.decisions if d.forced]
+    assert forced and all(d.grade is None and d.to_json()["grade"] is None for d in forced)
+    summary = review.summary()
+    assert summary.forced == len(forced) and sum(summary.grades.values()) == summary.decisions
+
+
+@pytest.mark.parametrize(
+    ("loss", "se", "expected"),
+    [
+        (30.0, 20.0, Grade.UNCLEAR),  # might be a mistake, might be nothing: not clearly above its error
+        (30.0, 15.0, Grade.UNCLEAR),  # exactly two errors: still not clearly above
+        (30.0, 5.0, Grade.MISTAKE),  # 0.45 of a round (app: 66)
+        (45.0, 5.0, Grade.BLUNDER),
+        (10.0, 1.0, Grade.INACCURACY),
+        (2.0, 1.0, Grade.GOOD),  # even its upper bound is under a tenth of a round
+        (-20.0, 30.0, Grade.UNCLEAR),
+    ],
+)
+def test_a_grade_is_given_only_where_the_loss_is_clearly_larger_than_its_error(loss, se, expected):
+    assert grade(loss, se, ROUND_WORTH["app"], agreed=False) is expected
+    assert grade(loss, se, ROUND_WORTH["app"], agreed=True) is Grade.BEST
+
+
+def test_the_summary_splits_the_result_into_decisions_and_the_rest():
+    data, actions = blunder()
+    review = review_game(parse(data).game(), actions, 0, **SMALL)
+    s = review.summary()
+    played = parse(data).game()
+    for action in actions:
+        played.apply(action)
+    (ended,) = [e for e in played.events if isinstance(e, RoundEnded)]
+    assert s.result == ended.result.deltas[0] < 0  # seat 0 was dobon'd
+    assert s.decisions == 2 and s.cost == pytest.approx(sum(d.loss for d in review.decisions))
+    assert s.rest == pytest.approx(s.result + s.cost)  # in app more is better: what hard's choices scored
+    assert review.to_json()["summary"]["result"] == s.result
+
+
+def test_numbers_are_as_precise_as_the_presets_scale_needs():
+    """A jda round moves a quarter of a point: its losses need more than one decimal to say anything;
+    a rounded-away negative never prints as "-0.0"."""
+    assert points(0.0421, ROUND_WORTH["jda"]) == "+0.042"
+    assert points(0.31, ROUND_WORTH["kabu"]) == "+0.31"
+    assert points(-12.34, ROUND_WORTH["app"]) == "-12.3"
+    assert points(-0.01, ROUND_WORTH["app"]) == "+0.0" and points(2.0, 66, signed=False) == "2.0"

@@ -35,6 +35,8 @@ from ..presets import preset_ui
 from ..scene import Scene
 from ..text import cards_in_words, key, rules_text, score_text, tr
 from ..textfit import render
+from . import review_listing
+from .review_listing import Listed
 
 BACKGROUND = (16, 62, 44)
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
@@ -376,6 +378,10 @@ class RecordScene(Scene):
         self.stopping = False
         self.round_index = 1
         self.level = "same"
+        self.entries: list[Listed] | None = None  # the review's decisions as listed (review_listing)
+        self.review_head: list[str] = []
+        self.review_pick = 0  # the decision the keyboard points at
+        self.follow_pick = False
 
     # ------------------------------------------------------------------ widgets
 
@@ -419,8 +425,18 @@ class RecordScene(Scene):
         right = pygame.Rect(40 + left_w, top, w - 60 - left_w, h - top - 20)
         self.progress_rect = pygame.Rect(right.x, right.y, right.width, 30)
         list_top = right.y + (44 if self.job is not None else 0)
-        rows = self.review_lines()
-        if rows:
+        self.entries = self.review_entries()
+        rows = self.review_lines() if self.entries is None else []
+        if self.entries is not None:
+            self.review_list = pygame_gui.elements.UITextBox(
+                self.review_html(),
+                pygame.Rect(right.x, list_top, right.width, right.bottom - list_top),
+                gui,
+                container=c,
+            )
+            if self.follow_pick:
+                self._show_pick()
+        elif rows:
             head, *rows = rows
             self.review_list: pygame_gui.elements.UITextBox | None = pygame_gui.elements.UITextBox(
                 "<br><br>".join([f"<i>{html.escape(head)}</i>", *(html.escape(r) for r in rows)]),
@@ -443,12 +459,62 @@ class RecordScene(Scene):
                 container=c,
             )
 
+    # ------------------------------------------------------------------ the review's lines
+
+    def review_entries(self) -> list[Listed] | None:
+        """The saved review's decisions as listed (review_listing), or None where there is no review or
+        it was saved by an older version (its older rows are shown instead)."""
+        if self.review is None:
+            return None
+        try:
+            found = review_listing.entries(self.review)
+        except (TypeError, ValueError, AttributeError, KeyError):
+            found = None
+        if found is None:
+            return None
+        self.review_head, listed = found
+        self.review_pick = min(self.review_pick, max(0, len(listed) - 1))
+        return listed
+
+    def review_html(self) -> str:
+        """Heading, summary and hint, then each decision as a link: its moment on one line, its grade,
+        choices and loss on the next. The picked one (keyboard) is marked."""
+        head = [f"<i>{html.escape(self.review_head[0])}</i>", html.escape(self.review_head[1])]
+        if not self.entries:
+            return "<br><br>".join([*head, html.escape(tr("review.clean"))])
+        head.append(f"<i>{html.escape(tr('review.hint'))}</i>")
+        rows = []
+        for i, e in enumerate(self.entries):
+            mark = "▶ " if i == self.review_pick else ""
+            rows.append(f"<a href='step:{e.step}'>{mark}{html.escape(e.moment)}</a><br>{html.escape(e.line)}")
+        return "<br><br>".join([*head, *rows])
+
+    def _show_pick(self) -> None:
+        """Scroll the list so the picked decision is in view (roughly: by its share of the rows)."""
+        bar = self.review_list.scroll_bar if self.review_list is not None else None
+        if bar is None or not self.entries:
+            return
+        share = (self.review_pick + 1) / (len(self.entries) + 1)
+        bar.set_scroll_from_start_percentage(max(0.0, min(1.0 - bar.visible_percentage, share - 0.2)))
+
+    def open_decision(self, step: int) -> None:
+        """The replay at that decision's moment, asking what the person would do there."""
+        from .replay import ReplayScene
+        from .review_trial import Trial
+
+        found = review_listing.decision(self.review or {}, step)
+        if found is None or self.item.me is None:
+            return
+        trial = Trial(self.review or {}, found, self.item.me)
+        self.app.stack.push(ReplayScene(self.app, self.item.path, trial=trial))
+
     def review_lines(self) -> list[str]:
         """The saved review as lines; a review the file holds in a shape not understood is said."""
         if self.review is None:
             return []
         try:
-            return review_rows(self.review)
+            head, *rows = review_rows(self.review)
+            return [head, tr("review.older"), *rows]  # no moments: it cannot open the replay there
         except (TypeError, ValueError, AttributeError, KeyError):
             self.review = None
             self.review_note = tr("history.review_unreadable")
@@ -495,6 +561,7 @@ class RecordScene(Scene):
         except (ReviewError, RecordError, IllegalAction, OSError) as exc:
             self.review_note = tr("history.review_failed", reason=str(exc))
         self.build()
+        self.animate_for(0.3)  # a few frames more: new widgets are drawn after a gui update
 
     # ------------------------------------------------------------------ this deal again
 
@@ -543,6 +610,24 @@ class RecordScene(Scene):
     # ------------------------------------------------------------------ events
 
     def process_event(self, event):
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is self.review_list:
+            target = str(event.link_target)
+            if target.startswith("step:") and target[5:].isdigit():
+                self.open_decision(int(target[5:]))
+            return None
+        if event.type == pygame.KEYDOWN and self.entries and event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = 1 if event.key == pygame.K_DOWN else -1
+            self.review_pick = (self.review_pick + step) % len(self.entries)
+            self.follow_pick = True  # the list scrolls to keep the picked line in view
+            self.build()
+            return None
+        if (
+            event.type == pygame.KEYDOWN
+            and self.entries
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        ):
+            self.open_decision(self.entries[self.review_pick].step)
+            return None
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.round_list:
             picked = self.round_list.get_single_selection(include_object_id=True)
             if picked and self.rounds:

@@ -7,6 +7,9 @@ its start to that point and shows the table as it stands there, the way a resume
 
 The viewer shows the person's own seat (the record's `me`) by default, or every hand: a finished game
 holds no secrets from the one who kept it.
+
+Opened from a review's line (`trial`), it stands at that decision's moment and a panel beside the table
+asks what the person would do there (ui/scenes/review_trial.py); the controls wait until they answer.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from game.view import SeatView
 from ..scene import Scene
 from ..table.board import Board
 from ..text import key, tr
+from .review_trial import Trial, TrialPanel, panel_width
 
 BAR = 104  # the control strip under the table: two rows of buttons
 STEP_SECONDS = 0.7  # while playing, a pause between actions once the board is still
@@ -103,8 +107,9 @@ class ReplayScene(Scene):
     layer = 6
     own_keys = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE})  # step and play the replay
 
-    def __init__(self, app, path: str | Path, viewer: int | None = None):
-        """`path` must be a log that replays (main.py and the History screen check it first)."""
+    def __init__(self, app, path: str | Path, viewer: int | None = None, trial: Trial | None = None):
+        """`path` must be a log that replays (main.py and the History screen check it first); with
+        `trial`, the replay opens at that reviewed decision and asks what the person would do."""
         super().__init__(app)
         self.path = Path(path)
         header, game, self.actions = read_log(path)
@@ -125,7 +130,12 @@ class ReplayScene(Scene):
         self.playing = False
         self.pause_left = 0.0
         self.position = 0
-        self.seek(0)
+        self.trial: TrialPanel | None = None
+        if trial is not None:
+            self.viewer = trial.seat
+            _h, fresh, actions = read_log(path)
+            self.trial = TrialPanel(trial, fresh, actions)
+        self.seek(trial.step if trial is not None else 0)
 
     # ------------------------------------------------------------------ moving through the log
 
@@ -204,7 +214,7 @@ class ReplayScene(Scene):
     @property
     def table_size(self) -> tuple[int, int]:
         w, h = self.app.size
-        return w, h - BAR
+        return w - (panel_width(w) if self.trial is not None else 0), h - BAR
 
     def widgets(self) -> None:
         w, h = self.app.size
@@ -240,6 +250,14 @@ class ReplayScene(Scene):
             self.buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(12 + i * (width + 8), y2, width, 40), key(f"replay.{name}"), gui, container=c
             )
+        if self.trial is not None:
+            table_w = self.table_size[0]
+            self.trial.widgets(pygame.Rect(table_w + 8, 8, w - table_w - 16, h - BAR - 16), gui, c)
+            if self.trial.asking:  # the moment stays put until the question is answered
+                for name, widget in self.buttons.items():
+                    if name != "close":
+                        widget.disable()
+                self.slider.disable()
 
     def _sync_slider(self) -> None:
         slider = getattr(self, "slider", None)
@@ -253,6 +271,17 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ events
 
     def process_event(self, event):
+        if self.trial is not None and self.trial.process_event(event):
+            self.build()
+            return None
+        if (
+            self.trial is not None
+            and event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.trial.pick_at_table(*self._at_table(event.pos))
+        ):
+            self.build()
+            return None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.press(next((n for n, b in self.buttons.items() if b is event.ui_element), ""))
             return None
@@ -273,6 +302,18 @@ class ReplayScene(Scene):
                 self.press(keys[event.key])
                 return None
         return event
+
+    def _at_table(self, pos: tuple[int, int]) -> tuple[int | None, bool]:
+        """What of the person's own was clicked on the table: a card of the hand (its id), or the stock
+        (True)."""
+        if self.board.layout is None or pos[0] >= self.table_size[0]:
+            return None, False
+        hit = next(
+            (card for rect, card in reversed(self.board.own_card_rects()) if rect.collidepoint(pos)), None
+        )
+        if hit is not None:
+            return hit.id, False
+        return None, self.board.stock_rect().collidepoint(pos)
 
     def press(self, name: str) -> None:
         if name == "close":
@@ -303,6 +344,9 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ loop
 
     def update(self, dt: float) -> None:
+        if self.trial is not None and self.trial.update():
+            self.build()
+            self.animate_for(0.3)  # a few frames more: new widgets are drawn after a gui update
         self.board.set_size(*self.table_size)
         self.board.update(dt)
         if self.board.busy:
@@ -319,12 +363,21 @@ class ReplayScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return self.playing or not self.board.still
+        thinking = self.trial is not None and self.trial.job is not None
+        return self.playing or thinking or not self.board.still
+
+    def exit(self) -> None:
+        if self.trial is not None:
+            self.trial.stop()
+        super().exit()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        table = surface.subsurface(pygame.Rect(0, 0, w, h - BAR))
+        table_w = self.table_size[0]
+        table = surface.subsurface(pygame.Rect(0, 0, table_w, h - BAR))
         self.board.draw(table)
+        if table_w < w:
+            pygame.draw.rect(surface, (16, 62, 44), (table_w, 0, w - table_w, h - BAR))
         pygame.draw.rect(surface, (12, 40, 30), (0, h - BAR, w, BAR))
         label = self.board.text(f"{self.position} / {len(self.actions)}", 16, (230, 235, 230), True)
         surface.blit(label, label.get_rect(center=self.where.center))
