@@ -359,6 +359,12 @@ class RecordScene(Scene):
     layer = 6
     review_work = WORK  # simulated actions per decision (tests lower it)
 
+    @property
+    def own_keys(self) -> frozenset[int]:  # type: ignore[override]
+        """Up and Down go through the review's lines once it has some (Enter opens the one picked
+        until the focus ring is moved onto a button)."""
+        return frozenset({pygame.K_UP, pygame.K_DOWN}) if getattr(self, "entries", None) else frozenset()
+
     def __init__(self, app, item: Entry):
         super().__init__(app)
         self.item = item

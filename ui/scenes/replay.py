@@ -105,7 +105,15 @@ class ReplayScene(Scene):
     play and pause, a slider over the whole log, and the person's own view or every hand."""
 
     layer = 6
-    own_keys = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE})  # step and play the replay
+
+    @property
+    def own_keys(self) -> frozenset[int]:  # type: ignore[override]
+        """Left, Right and Space step and play the replay; Up and Down pick a choice while the trial
+        panel asks (Enter answers there until the focus ring is moved onto a button)."""
+        keys = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE}
+        if self.trial is not None and self.trial.asking:
+            keys |= {pygame.K_UP, pygame.K_DOWN}
+        return frozenset(keys)
 
     def __init__(self, app, path: str | Path, viewer: int | None = None, trial: Trial | None = None):
         """`path` must be a log that replays (main.py and the History screen check it first); with
