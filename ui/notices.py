@@ -12,10 +12,17 @@ import functools
 
 import pygame
 
-from .textfit import clip_to_width, render
+from .text import break_points
+from .textfit import render, wrap_to_width
 
 SHOW_S = 6.0
 WHITE = (255, 255, 255)
+
+
+def shown_for(text: str) -> float:
+    """How long a notice stays: SHOW_S, and a second more for each 40 characters past the first 80
+    (long ones name a file and what was wrong with it), at most twice SHOW_S."""
+    return min(2 * SHOW_S, SHOW_S + max(0, len(text) - 80) / 40)
 
 
 class NoticeBar:
@@ -31,7 +38,7 @@ class NoticeBar:
                 self.text = None
         if queue and self.text is None:
             self.text = queue.pop(0)
-            self.left = SHOW_S
+            self.left = shown_for(self.text)
 
     def due_in(self, queue: list[str]) -> float | None:
         """Seconds until the bar changes by itself: the shown notice ends, or a queued one shows."""
@@ -50,12 +57,23 @@ class NoticeBar:
         w, h = surface.get_size()
         size = max(14, int(h * 0.024))
         font = _font(size)
-        line = clip_to_width(font, self.text, w - 48)  # cleaned: it may quote what a file held
-        text = render(font, line, WHITE)
-        at = text.get_rect(midtop=(w // 2, 16)) if at_top else text.get_rect(midbottom=(w // 2, h - 16))
+        # cleaned (it may quote what a file held) and wrapped: a long notice on a small window reads
+        # whole in up to three lines rather than stopping at "…"
+        lines = [
+            render(font, line, WHITE) for line in wrap_to_width(font, self.text, w - 48, 3, break_points)
+        ]
+        tall = sum(line.get_height() for line in lines)
+        wide = max(line.get_width() for line in lines)
+        at = pygame.Rect(0, 0, wide, tall)
+        at.midtop = (w // 2, 16)
+        if not at_top:
+            at.midbottom = (w // 2, h - 16)
         box = at.inflate(24, 12)
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=10)
-        surface.blit(text, text.get_rect(center=box.center))
+        y = at.top
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += line.get_height()
 
 
 @functools.lru_cache(maxsize=4)

@@ -38,3 +38,26 @@ def clip_to_width(font: pygame.font.Font, line: str, width: int, limit: int = LI
         else:
             high = mid - 1
     return line[:low] + ELLIPSIS
+
+
+def wrap_to_width(
+    font: pygame.font.Font, text: str, width: int, lines: int, breaks=None, limit: int = LINE
+) -> list[str]:
+    """`text`, cleaned and capped, in at most `lines` lines each `width` pixels wide or less, broken
+    where `breaks(text)` allows (after spaces by default; ui.text.break_points also breaks Japanese);
+    what does not fit in the last line is cut there with "…". A word wider than a line is cut too."""
+    text = clean(text, limit)
+    points = breaks(text) if breaks is not None else [i + 1 for i, ch in enumerate(text) if ch == " "]
+    out: list[str] = []
+    start = 0
+    while start < len(text) and len(out) < lines - 1:
+        if font.size(text[start:])[0] <= width:
+            break
+        fitting = [p for p in points if p > start and font.size(text[start:p].rstrip())[0] <= width]
+        if not fitting:
+            break  # one word wider than the line: the last line cuts it
+        end = fitting[-1]
+        out.append(text[start:end].rstrip())
+        start = end
+    out.append(clip_to_width(font, text[start:].lstrip(), width, limit))
+    return out
