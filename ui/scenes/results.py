@@ -172,23 +172,14 @@ class RoundResultScene(Scene):
             else [Score.points(v) for v in (ended.scores if ended is not None else view.scores)]
         )
         self.round_no = view.round_no
-        self.notes = table.board.preset_ui.result_notes(
-            view, [table.board._name(s) for s in range(view.players)]
-        )
-        if self.result is not None:  # what an ending that is a term of its own means (app's stop)
-            about = tr(f"results.ending_about.{self.result.ending}")
-            if not about.endswith(f"ending_about.{self.result.ending}"):
-                self.notes.insert(0, about)
+        self.view = view  # what the notes under the title are about (who deals next ...)
         self.before = dealt_standings(table.event_log)  # each seat's standing when this round was dealt
-        names = [table.board._name(s) for s in range(view.players)]
         rules = table.source.rules
-        if (
+        self.fewer_better = (
             not rules.rulebook().higher_is_better
-            and self.standings
+            and bool(self.standings)
             and self.standings[0].parts[0][0] == "points"
-        ):
-            self.notes.append(tr("result_words.fewer_better"))  # points that count against you
-        ui = table.board.preset_ui
+        )
         # who scored what and why, in sentences (game.result_words); the score lines are the detail
         self.words = (
             seat_words(rules.preset, self.result, self.before, self.standings)
@@ -196,16 +187,39 @@ class RoundResultScene(Scene):
             else []
         )
         self.detail = False  # "Rule by rule": the score lines (kabu: A1-A8, M1-M4) instead of sentences
-        # the preset's settlement beside the seats' rows (kabu: a block per pair), step by step by its
-        # rule codes, and in words
-        self.settlement = ui.settlement(self.result, names) if self.result is not None else []
-        self.settlement_words = (
-            ui.settlement_words(self.result, lambda w: say(w, names, table.board.names))
-            if self.result is not None
-            else []
-        )
         self.settlement_shown: list[str] = []  # the settlement's lines as last drawn (fitted)
         self.rows_shown: list[list[str]] = [[] for _ in range(view.players)]  # each seat's lines as drawn
+
+    def names(self) -> list[str]:
+        return [self.table.board._name(s) for s in range(self.players)]
+
+    @property
+    def notes(self) -> list[str]:
+        """Lines under the title, in the language now chosen: what an ending that is a term of its own
+        means (app's stop), the preset's (who deals next), and that fewer points are better."""
+        notes = self.table.board.preset_ui.result_notes(self.view, self.names())
+        if self.result is not None:
+            about = tr(f"results.ending_about.{self.result.ending}")
+            if not about.endswith(f"ending_about.{self.result.ending}"):
+                notes.insert(0, about)
+        if self.fewer_better:
+            notes.append(tr("result_words.fewer_better"))  # points that count against you
+        return notes
+
+    @property
+    def settlement(self) -> list[tuple[str, list[str]]]:
+        """The preset's settlement beside the seats' rows, rule by rule (kabu: A1-A8, M1-M4 per pair)."""
+        if self.result is None:
+            return []
+        return self.table.board.preset_ui.settlement(self.result, self.names())
+
+    @property
+    def settlement_words(self) -> list[tuple[str, list[str]]]:
+        """The same settlement in sentences."""
+        if self.result is None:
+            return []
+        names, raw = self.names(), self.table.board.names
+        return self.table.board.preset_ui.settlement_words(self.result, lambda w: say(w, names, raw))
 
     def update_remote(self) -> None:
         """At a LAN table the host ends the match itself: notice it while this screen is up."""
@@ -306,8 +320,9 @@ class RoundResultScene(Scene):
             top += surf.get_height() + 2
         top = max(int(h * 0.12), top + 6)
         right = 0.96  # where the seats' rows end: short of the settlement, where there is one
-        panel = self.settlement if self.detail else self.settlement_words
-        if self.settlement:
+        settlement = self.settlement
+        panel = settlement if self.detail else self.settlement_words
+        if settlement:
             right = 0.56
             self._draw_settlement(
                 surface, pygame.Rect(int(w * 0.58), top, int(w * 0.39), int(h * 0.86) - top), panel
@@ -344,13 +359,13 @@ class RoundResultScene(Scene):
                 lines = [
                     ui.result_line(x.item, x.value, before) or line_text(x, names)
                     for x in result.lines
-                    if x.seat == seat and (not self.settlement or ui.result_line(x.item, x.value, before))
+                    if x.seat == seat and (not settlement or ui.result_line(x.item, x.value, before))
                 ]
                 lines += ui.result_more(seat, result, before, self.standings[seat])
             else:
                 lines = [say(words, names, b.names) for words in self.words[seat]] if self.words else []
             lines = [t for t in lines if t]
-            if self.settlement:  # the standing's moves under the name, right of the cards
+            if settlement:  # the standing's moves under the name, right of the cards
                 x0 = int(w * 0.06 + min(len(cards), 9) * card_h * 0.5 + card_h)
                 box = pygame.Rect(
                     x0, y + 8 + name.get_height(), int(w * right) - x0, row_h - name.get_height() - 12
