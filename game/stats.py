@@ -167,6 +167,7 @@ def compute(folder: str | Path | None = None) -> Stats:
         dealt: Score | None = None  # the person's standing as the round was dealt
         played = 0  # rounds ended: those before the person sat down (a late LAN guest) were the AI's
         ended = 0  # matches the rules ended
+        seen = 0  # matches ended in the game's log, this record's and those before it
         for event in game.events:
             if isinstance(event, RoundDealt):
                 dealt = event.standings[me] if event.standings else None
@@ -182,6 +183,9 @@ def compute(folder: str | Path | None = None) -> Stats:
                     if event.standings:
                         tally.add_standing(dealt, event.standings[me])
             elif isinstance(event, MatchEnded):
+                seen += 1
+                if seen <= item.since_matches:
+                    continue  # a match before this record's first (a New match is a record of its own)
                 ended += 1
                 for tally in tallies:
                     tally.matches += 1
