@@ -431,7 +431,7 @@ class RoundResultScene(Scene):
 
         choice = None
         for columns in (1, 2):
-            for size in range(min(20, max(12, area.height // 22)), 8, -1):
+            for size in range(min(26, max(12, area.height // 22)), 8, -1):
                 laid = laid_out(size, columns)
                 if height(size, columns, laid) <= room and (size >= 13 or columns == 2):
                     choice = (size, columns, laid)
@@ -572,7 +572,7 @@ class MatchResultScene(Scene):
         k = sizes.scale(surface.get_height())  # the labels and margins grow with the window
         pygame.draw.rect(surface, (24, 60, 45), chart, border_radius=8)
         if part is not None:
-            label = b.text(tr(f"results.chart.{part}"), int(15 * k), (230, 235, 230), True)
+            label = b.text(tr(f"results.chart.{part}"), int(18 * k), (230, 235, 230), True)
             surface.blit(label, (chart.x + 8, chart.y + 4))
         if len(history) < 2:
             return
@@ -582,8 +582,8 @@ class MatchResultScene(Scene):
         # draw values that tie on top of each other a little apart, so every seat's line shows
         offset = 3
 
-        top = int((44 if part is not None else 30) * k)  # room for the panel's title above the top value
-        left, foot = int(40 * k), int(30 * k)  # room for the values at the left and the axis below
+        top = int((48 if part is not None else 30) * k)  # room for the panel's title above the top value
+        left, foot = int(48 * k), int(34 * k)  # room for the values at the left and the axis below
 
         def pt(i: int, v: int, seat: int = 0) -> tuple[int, int]:
             x = chart.x + left + (chart.width - left - 20) * i / (len(history) - 1)
@@ -595,11 +595,11 @@ class MatchResultScene(Scene):
         for seat in range(players):
             colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
             pts = [pt(i, row[seat], seat) for i, row in enumerate(history)]
-            pygame.draw.lines(surface, colour, False, pts, 3)
+            pygame.draw.lines(surface, colour, False, pts, max(3, int(3 * k)))
             for p in pts:
-                pygame.draw.circle(surface, colour, p, 3)
+                pygame.draw.circle(surface, colour, p, max(3, int(3 * k)))
         for v in sorted({lo, hi}):
-            label = b.text(str(v), int(13 * k), (200, 210, 200))
+            label = b.text(str(v), int(16 * k), (200, 210, 200))
             surface.blit(label, (chart.x + 4, pt(0, v)[1] - label.get_height() // 2))
-        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), int(14 * k), (200, 210, 200))
+        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), int(17 * k), (200, 210, 200))
         surface.blit(axis, axis.get_rect(midbottom=(chart.centerx, chart.bottom - 4)))
