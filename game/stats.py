@@ -27,6 +27,7 @@ DOBON_ENDINGS = frozenset({Ending.DOBON, Ending.GAESHI, Ending.COUNTER})
 @dataclass
 class Tally:
     higher_is_better: bool = True
+    records: int = 0  # History records counted (a game, or a New match after one ended)
     rounds: int = 0
     rounds_won: int = 0
     matches: int = 0
@@ -70,6 +71,7 @@ class Tally:
     def to_json(self) -> dict[str, Any]:
         n = self.rounds
         return {
+            "records": self.records,
             "rounds": n,
             "rounds_won": self.rounds_won,
             "matches": self.matches,
@@ -163,6 +165,8 @@ def compute(folder: str | Path | None = None) -> Stats:
             stats.presets.setdefault(item.preset, Tally(better)),
             stats.levels.setdefault((item.preset, item.levels_faced()), Tally(better)),
         ]
+        for tally in tallies:
+            tally.records += 1
         me = item.me
         dealt: Score | None = None  # the person's standing as the round was dealt
         played = 0  # rounds ended: those before the person sat down (a late LAN guest) were the AI's
