@@ -164,7 +164,8 @@ def test_an_app_dobon_says_which_cards_its_points_count(app):
 
 
 def test_a_loser_paying_on_an_empty_largest_hand_is_told_why_it_is_nothing(app):
-    """standard: after a multi-dobon every hand but the dobon'd ones was empty: each loser's 0 says so."""
+    """standard: after a multi-dobon no hand left but the dobon'd ones counts anything: each loser's 0
+    says why."""
     lines = tuple(
         ScoreLine(seat, "loser_by_dobon", 0, "", (("worst", 0), ("winners", 1))) for seat in (1, 2, 3)
     )
@@ -173,8 +174,8 @@ def test_a_loser_paying_on_an_empty_largest_hand_is_told_why_it_is_nothing(app):
     names = ["You", "Ren", "Hana", "Sora"]
     assert [say(w, names) for w in said[2]] == [
         "Dobon'd: the largest hand left, 0, × 1 winner × 2 = 0",
-        "Every other hand was empty, so the largest hand left is 0",
+        "Every hand left but the dobon'd ones counts 0 (the winners' are laid down), so this is 0",
     ]
     assert line_text(lines[0], names) == "loser (dobon) 0 (largest hand left 0 × 1 winner(s) × 2)"
     app.set_language("ja")
-    assert say(said[2][1], names) == "ほかの手札がすべて空なので、残り手札の最大は0"
+    assert say(said[2][1], names) == "ドボンされた人以外の残り手札はどれも0点(勝者の手札は公開済み)なので0点"
