@@ -139,7 +139,11 @@ def _point_line(line: ScoreLine) -> list[Words]:
 def _points(result: RoundResult, before: Sequence[Score], after: Sequence[Score]) -> list[list[Words]]:
     said: list[list[Words]] = [[] for _ in result.deltas]
     for line in result.lines:
-        if 0 <= line.seat < len(said):
+        if not 0 <= line.seat < len(said):
+            continue
+        if line.item == "base" and line.value == 0 and line.seat in result.winners:
+            said[line.seat].append(Words.of("no_cards_left"))  # standard: a winner's hand is laid down
+        else:
             said[line.seat] += _point_line(line)
     return said
 

@@ -7,6 +7,8 @@ on it, everyone else passing (and in kabu the winner's trumps). What each shows:
 - `super`: Ren's dobon on your 7 with 3♦ 4♦: his hand, ×2 all one suit, ×2 for the loser, ×2 an 8.
 - `jda`: Hana's dobon on Ren's 9: Ren lost at 12 cards (back to 4, a lap), Hana won (8 → 6).
 - `kabu`: your dobon on Ren's ensouled four: your trumps, ×4 for the ensouled four called on.
+- `standard`: Ren and Hana both call on Sora's 7 before their first turn: two quick dobons; Sora pays
+  on your hand, the largest left, and for the auction the opening skipped.
 """
 
 from __future__ import annotations
@@ -137,8 +139,30 @@ def kabu_dobon() -> Game:
     return finish(game)
 
 
+def standard_dobon() -> Game:
+    data: dict[str, Any] = {
+        "dobon_scenario": 1,
+        "preset": "standard",
+        "players": 4,
+        "piles": {
+            "hand/0": ["4S", "3D", "KH"],
+            "hand/1": ["7H"],
+            "hand/2": ["3C", "4C"],
+            "hand/3": ["7D", "QS"],
+            "field": ["9D"],
+        },
+        "turn": 3,
+    }
+    game = parse(data).game()
+    _play(game, 3, "7D")
+    _dobon(game, 1, "7D")
+    _dobon(game, 2, "7D")
+    return finish(game)
+
+
 ROUNDS: dict[str, Callable[[], Game]] = {
     "app": app_stop,
+    "standard": standard_dobon,
     "super": super_dobon,
     "jda": jda_dobon,
     "kabu": kabu_dobon,
