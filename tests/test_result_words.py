@@ -179,3 +179,22 @@ def test_a_loser_paying_on_an_empty_largest_hand_is_told_why_it_is_nothing(app):
     assert line_text(lines[0], names) == "loser (dobon) 0 (largest hand left 0 × 1 winner(s) × 2)"
     app.set_language("ja")
     assert say(said[2][1], names) == "ドボンされた人以外の残り手札はどれも0点(勝者の手札は公開済み)なので0点"
+
+
+@pytest.mark.parametrize("preset", sorted(ROUNDS))
+def test_the_facts_of_each_line_cross_the_wire_so_a_lan_seat_says_the_same(preset):
+    """A LAN seat rebuilds the round's end from JSON (game.events.event_from_json): the lines keep their
+    facts, and a line whose facts are not names to whole numbers is refused."""
+    import json
+
+    from game.events import RoundEnded, event_from_json
+
+    game = ROUNDS[preset]()
+    ended = next(e for e in reversed(game.events) if isinstance(e, RoundEnded))
+    wire = json.loads(json.dumps(ended.to_json()))
+    again = event_from_json(wire, game.deck)
+    assert again.result.lines == ended.result.lines
+    assert any(line.about for line in again.result.lines) or preset == "jda"  # jda: deal sizes alone
+    wire["result"]["lines"][0]["about"] = {"of": "Ren"}
+    with pytest.raises(ValueError):
+        event_from_json(wire, game.deck)
