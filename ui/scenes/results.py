@@ -119,7 +119,7 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """`text` broken into lines no wider than `width` where a line may break (at spaces, or between
     Japanese characters: ui.text.break_points); a word wider than the line stays whole."""
     out, start = [], 0
-    points = break_points(text)
+    points = [p for p in break_points(text) if text[p] not in ")]}"]  # a closing bracket never starts a line
     while font.size(text[start:])[0] > width:
         fits = [p for p in points if p > start and font.size(text[start:p].rstrip())[0] <= width]
         if not fits:
@@ -415,7 +415,7 @@ class RoundResultScene(Scene):
         b = self.table.board
         pygame.draw.rect(surface, (20, 48, 38), area, border_radius=10)
         head_size = max(13, int(area.height * 0.05))
-        head = b.text(tr("results.kabu.settlement"), min(head_size, 22), GOLD, True)
+        head = b.text(tr("results.kabu.settlement"), min(head_size, 30), GOLD, True)
         surface.blit(head, (area.x + 10, area.y + 6))
         room = area.height - head.get_height() - 14
 
