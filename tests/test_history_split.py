@@ -10,7 +10,7 @@ from uikit import frames, make_app, play_for_person, press_button
 
 from game import stats
 from game.history import listing
-from ui.scenes.history import entry_line
+from ui.scenes.history import RecordScene, entry_line
 from ui.scenes.results import MatchResultScene, RoundResultScene
 from ui.scenes.table import TableScene
 from ui.settings import load_match
@@ -55,6 +55,18 @@ def test_a_new_match_after_one_ended_is_a_history_row_of_its_own(app):
     counted = stats.compute().presets["app"]
     ended = sum(e.matches for e in entries)
     assert counted.matches == ended and counted.rounds == sum(e.rounds for e in entries) == 2
+    # each row opens on its own rounds, numbered from its first
+    old_rounds, new_rounds = RecordScene(app, old).rounds, RecordScene(app, new).rounds
+    assert len(old_rounds) == len(new_rounds) == 1 and new_rounds[0].startswith("1. ")
+    assert new_rounds[0].endswith(f"you {table.game.result.deltas[0]:+d}")
+    # its round's deal again is this match's first deal, not the game's first
+    opened = RecordScene(app, new)
+    app.stack.push(opened)
+    frames(app, 2)
+    press_button(app, opened.round_list.item_list_container.elements[0])
+    frames(app, 1)
+    assert opened.round_index == 2 and "round 1" in opened.again.text
+    app.stack.pop()
     # the match save carries the new record: a resumed table goes on writing it, not the first one
     resumed_setup, game = restore(load_match()[0])
     assert resumed_setup.started == new.started and resumed_setup.since is not None
