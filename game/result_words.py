@@ -50,9 +50,6 @@ class Words:
     def of(cls, key: str, **values: Value) -> Words:
         return cls(key, tuple(values.items()))
 
-    def get(self, name: str) -> Value | None:
-        return dict(self.values).get(name)
-
 
 @dataclass(frozen=True, slots=True)
 class Pair:
@@ -151,8 +148,17 @@ def _points(result: RoundResult, before: Sequence[Score], after: Sequence[Score]
 # ------------------------------------------------------------------ jda: deal sizes and laps
 
 
-def _part(score: Score | None, name: str) -> int | None:
-    return dict(score.parts).get(name) if score is not None else None
+def _moved(
+    before: Sequence[Score], after: Sequence[Score], seat: int, *names: str
+) -> list[tuple[int, int]] | None:
+    """Each named part of `seat`'s standing as the round was dealt and as it left it; None where
+    either standing lacks one (a result with no standings to compare)."""
+    if seat >= len(before) or seat >= len(after):
+        return None
+    old, new = dict(before[seat].parts), dict(after[seat].parts)
+    if any(name not in old or name not in new for name in names):
+        return None
+    return [(old[name], new[name]) for name in names]
 
 
 def _jda(result: RoundResult, before: Sequence[Score], after: Sequence[Score]) -> list[list[Words]]:
@@ -160,13 +166,11 @@ def _jda(result: RoundResult, before: Sequence[Score], after: Sequence[Score]) -
     with a lap completed; everyone else deals the same."""
     said: list[list[Words]] = [[] for _ in result.deltas]
     for seat in range(len(said)):
-        old = before[seat] if seat < len(before) else None
-        new = after[seat] if seat < len(after) else None
-        deal_old, deal_new = _part(old, "deal"), _part(new, "deal")
-        lap_old, lap_new = _part(old, "lap"), _part(new, "lap")
-        if deal_old is None or deal_new is None:
+        moved = _moved(before, after, seat, "deal", "lap")
+        if moved is None:
             continue
-        if lap_old is not None and lap_new is not None and lap_new > lap_old:
+        (deal_old, deal_new), (lap_old, lap_new) = moved
+        if lap_new > lap_old:
             said[seat].append(Words.of("jda_lap", old=deal_old, new=deal_new, laps=lap_new))
         elif seat in result.winners and deal_new == deal_old:
             said[seat].append(Words.of("jda_smallest", new=deal_new))
@@ -191,17 +195,10 @@ def _kabu(result: RoundResult, before: Sequence[Score], after: Sequence[Score]) 
         if line.item == "points" and 0 <= line.seat < len(said):
             received[line.seat] += line.value
     for seat in range(len(said)):
-        old, new = (
-            (before[seat] if seat < len(before) else None),
-            (after[seat] if seat < len(after) else None),
-        )
-        laps_old, laps_new = _part(old, "laps"), _part(new, "laps")
-        extra_old, extra_new = _part(old, "extra"), _part(new, "extra")
-        if None in (laps_old, laps_new, extra_old, extra_new):
+        moved = _moved(before, after, seat, "laps", "extra")
+        if moved is None:
             continue
-        assert (
-            laps_old is not None and laps_new is not None and extra_old is not None and extra_new is not None
-        )
+        (laps_old, laps_new), (extra_old, extra_new) = moved
         hand = 4 + extra_new
         if received[seat]:
             said[seat].append(
