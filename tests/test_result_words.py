@@ -198,3 +198,36 @@ def test_the_facts_of_each_line_cross_the_wire_so_a_lan_seat_says_the_same(prese
     wire["result"]["lines"][0]["about"] = {"of": "Ren"}
     with pytest.raises(ValueError):
         event_from_json(wire, game.deck)
+
+
+def test_every_sentence_the_rules_can_make_is_in_both_languages_with_the_same_values():
+    """Each key game.result_words can say (read from its source, and kabu's steps by name) has an
+    English and a Japanese sentence, and both take the same values, so no result is ever shown as a
+    bare key or with a value left unsaid."""
+    import json
+
+    import game.result_words as words
+
+    source = Path(words.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r'Words\.of\(\s*"([a-z_.]+)"', source))
+    keys |= {f"kabu.{item}" for item in (*words.KABU_ADDS, *words.KABU_ALSO)}
+    keys |= {f"kabu.{item}" for item in ("gaeshi", "hand_specials", "card_specials", "single_pin")}
+    keys |= {"loser", "counter", "first_card", "first_lap", "loser_by_dobon", "loser_by_gaeshi"}
+    keys |= {"pair", "whose", "whose_you", "list_sep"}  # said by the screen itself
+    assert {"hand_adds", "kabu_received", "jda_lap", "kabu.first_card"} <= keys  # the source was read
+    root = Path(__file__).resolve().parents[1] / "assets" / "translations"
+
+    def sentence(lang: str, key: str) -> str:
+        node = json.loads((root / f"dobon.{lang}.json").read_text(encoding="utf-8"))[lang]["result_words"]
+        for part in key.split("."):
+            node = node[part]
+        return json.dumps(node, ensure_ascii=False)  # a plural's forms together
+
+    def values(text: str) -> set[str]:
+        return {name.removesuffix("_whose") for name in re.findall(r"%\{(\w+)\}", text)}
+
+    for key in sorted(keys):
+        en, ja = sentence("en", key), sentence("ja", key)
+        assert values(en) == values(ja), key
+        assert not CJK.search(en), key
+        assert english_words(re.sub(r"%\{\w+\}", "", ja)) == [], key
