@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .events import RoundResult, ScoreLine
+from .events import Ending, RoundResult, ScoreLine
 from .scores import Score
 
 POINTS_PER_LAP = 6  # kabu §5.2: every 6 points a loser receives is a lap
+DOBON_ENDINGS = (Ending.DOBON, Ending.GAESHI)  # kabu: a dobon winner gives up 2 extra cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,8 +216,10 @@ def _kabu(result: RoundResult, before: Sequence[Score], after: Sequence[Score]) 
             said[seat].append(Words.of("kabu_winner_extra", old=extra_old, new=extra_new))
         elif laps_new != laps_old:  # laps taken outright (twelve cards in hand)
             said[seat].append(Words.of("kabu_laps", old=laps_old, new=laps_new))
-        elif seat in result.winners:
+        elif seat in result.winners and result.ending in DOBON_ENDINGS:
             said[seat].append(Words.of("kabu_winner_none", new=extra_new))
+        elif seat in result.winners:  # the fewest cards at the stock's end, four of a kind [D20]
+            said[seat].append(Words.of("kabu_winner_keeps", new=extra_new))
         if (laps_new, extra_new) != (laps_old, extra_old) or received[seat]:
             said[seat].append(Words.of("kabu_next_hand", laps=laps_new, count=hand))
     return said

@@ -41,9 +41,9 @@ def result_screen(app, preset: str, game: Game | None = None) -> tuple[RoundResu
     """The result screen of the preset's round (tools/result_rounds.py) at the table, and a list that
     collects every text the screen draws from now on."""
     game = game if game is not None else ROUNDS[preset]()
-    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(game.n - 1)]]
     options = {"draw_parent": False} if preset == "kabu" else {}
-    table = TableScene(app, GameSetup(preset, 4, options, seats, 5).complete(), game)
+    table = TableScene(app, GameSetup(preset, game.n, options, seats, 5).complete(), game)
     app.stack.clear_to(table)
     for _ in range(600):
         frames(app, 1)
@@ -130,6 +130,36 @@ def test_kabu_says_the_settlement_in_words_and_keeps_the_codes_behind_rule_by_ru
     text = drawn(app, said)
     assert result.detail and "A1 +1 base" in text and "M3 ×4" in text
     assert not CJK.search(text)
+
+
+def test_kabu_at_the_stocks_end_says_the_cards_apart_and_that_the_winner_keeps_its_extra_cards(app):
+    from game.scenario import parse
+
+    data = {
+        "dobon_scenario": 1,
+        "preset": "kabu",
+        "players": 3,
+        "options": {"draw_parent": False},
+        "piles": {
+            "hand/0": ["9", "9#2"],
+            "hand/1": ["8"],
+            "hand/2": ["6", "6#2"],
+            "field": ["3", "5"],
+            "stock": ["7"],
+        },
+        "rest": "field",  # the stock is the one 7: your draw empties it
+        "turn": 0,
+        "round": {"stage": "play", "last_play": [{"card": "5"}], "placer": 2},
+        "match": {"parent": 0, "state": {"laps": [0, 0, 0], "extra": [0, 3, 0], "matches": 2}},
+    }
+    game = parse(data).game()
+    game.apply(next(a for a in game.legal_actions(0) if a.kind is Kind.DRAW))
+    assert game.result.ending == "exhaustion"
+    result, said = result_screen(app, "kabu", game)
+    text = drawn(app, said)
+    assert "2 points to You (won by Ren)" in text and "2: 3 cards against 1" in text
+    assert row(result, 1) == "Won without a Dobon: keeps 3 extra cards"
+    assert row(result, 0).startswith("Receives 2 points: 0 extra + 2 = 2")
 
 
 def test_an_app_stop_says_what_a_stop_is_and_who_pays_whom(app):
