@@ -103,6 +103,7 @@ def test_super_says_whose_hand_the_loser_pays_on_and_why_each_factor(app):
     assert you.startswith("Ren's hand adds to 7")
     assert "×2: Ren's hand is all one suit" in you
     assert "×2: the player dobon'd pays double" in you
+    assert "×4: the Dobon was on the round's first card" in you
     assert "×2: an 8 in your hand" in you  # your 8♥ left in hand
     assert "fewer is better" in text
     app.set_language("ja")

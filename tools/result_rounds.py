@@ -4,7 +4,8 @@ Each is a scenario (docs/scenarios.md) and the few actions that finish its round
 on it, everyone else passing (and in kabu the winner's trumps). What each shows:
 
 - `app`: a stop (you play out your hand, nobody calls): every other hand pays, ×2 a 2 in it.
-- `super`: Ren's dobon on your 7 with 3♦ 4♦: his hand, ×2 all one suit, ×2 for the loser, ×2 an 8.
+- `super`: Ren's dobon on your 7, the round's first card, with 3♦ 4♦: his hand, ×2 all one suit, ×2 for
+  the loser, ×4 the first card, ×2 your 8.
 - `jda`: Hana's dobon on Ren's 9: Ren lost at 12 cards (back to 4, a lap), Hana won (8 → 6).
 - `kabu`: your dobon on Ren's ensouled four: your trumps, ×4 for the ensouled four called on.
 - `standard`: Ren and Hana both call on Sora's 7 before their first turn: two quick dobons; Sora pays
@@ -80,7 +81,7 @@ def super_dobon() -> Game:
             "field": ["3H", "7H"],
         },
         "turn": 0,
-        "round": {"turns_taken": [2, 2, 2, 2], "first_card_placed": True},
+        "round": {"turns_taken": [0, 0, 0, 0], "first_card_placed": False},  # the round's first card
     }
     game = parse(data).game()
     _play(game, 0, "7S")
