@@ -373,7 +373,7 @@ class RoundResultScene(Scene):
             else:  # beside the cards, short of the total at the right
                 x0 = int(w * 0.40)
                 total_w = b.font(small + 2, True).size("+0000 → 00000")[0]
-                box = pygame.Rect(x0, y + 6, int(w * right) - x0 - total_w - 12, row_h - 10)
+                box = pygame.Rect(x0, y + 6, int(w * right) - x0 - total_w - 12, row_h - 14)
             self.rows_shown[seat] = self._draw_lines(surface, box, lines, small)
             delta = result.deltas[seat]
             standing = score_text(self.standings[seat])
