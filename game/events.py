@@ -232,15 +232,28 @@ class WindowClosed(Event):
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One line of a round's score breakdown: `item` is a stable key the table translates."""
+    """One line of a round's score breakdown: `item` is a stable key the table translates.
+
+    `note` is a plain text for logs and the command line; `about` holds the same facts as named whole
+    numbers (whose hand: `of`; who is paid: `to`; a pair: `winner`, `loser`; the largest hand left:
+    `worst`; counts such as `twos`, `calls`, `eights`), so the result screen can say how the amount
+    was made in either language without reading the note."""
 
     seat: int
     item: str
     value: int
     note: str = ""
+    about: tuple[tuple[str, int], ...] = ()
+
+    def fact(self, name: str, default: int | None = None) -> int | None:
+        """The named number in `about`, or `default`."""
+        return dict(self.about).get(name, default)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "item": self.item, "value": self.value, "note": self.note}
+        out: dict[str, Any] = {"seat": self.seat, "item": self.item, "value": self.value, "note": self.note}
+        if self.about:
+            out["about"] = dict(self.about)
+        return out
 
 
 class Ending(StrEnum):
@@ -328,6 +341,15 @@ def event_from_json(data: dict[str, Any], deck: Any) -> Event:
     return cls(**values)
 
 
+def _about(value: Any) -> tuple[tuple[str, int], ...]:
+    """A score line's `about` from the wire: names to whole numbers; ValueError otherwise."""
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in value.items()
+    ):
+        raise ValueError("a score line's 'about' is an object of names to whole numbers")
+    return tuple(value.items())
+
+
 def _from_wire(value: Any, hint: Any, deck: Any) -> Any:
     import typing
 
@@ -339,7 +361,10 @@ def _from_wire(value: Any, hint: Any, deck: Any) -> Any:
             tuple(value["winners"]),
             tuple(value["losers"]),
             tuple(value["deltas"]),
-            tuple(ScoreLine(x["seat"], x["item"], x["value"], x.get("note", "")) for x in value["lines"]),
+            tuple(
+                ScoreLine(x["seat"], x["item"], x["value"], x.get("note", ""), _about(x.get("about", {})))
+                for x in value["lines"]
+            ),
         )
     if hint is Card:
         return deck.card(value)

@@ -29,7 +29,7 @@ import platformdirs
 
 from . import safejson
 from .actions import Action
-from .engine import Game
+from .engine import Game, Totals
 from .errors import IllegalAction
 from .headless import LOG_FORMAT, LOG_LIMITS, LogError, read_log
 from .phase import Phase
@@ -81,10 +81,15 @@ class Entry:
     # per seat the rounds played before its person sat down (a late LAN guest takes an AI's seat at a
     # round's start): those rounds are the AI's, not the person's; empty where everyone sat from the start
     joined: list[int] = field(default_factory=list)
+    # rounds and matches of the game before this record's first match: a "New match" at a table goes on
+    # in the same game (its log replays from the first deal) but is a record, a History row, of its own
+    since_rounds: int = 0
+    since_matches: int = 0
 
     def joined_at(self, seat: int) -> int:
-        """The rounds played at `seat` before its person sat down (0: from the start)."""
-        return self.joined[seat] if self.joined else 0
+        """The rounds of the game at `seat` that are not this record's person's: those before they sat
+        down (a late LAN guest), and those of the matches before this record's first."""
+        return max(self.joined[seat] if self.joined else 0, self.since_rounds)
 
     def levels_faced(self) -> str:
         """The AI levels at the other seats, e.g. "normal" or "hard+normal" ("people" if none)."""
@@ -109,6 +114,7 @@ class Entry:
             "standings": [s.to_json() for s in self.standings],
             "reviewed_seats": sorted(int(s) for s in self.reviews),
             "joined": self.joined,
+            "since": {"rounds": self.since_rounds, "matches": self.since_matches},
         }
 
 
@@ -189,6 +195,7 @@ def record(
     folder: str | Path | None = None,
     joined: Sequence[int] = (),
     ended: bool = False,
+    since: Totals | None = None,
 ) -> Path | None:
     """Keep `game` in the history (call it when a round or a match ends). `seats` names each seat's
     player ("human" or the AI level), `me` the seat of the person at this computer (None: all AI), and
@@ -197,13 +204,19 @@ def record(
     Reviews already saved in the file are kept: the log only grows, and each names the actions it read.
     `joined` (per seat) the rounds played before the seat's person sat down (a late LAN guest); `ended`
     True once a table ended the match itself (a LAN host after its rounds, where the rules would play
-    on): the match is then counted as finished, as one the rules ended."""
+    on): the match is then counted as finished, as one the rules ended. `since`: the game's totals when
+    this record's first match began (a New match after one ended): the record counts from there, and its
+    file is its own (the `started` of that match names it), while the log still replays from the first
+    deal."""
     if len(seats) != game.n:
         raise ValueError(f"{len(seats)} seat names for {game.n} seats")
     if me is not None and not 0 <= me < game.n:
         raise ValueError(f"seat {me} is not at a table of {game.n}")
     rounds, matches, deltas = _result(game)
-    if rounds == 0:
+    if since is not None:
+        rounds, matches = rounds - since.rounds, matches - since.matches
+        deltas = [d - b for d, b in zip(deltas, since.deltas or [0] * game.n, strict=True)]
+    if rounds <= 0:
         return None
     if ended and game.phase is not Phase.MATCH_OVER:
         matches += 1  # the table's last round ended the match, not the rules
@@ -238,6 +251,8 @@ def record(
     }
     if any(joined):
         header["history"]["joined"] = list(joined)
+    if since is not None and since.rounds:
+        header["history"]["since"] = {"rounds": since.rounds, "matches": since.matches}
     try:
         reviews = read_header(path).get("reviews")
     except RecordError:
@@ -314,6 +329,7 @@ def entry(path: str | Path) -> Entry:
             ranks=_ranks(meta.get("ranks"), players),
             standings=_standings(meta.get("standings"), players),
             joined=_joined(meta.get("joined"), players),
+            **_since(meta.get("since")),
         )
     except _BadHeader as exc:
         raise RecordError(Problem(path.name, exc.why, **exc.params)) from None
@@ -328,6 +344,16 @@ def _ranks(value: Any, players: int) -> list[int]:
     ):
         return value
     return []
+
+
+def _since(value: Any) -> dict[str, int]:
+    """A header's rounds and matches before the record's first match; none where missing or malformed."""
+    if not isinstance(value, dict):
+        return {}
+    rounds, matches = value.get("rounds"), value.get("matches")
+    if _is_int(rounds) and _is_int(matches) and rounds >= 0 and matches >= 0:
+        return {"since_rounds": rounds, "since_matches": matches}
+    return {}
 
 
 def _joined(value: Any, players: int) -> list[int]:
@@ -445,6 +471,7 @@ class Recorder:
         lan: bool = False,
         started: str | None = None,
         folder: str | Path | None = None,
+        since: Totals | None = None,
     ):
         self.seats = list(seats)
         self.me = me
@@ -454,8 +481,9 @@ class Recorder:
         self.folder = folder
         self.joined: list[int] = []  # per seat the rounds before its person sat (`record`'s `joined`)
         self.ended = False  # the table ended the match itself (`record`'s `ended`)
+        self.since = since  # the game's totals when this record's first match began (`record`'s `since`)
 
     def saved(self, game: Game) -> Path | None:
         me, started, names, lan = self.me, self.started, self.names, self.lan
-        table = {"joined": self.joined, "ended": self.ended}
+        table = {"joined": self.joined, "ended": self.ended, "since": self.since}
         return record(game, self.seats, me, started, names=names, lan=lan, folder=self.folder, **table)

@@ -27,6 +27,7 @@ DOBON_ENDINGS = frozenset({Ending.DOBON, Ending.GAESHI, Ending.COUNTER})
 @dataclass
 class Tally:
     higher_is_better: bool = True
+    records: int = 0  # History records counted (a game, or a New match after one ended)
     rounds: int = 0
     rounds_won: int = 0
     matches: int = 0
@@ -70,6 +71,7 @@ class Tally:
     def to_json(self) -> dict[str, Any]:
         n = self.rounds
         return {
+            "records": self.records,
             "rounds": n,
             "rounds_won": self.rounds_won,
             "matches": self.matches,
@@ -163,10 +165,13 @@ def compute(folder: str | Path | None = None) -> Stats:
             stats.presets.setdefault(item.preset, Tally(better)),
             stats.levels.setdefault((item.preset, item.levels_faced()), Tally(better)),
         ]
+        for tally in tallies:
+            tally.records += 1
         me = item.me
         dealt: Score | None = None  # the person's standing as the round was dealt
         played = 0  # rounds ended: those before the person sat down (a late LAN guest) were the AI's
         ended = 0  # matches the rules ended
+        seen = 0  # matches ended in the game's log, this record's and those before it
         for event in game.events:
             if isinstance(event, RoundDealt):
                 dealt = event.standings[me] if event.standings else None
@@ -182,6 +187,9 @@ def compute(folder: str | Path | None = None) -> Stats:
                     if event.standings:
                         tally.add_standing(dealt, event.standings[me])
             elif isinstance(event, MatchEnded):
+                seen += 1
+                if seen <= item.since_matches:
+                    continue  # a match before this record's first (a New match is a record of its own)
                 ended += 1
                 for tally in tallies:
                     tally.matches += 1

@@ -207,7 +207,7 @@ def test_trumps_are_put_out_after_a_dobon_and_the_settlement_is_shown_step_by_st
     ((title, steps),) = result.settlement
     assert title == "You → Ren"
     assert steps[0] == "A1 +1 base" and "A2 +0 trumps" in steps and "M1 ×1 gaeshi" in steps
-    assert "M3 ×4 赤ピン / 四(魂) okoshi or hit" in steps and steps[-1] == "= 4 points"
+    assert "M3 ×4 red pin / ensouled four turned up or called on" in steps and steps[-1] == "= 4 points"
     assert [s.split()[0] for s in steps[:-1]] == [
         "A1",
         "A2",

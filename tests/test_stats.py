@@ -84,6 +84,7 @@ def test_stats_count_each_round_once_per_preset_and_level(tmp_path):
     assert lost_delta < 0 < won_delta
     app = stats.presets["app"].to_json()
     assert app == {
+        "records": 2,
         "rounds": 2,
         "rounds_won": 1,
         "matches": 1,

@@ -73,8 +73,9 @@ def main() -> None:
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 800x600")
     parser.add_argument(
         "--only",
-        choices=("jda", "kabu", "history", "seats"),
-        help="only one preset's, the history's, or the big tables' (7, 8, 12 seats) screens (quicker)",
+        choices=("jda", "kabu", "history", "seats", "results"),
+        help="only one preset's, the history's, the big tables' (7, 8, 12 seats) or the round results' "
+        "screens (quicker)",
     )
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
@@ -95,6 +96,9 @@ def main() -> None:
         return
     if args.only == "seats":
         seats_shots(app, out, suffix)
+        return
+    if args.only == "results":
+        result_shots(app, out, f"-{size[0]}x{size[1]}{suffix}")
         return
 
     from ui.scenes.new_game import NewGameScene
@@ -250,6 +254,27 @@ def main() -> None:
             break
         run_frames(app, 1)
     shot(app, 2, out / f"table-800x600{suffix}.png")
+
+
+def result_shots(app: App, out: Path, suffix: str) -> None:
+    """Each preset's round result (tools/result_rounds.py), in words and then rule by rule:
+    result-<preset><suffix>.png and result-<preset>-rules<suffix>.png."""
+    from tools.result_rounds import ROUNDS
+    from ui.scenes.results import RoundResultScene
+    from ui.scenes.table import TableScene
+
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    for preset, make in ROUNDS.items():
+        game = make()
+        options = {"draw_parent": False} if preset == "kabu" else {}
+        setup = GameSetup(preset, 4, options, seats, 3).complete()
+        app.stack.clear_to(TableScene(app, setup, game))
+        frames_until_result(app)
+        scene = app.stack.top
+        shot(app, 10, out / f"result-{preset}{suffix}.png")
+        if isinstance(scene, RoundResultScene):
+            scene.toggle_detail()
+            shot(app, 4, out / f"result-{preset}-rules{suffix}.png")
 
 
 def mid_round(setup: GameSetup, least: int):

@@ -259,8 +259,10 @@ class AppRulebook(Rulebook):
             twos = sum(1 for c in hand if c.rank == TWO)
             pay = points * twos_factor(twos)
             lines.append(ScoreLine(seat, "hand_points", points, _cards(hand)))
-            lines.append(ScoreLine(seat, "twos_factor", twos_factor(twos), f"{twos} two(s)"))
-            lines.append(ScoreLine(seat, "pays", pay, f"to seat {winner}"))
+            lines.append(
+                ScoreLine(seat, "twos_factor", twos_factor(twos), f"{twos} two(s)", (("twos", twos),))
+            )
+            lines.append(ScoreLine(seat, "pays", pay, f"to seat {winner}", (("to", winner),)))
             deltas[seat] -= pay
             deltas[winner] += pay
         lines.append(ScoreLine(winner, "receives", deltas[winner], "stop"))
@@ -279,10 +281,10 @@ class AppRulebook(Rulebook):
         deltas[winner] += pay
         deltas[loser] -= pay
         lines = (
-            ScoreLine(winner, "dobon_points", points, _cards(cards)),
-            ScoreLine(winner, "twos_factor", twos_factor(twos), f"{twos} two(s)"),
-            ScoreLine(winner, "calls_factor", 2**calls, f"{calls} call(s)"),
-            ScoreLine(loser, "pays", pay, f"to seat {winner}"),
+            ScoreLine(winner, "dobon_points", points, _cards(cards), (("winner", winner), ("loser", loser))),
+            ScoreLine(winner, "twos_factor", twos_factor(twos), f"{twos} two(s)", (("twos", twos),)),
+            ScoreLine(winner, "calls_factor", 2**calls, f"{calls} call(s)", (("calls", calls),)),
+            ScoreLine(loser, "pays", pay, f"to seat {winner}", (("to", winner),)),
             ScoreLine(winner, "receives", pay, "dobon"),
         )
         return RoundResult(Ending.DOBON, (winner,), (loser,), tuple(deltas), lines)

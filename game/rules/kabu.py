@@ -539,15 +539,22 @@ class KabuRulebook(Rulebook):
             return
         w, l_ = sizes.index(low), sizes.index(high)
         both = [*game.hands[w], *game.hands[l_]]
+        pair = (("winner", w), ("loser", l_))
         lines = [
-            ScoreLine(l_, "cards_apart", high - low, f"seat {l_} {high} cards, seat {w} {low}"),
-            ScoreLine(l_, "tens", sum(1 for c in both if c.rank == TEN)),
+            ScoreLine(
+                l_,
+                "cards_apart",
+                high - low,
+                f"seat {l_} {high} cards, seat {w} {low}",
+                (*pair, ("most", high), ("fewest", low)),
+            ),
+            ScoreLine(l_, "tens", sum(1 for c in both if c.rank == TEN), "", pair),
         ]
         p = lines[0].value + lines[1].value
         mult_hand = specials(both)
-        lines.append(ScoreLine(l_, "hand_specials", mult_hand))
+        lines.append(ScoreLine(l_, "hand_specials", mult_hand, "", pair))
         p *= mult_hand
-        lines.append(ScoreLine(l_, "points", p, f"to seat {l_}"))
+        lines.append(ScoreLine(l_, "points", p, f"to seat {l_}", pair))
         self._settle(game, Ending.EXHAUSTION, (w,), (l_,), {l_: p}, set(), lines, l_)
 
     # ------------------------------------------------------------------ windows: dobon and four of a kind
@@ -794,8 +801,9 @@ class KabuRulebook(Rulebook):
         for _, f in factors:
             p *= f
         note = f"seat {w} on seat {loser}"
-        lines = [ScoreLine(loser, name, value, note) for name, value in steps + factors]
-        lines.append(ScoreLine(loser, "points", p, note))
+        pair = (("winner", w), ("loser", loser))
+        lines = [ScoreLine(loser, name, value, note, pair) for name, value in steps + factors]
+        lines.append(ScoreLine(loser, "points", p, note, pair))
         return p, lines
 
     def _gaeshi_factor(self, n: int) -> int:
@@ -837,11 +845,12 @@ class KabuRulebook(Rulebook):
             p = (laps * POINTS_PER_LAP + tens) * mult
             for loser in others:
                 note = f"seat {seat} on seat {loser}"
+                pair = (("winner", seat), ("loser", loser))
                 lines += [
-                    ScoreLine(loser, "four_laps", laps, note),
-                    ScoreLine(loser, "tens", tens, note),
-                    ScoreLine(loser, "hand_specials", mult, note),
-                    ScoreLine(loser, "points", p, note),
+                    ScoreLine(loser, "four_laps", laps, note, pair),
+                    ScoreLine(loser, "tens", tens, note, pair),
+                    ScoreLine(loser, "hand_specials", mult, note, pair),
+                    ScoreLine(loser, "points", p, note, pair),
                 ]
                 points[loser] = points.get(loser, 0) + p
         nearest = next(s for s in self._order_from(game, r.shown[0]) if s in others)

@@ -854,9 +854,9 @@ class StandardRulebook(Rulebook):
         lines: list[ScoreLine] = []
         extra = [0] * n
 
-        def bonus(seat: int, item: str, value: int, note: str = "") -> None:
+        def bonus(seat: int, item: str, value: int, note: str = "", about: tuple = ()) -> None:
             extra[seat] += value
-            lines.append(ScoreLine(seat, item, value, note))
+            lines.append(ScoreLine(seat, item, value, note, about))
 
         cut_multi = len(r.cut) >= 2
         if by == "dobon":
@@ -869,7 +869,13 @@ class StandardRulebook(Rulebook):
                 if joker:
                     bonus(w, "joker_dobon", -100)
                     for v in losers:
-                        bonus(v, "joker_dobon_loss", worst * 2, f"worst {worst} × 2")
+                        bonus(
+                            v,
+                            "joker_dobon_loss",
+                            worst * 2,
+                            f"worst {worst} × 2",
+                            (("worst", worst), ("times", 2)),
+                        )
                 elif _flush([*hand, *r.cut]):
                     bonus(w, "flush_dobon", -50)
                 if _storm(hand):
@@ -879,7 +885,13 @@ class StandardRulebook(Rulebook):
                 if not r.had_turn[w]:
                     bonus(w, "quick_dobon", -100)
                     for v in losers:
-                        bonus(v, "quick_dobon_loss", worst * 2, f"worst {worst} × 2")
+                        bonus(
+                            v,
+                            "quick_dobon_loss",
+                            worst * 2,
+                            f"worst {worst} × 2",
+                            (("worst", worst), ("times", 2)),
+                        )
         elif by == "gaeshi":
             answered = tuple(c for claim in r.claims for c in game.revealed.get(claim.seat, ()))
             for g in r.gaeshi:
@@ -894,13 +906,13 @@ class StandardRulebook(Rulebook):
             if p in winners:
                 match.wins[p] += 1
             if match.streak[p] >= 3:
-                bonus(p, "slam", -50, f"{match.streak[p]} rounds in a row")
+                bonus(p, "slam", -50, f"{match.streak[p]} rounds in a row", (("streak", match.streak[p]),))
         if r.nominee is not None:
             bid = r.bids[r.nominee] or 0
             if r.nominee in winners:
                 bonus(r.nominee, "auction", -50, "won the round after winning the auction")
             else:
-                bonus(r.nominee, "auction", bid, f"bid {bid}")
+                bonus(r.nominee, "auction", bid, f"bid {bid}", (("bid", bid),))
         for p in range(n):
             if r.yaku[p] and p in winners:
                 bonus(p, "yaku", -100)
@@ -909,13 +921,25 @@ class StandardRulebook(Rulebook):
         for p in range(n):
             if p in losers:
                 if by == "gaeshi":
-                    head.append(ScoreLine(p, "loser_by_gaeshi", worst * 6, f"worst {worst} × 6"))
+                    head.append(
+                        ScoreLine(
+                            p,
+                            "loser_by_gaeshi",
+                            worst * 6,
+                            f"worst {worst} × 6",
+                            (("worst", worst), ("times", 6)),
+                        )
+                    )
                     deltas[p] = worst * 6
                 else:
                     amount = worst * len(winners) * 2
                     head.append(
                         ScoreLine(
-                            p, "loser_by_dobon", amount, f"worst {worst} × {len(winners)} winner(s) × 2"
+                            p,
+                            "loser_by_dobon",
+                            amount,
+                            f"worst {worst} × {len(winners)} winner(s) × 2",
+                            (("worst", worst), ("winners", len(winners))),
                         )
                     )
                     deltas[p] = amount

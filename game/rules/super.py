@@ -568,10 +568,10 @@ class SuperRulebook(Rulebook):
                 base = 0
                 for w in winners:
                     part = sum(score_value(c) for c in won_with[w])
-                    lines.append(ScoreLine(seat, "dobon_points", part, str(w)))
+                    lines.append(ScoreLine(seat, "dobon_points", part, str(w), (("of", w),)))
                     if same_suit(won_with[w]):
                         part *= 2
-                        lines.append(ScoreLine(seat, "same_suit_factor", 2, str(w)))
+                        lines.append(ScoreLine(seat, "same_suit_factor", 2, str(w), (("of", w),)))
                     base += part
                 value = base * 2
                 lines.append(ScoreLine(seat, "loser_factor", 2))
@@ -589,7 +589,7 @@ class SuperRulebook(Rulebook):
                 lines.append(ScoreLine(seat, "hand_points", value))
             if eights:
                 value *= 2**eights
-                lines.append(ScoreLine(seat, "eights_factor", 2**eights))
+                lines.append(ScoreLine(seat, "eights_factor", 2**eights, "", (("eights", eights),)))
             deltas[seat] = value
         match: SuperMatch = game.match_ext  # type: ignore[assignment]
         match.direction = game.direction

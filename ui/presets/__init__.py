@@ -139,6 +139,11 @@ class PresetUI:
         score lines in each seat's row."""
         return []
 
+    def settlement_words(self, result: Any, say: Callable[[Any], str]) -> list[tuple[str, list[str]]]:
+        """The same settlement in plain sentences (game.result_words, said by `say`), shown unless the
+        person asks for it rule by rule; none where `settlement` gives none."""
+        return []
+
     def set_order(self, cards: list[Any]) -> list[Any]:
         """Picked cards in the order the rules name a play of them (to ask why it is refused): as
         picked (jda: the last picked goes on top); kabu names a set in hand order."""

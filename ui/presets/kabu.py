@@ -4,11 +4,12 @@ settlement step by step (A1-A8, M1-M4) on the round result."""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pytweening
 
+from game.result_words import Seat, Words, kabu_pairs
 from game.rules.kabu import MAX_TOTAL, TRUMP, naming_adds, total
 
 from ..text import Said, tr
@@ -44,7 +45,6 @@ STEPS = {
     "single_pin": "M4",
 }
 FACTORS = ("gaeshi", "hand_specials", "card_specials", "single_pin")
-PAIR = re.compile(r"seat (\d+) on seat (\d+)")
 
 
 def held(view: SeatView) -> tuple[Any, ...]:
@@ -208,8 +208,9 @@ class UI(PresetUI):
             if line.item != "points":
                 continue
             loser = line.seat
-            found = PAIR.match(line.note)
-            winner = int(found.group(1)) if found else (result.winners[0] if result.winners else loser)
+            winner = line.fact("winner")
+            if winner is None:
+                winner = result.winners[0] if result.winners else loser
             dobon = any(x.item == "base" for x in current)  # a dobon pair: the steps of §5.1 by number
             steps = [self.step_text(x.item, x.value, dobon) for x in current[:-1]]
             steps.append(tr("results.kabu.points", points=line.value))
@@ -230,6 +231,21 @@ class UI(PresetUI):
                     losers=tr("table.kabu.list_sep").join(names[s] for s in losers),
                 )
             out.append((title, steps))
+        return out
+
+    def settlement_words(self, result: Any, say: Callable[[Any], str]) -> list[tuple[str, list[str]]]:
+        """The settlement in sentences (game.result_words.kabu_pairs): per winner and loser(s) what
+        counted, in the rule's own terms, and the points; a void match says why."""
+        out: list[tuple[str, list[str]]] = []
+        for line in result.lines:
+            if line.item == "void":
+                out.append((tr("results.kabu.void_title"), [tr(f"results.kabu.void.{line.note}")]))
+        for pair in kabu_pairs(result):
+            losers = tuple(Seat(s) for s in pair.losers)
+            title = say(Words.of("pair", winner=Seat(pair.winner), losers=losers, points=pair.points))
+            out.append(
+                (title, [say(step) for step in pair.steps] + [tr("results.kabu.points", points=pair.points)])
+            )
         return out
 
     @staticmethod

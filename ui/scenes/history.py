@@ -247,8 +247,12 @@ def round_lines(game: Game, item: Entry) -> list[str]:
     preset keeps a standing other than points, the person's standing after it: "lap 0 · deal 6")."""
     me = item.me
     lines = []
+    earlier = item.since_rounds  # rounds of the matches before this record's (a New match's record)
     for event in game.events:
         if not isinstance(event, RoundEnded):
+            continue
+        if earlier:
+            earlier -= 1
             continue
         result = event.result
         ending = tr(f"results.ending.{result.ending.value}")
@@ -382,7 +386,7 @@ class RecordScene(Scene):
         self.job: Future | None = None
         self.progress = (0, 0)  # decisions reviewed, decisions in all (written by the worker)
         self.stopping = False
-        self.round_index = 1
+        self.round_index = 1 + item.since_rounds  # the game's round: this record's first
         self.level = "same"
         self.entries: list[Listed] | None = None  # the review's decisions as listed (review_listing)
         self.review_head: list[str] = []
@@ -413,7 +417,10 @@ class RecordScene(Scene):
         self.replay = _button(self, pygame.Rect(20, y - 52, left_w, 44), "history.replay")
         self.review_button = _button(self, pygame.Rect(20, y, left_w, 44), "history.review")
         self.again = _button(
-            self, pygame.Rect(20, y + 52, left_w, 44), "history.again", number=self.round_index
+            self,
+            pygame.Rect(20, y + 52, left_w, 44),
+            "history.again",
+            number=self.round_index - self.item.since_rounds,
         )
         levels = ["same", *SEATS]
         self.level_menu = pygame_gui.elements.UIDropDownMenu(
@@ -637,8 +644,9 @@ class RecordScene(Scene):
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.round_list:
             picked = self.round_list.get_single_selection(include_object_id=True)
             if picked and self.rounds:
-                self.round_index = int(picked[1].split("#")[-1]) + 1
-                self.again.set_text(tr("history.again", number=self.round_index))
+                shown = int(picked[1].split("#")[-1]) + 1  # as the list numbers it, from this record's first
+                self.round_index = shown + self.item.since_rounds  # the game's round (a New match's record)
+                self.again.set_text(tr("history.again", number=shown))
             return None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.level_menu:
             self.level = self.level_menu.selected_option[1]

@@ -3,18 +3,19 @@ at the end of a match, the standings and a chart of everyone's score across the 
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 
 import pygame
 import pygame_gui
 
-from game.events import MatchEnded, RoundDealt, RoundEnded
+from game.events import MatchEnded, RoundDealt, RoundEnded, ScoreLine
+from game.result_words import Seat, Term, Words, seat_words
 from game.scores import Score
 
 from .. import sizes
 from ..scene import Scene
 from ..table.board import GOLD, WHITE
-from ..text import key, score_text, tr
+from ..text import Said, break_points, key, score_text, tr
 
 CHART_COLOURS = [
     (236, 196, 92),
@@ -47,45 +48,89 @@ def score_history(events, part: str | None = None) -> list[list[int]]:
     return rows
 
 
-# the engine's notes that say how a line's amount was made, and the words for them (score.note.*)
-NOTES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"worst (?P<worst>\d+) × (?P<winners>\d+) winner\(s\) × 2"), "score.note.worst_winners"),
-    (re.compile(r"worst (?P<worst>\d+) × (?P<times>\d+)"), "score.note.worst_times"),
-]
-
-
-def note_text(note: str) -> str | None:
-    """How an amount was made, in the player's language, where the engine's note says so."""
-    for pattern, key_ in NOTES:
-        found = pattern.fullmatch(note)
-        if found:
-            return tr(key_, **found.groupdict())
-    return None
-
-
 def button_size(height: int) -> tuple[int, int]:
     """A result screen's button: 300x46 at 720 px high, larger on a larger window."""
     k = sizes.scale(height)
     return int(300 * k), int(46 * k)
 
 
-def line_text(item: str, value: int, note: str, names: list[str] = ()) -> str:
-    """A score line as the result screen writes it: its name, its amount, and how the amount was made
-    where that is not plain (whose hand a dobon's points are, the worst hand a loser pays on)."""
+def how_made(line: ScoreLine) -> str | None:
+    """How a line's amount was made, from its facts (ScoreLine.about), where that is not plain: the
+    largest hand left a loser pays on, times what."""
+    worst = line.fact("worst")
+    if worst is None:
+        return None
+    winners = line.fact("winners")
+    if winners is not None:
+        return tr("score.note.worst_winners", worst=worst, winners=winners)
+    return tr("score.note.worst_times", worst=worst, times=line.fact("times", 1))
+
+
+def line_text(line: ScoreLine, names: Sequence[str] = ()) -> str:
+    """A score line as the "rule by rule" detail writes it: its name, its amount, and how the amount
+    was made where that is not plain (whose hand a dobon's points are, the largest hand a loser pays on)."""
+    item, value = line.item, line.value
     label = tr(f"score.{item}")
     if label.endswith(item):  # no translation: show the key readably
         label = item.replace("_", " ")
-    if item == "dobon_points":  # super: the winner's hand (its seat in the note); app: every card counted
-        seat = int(note) if note.isdigit() else -1
-        if 0 <= seat < len(names):
+    if item == "dobon_points":  # super: the winner's hand (whose, in `of`); app: every card counted
+        seat = line.fact("of", -1)
+        if seat is not None and 0 <= seat < len(names):
             return tr("score.dobon_points_of", name=names[seat], value=value)
         return tr("score.dobon_points_all", value=value)
     if item.endswith("factor"):
         return f"{label} ×{value}"
+    how = how_made(line)
     if item in ("hand_points", "base", "pays", "receives", "loser_by_dobon", "loser_by_gaeshi"):
-        how = note_text(note)
         return f"{label} {value}" + (f" ({how})" if how else "")
-    return f"{label} {value:+d}"
+    return f"{label} {value:+d}" + (f" ({how})" if how else "")
+
+
+def whose(name: str, raw: object) -> str:
+    """A seat's possessive for a sentence: "your" for the person's own seat ("You"), else "Ren's"."""
+    if isinstance(raw, Said) and raw.key == "table.you":
+        return tr("result_words.whose_you")
+    return tr("result_words.whose", name=name)
+
+
+def say(words: Words, names: Sequence[str], raw: Sequence[object] = ()) -> str:
+    """One sentence of game.result_words in the language now chosen: a seat by its name (`%{x}`) and
+    its possessive (`%{x_whose}`), a term by its translation; `raw` are the seats' names as the table
+    keeps them (a `Said` for "You"). English starts it with a capital."""
+    params: dict[str, object] = {}
+    for name, value in words.values:
+        if isinstance(value, Seat):
+            seat = value.index
+            shown = names[seat] if 0 <= seat < len(names) else "?"
+            params[name] = shown
+            params[f"{name}_whose"] = whose(shown, raw[seat] if 0 <= seat < len(raw) else None)
+        elif isinstance(value, tuple):
+            sep = tr("result_words.list_sep")
+            params[name] = sep.join(names[v.index] if 0 <= v.index < len(names) else "?" for v in value)
+        elif isinstance(value, Term):
+            params[name] = tr(value.key)
+        else:
+            params[name] = value
+    text = tr(f"result_words.{words.key}", **params)
+    return text[:1].upper() + text[1:]
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` broken into lines no wider than `width` where a line may break (at spaces, or between
+    Japanese characters: ui.text.break_points); a word wider than the line stays whole."""
+    out, start = [], 0
+    points = [p for p in break_points(text) if text[p] not in ")]}"]  # a closing bracket never starts a line
+    while font.size(text[start:])[0] > width:
+        fits = [p for p in points if p > start and font.size(text[start:p].rstrip())[0] <= width]
+        if not fits:
+            later = [p for p in points if p > start]
+            if not later:
+                break
+            fits = later[:1]
+        out.append(text[start : fits[-1]].rstrip())
+        start = fits[-1]
+    out.append(text[start:])
+    return out
 
 
 def dealt_standings(events) -> list[Score]:
@@ -127,20 +172,54 @@ class RoundResultScene(Scene):
             else [Score.points(v) for v in (ended.scores if ended is not None else view.scores)]
         )
         self.round_no = view.round_no
-        self.notes = table.board.preset_ui.result_notes(
-            view, [table.board._name(s) for s in range(view.players)]
+        self.view = view  # what the notes under the title are about (who deals next ...)
+        self.before = dealt_standings(table.event_log)  # each seat's standing when this round was dealt
+        rules = table.source.rules
+        self.fewer_better = (
+            not rules.rulebook().higher_is_better
+            and bool(self.standings)
+            and self.standings[0].parts[0][0] == "points"
         )
-        if self.result is not None:  # what an ending that is a term of its own means (app's stop)
+        # who scored what and why, in sentences (game.result_words); the score lines are the detail
+        self.words = (
+            seat_words(rules.preset, self.result, self.before, self.standings)
+            if self.result is not None
+            else []
+        )
+        self.detail = False  # "Rule by rule": the score lines (kabu: A1-A8, M1-M4) instead of sentences
+        self.settlement_shown: list[str] = []  # the settlement's lines as last drawn (fitted)
+        self.rows_shown: list[list[str]] = [[] for _ in range(view.players)]  # each seat's lines as drawn
+
+    def names(self) -> list[str]:
+        return [self.table.board._name(s) for s in range(self.players)]
+
+    @property
+    def notes(self) -> list[str]:
+        """Lines under the title, in the language now chosen: what an ending that is a term of its own
+        means (app's stop), the preset's (who deals next), and that fewer points are better."""
+        notes = self.table.board.preset_ui.result_notes(self.view, self.names())
+        if self.result is not None:
             about = tr(f"results.ending_about.{self.result.ending}")
             if not about.endswith(f"ending_about.{self.result.ending}"):
-                self.notes.insert(0, about)
-        self.before = dealt_standings(table.event_log)  # each seat's standing when this round was dealt
-        names = [table.board._name(s) for s in range(view.players)]
-        # the preset's settlement step by step (kabu: A1-A8, M1-M4 per pair), beside the seats' rows
-        self.settlement = (
-            table.board.preset_ui.settlement(self.result, names) if self.result is not None else []
-        )
-        self.settlement_shown: list[str] = []  # the settlement's lines as last drawn (fitted)
+                notes.insert(0, about)
+        if self.fewer_better:
+            notes.append(tr("result_words.fewer_better"))  # points that count against you
+        return notes
+
+    @property
+    def settlement(self) -> list[tuple[str, list[str]]]:
+        """The preset's settlement beside the seats' rows, rule by rule (kabu: A1-A8, M1-M4 per pair)."""
+        if self.result is None:
+            return []
+        return self.table.board.preset_ui.settlement(self.result, self.names())
+
+    @property
+    def settlement_words(self) -> list[tuple[str, list[str]]]:
+        """The same settlement in sentences."""
+        if self.result is None:
+            return []
+        names, raw = self.names(), self.table.board.names
+        return self.table.board.preset_ui.settlement_words(self.result, lambda w: say(w, names, raw))
 
     def update_remote(self) -> None:
         """At a LAN table the host ends the match itself: notice it while this screen is up."""
@@ -169,15 +248,35 @@ class RoundResultScene(Scene):
             container=self.container,
             object_id=sizes.button_id(h),
         )
+        # sentences or the rules' own lines: the lines for those who want the codes
+        small = min(int(w * 0.04 + bw * 0.72), w // 2 - bw // 2 - 10) - int(w * 0.04)
+        self.detail_button = pygame_gui.elements.UIButton(
+            pygame.Rect(int(w * 0.04), int(h * 0.88), small, bh),
+            key("result_words.in_words" if self.detail else "result_words.rule_by_rule"),
+            self.app.gui,
+            container=self.container,
+            object_id=sizes.button_id(h),
+        )
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.next:
             self.proceed()
             return None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.detail_button:
+            self.toggle_detail()
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.toggle_detail()
+            return None
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.proceed()
             return None
         return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) else event
+
+    def toggle_detail(self) -> None:
+        """Between the sentences and the rule-by-rule lines (its button says which it shows next)."""
+        self.detail = not self.detail
+        self.build()
 
     def proceed(self) -> None:
         if self.match_over:
@@ -221,10 +320,12 @@ class RoundResultScene(Scene):
             top += surf.get_height() + 2
         top = max(int(h * 0.12), top + 6)
         right = 0.96  # where the seats' rows end: short of the settlement, where there is one
-        if self.settlement:
+        settlement = self.settlement
+        panel = settlement if self.detail else self.settlement_words
+        if settlement:
             right = 0.56
             self._draw_settlement(
-                surface, pygame.Rect(int(w * 0.58), top, int(w * 0.39), int(h * 0.86) - top)
+                surface, pygame.Rect(int(w * 0.58), top, int(w * 0.39), int(h * 0.86) - top), panel
             )
         rows = self.players
         row_h = int((h * 0.86 - top) / rows)
@@ -254,27 +355,26 @@ class RoundResultScene(Scene):
                     card_h,
                 )
             before = self.before[seat] if seat < len(self.before) else None
-            lines = [
-                ui.result_line(x.item, x.value, before) or line_text(x.item, x.value, x.note, names)
-                for x in result.lines
-                if x.seat == seat and (not self.settlement or ui.result_line(x.item, x.value, before))
-            ]
-            lines += ui.result_more(seat, result, before, self.standings[seat])
-            if self.settlement:  # the standing's moves under the name, right of the cards
+            if self.detail:
+                lines = [
+                    ui.result_line(x.item, x.value, before) or line_text(x, names)
+                    for x in result.lines
+                    if x.seat == seat and (not settlement or ui.result_line(x.item, x.value, before))
+                ]
+                lines += ui.result_more(seat, result, before, self.standings[seat])
+            else:
+                lines = [say(words, names, b.names) for words in self.words[seat]] if self.words else []
+            lines = [t for t in lines if t]
+            if settlement:  # the standing's moves under the name, right of the cards
                 x0 = int(w * 0.06 + min(len(cards), 9) * card_h * 0.5 + card_h)
-                for i, text in enumerate(lines[:3]):
-                    surf = b.text(b._fit(text, small, int(w * right) - x0), small, (225, 232, 225))
-                    surface.blit(surf, (x0, y + 10 + name.get_height() + i * (small + 4)))
-                lines = []
-            x0 = int(w * 0.42)
-            # two columns of four; one, each line fitted to the row, where a line is too long for half
-            room = int(w * right) - x0 - b.font(small + 2, True).size("+0000 → 00000")[0] - 12
-            half = any(b.font(small).size(t)[0] > int(w * 0.2) - 8 for t in lines)
-            for i, text in enumerate(lines[: 4 if half else 8]):
-                col, row = divmod(i, 4)
-                fitted = b._fit(text, small, room, bold=False) if half else text
-                surf = b.text(fitted, small, (225, 232, 225))
-                surface.blit(surf, (x0 + col * int(w * 0.2), y + 6 + row * (small + 5)))
+                box = pygame.Rect(
+                    x0, y + 8 + name.get_height(), int(w * right) - x0, row_h - name.get_height() - 12
+                )
+            else:  # beside the cards, short of the total at the right
+                x0 = int(w * 0.40)
+                total_w = b.font(small + 2, True).size("+0000 → 00000")[0]
+                box = pygame.Rect(x0, y + 6, int(w * right) - x0 - total_w - 12, row_h - 14)
+            self.rows_shown[seat] = self._draw_lines(surface, box, lines, small)
             delta = result.deltas[seat]
             standing = score_text(self.standings[seat])
             if len(self.standings[seat].parts) > 1:  # a standing in parts: its lines say how it moved
@@ -287,42 +387,80 @@ class RoundResultScene(Scene):
                 surface, (80, 100, 90), (int(w * 0.04), y + row_h - 3), (int(w * right), y + row_h - 3), 1
             )
 
-    def _draw_settlement(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The settlement step by step: a block per winner and loser(s), its steps in order in two
-        columns ending with the points, the type made smaller until every block fits the area."""
+    def _draw_lines(
+        self, surface: pygame.Surface, box: pygame.Rect, lines: list[str], size: int
+    ) -> list[str]:
+        """A seat's lines in `box`, each wrapped to its width, the type made smaller (to 10 px) until
+        they fit its height; what still does not fit ends with "…". Returns the lines as drawn."""
+        b = self.table.board
+        if not lines or box.width < 40:
+            return []
+        for size_now in range(size, 9, -1):
+            font = b.font(size_now)
+            rows = [part for text in lines for part in wrap(font, text, box.width)]
+            pitch = font.get_linesize()
+            if len(rows) * pitch <= box.height:
+                break
+        fit = max(1, box.height // pitch)
+        if len(rows) > fit:
+            rows = [*rows[: fit - 1], b._fit(rows[fit - 1] + " …", size_now, box.width, bold=False)]
+        for i, text in enumerate(rows):
+            surface.blit(b.text(text, size_now, (225, 232, 225)), (box.x, box.y + i * pitch))
+        return rows
+
+    def _draw_settlement(self, surface: pygame.Surface, area: pygame.Rect, blocks) -> None:
+        """The settlement: a block per winner and loser(s), its steps in order (by rule code, or in
+        words) ending with the points, each step wrapped to its column; one column while it fits at a
+        readable size, else two, the type made smaller until every block fits the area."""
         b = self.table.board
         pygame.draw.rect(surface, (20, 48, 38), area, border_radius=10)
         head_size = max(13, int(area.height * 0.05))
-        head = b.text(tr("results.kabu.settlement"), min(head_size, 22), GOLD, True)
+        head = b.text(tr("results.kabu.settlement"), min(head_size, 30), GOLD, True)
         surface.blit(head, (area.x + 10, area.y + 6))
-        blocks = self.settlement
         room = area.height - head.get_height() - 14
-        # one column while it fits at a readable size, else two, the type shrinking as needed
-        fits = [
-            (size, columns)
-            for columns in (1, 2)
-            for size in range(min(20, max(12, area.height // 22)), 8, -1)
-            if sum(1 + -(-len(steps) // columns) for _t, steps in blocks) * (b.font(size).get_linesize() + 1)
-            + len(blocks) * 6
-            <= room
-        ]
-        size, columns = next(((s, c) for s, c in fits if s >= 13 or c == 2), fits[0] if fits else (9, 2))
+
+        def laid_out(size: int, columns: int) -> list[tuple[str, list[list[str]]]]:
+            font = b.font(size)
+            col_w = (area.width - 24) // columns - 6
+            return [(title, [wrap(font, text, col_w) for text in steps]) for title, steps in blocks]
+
+        def height(size: int, columns: int, laid) -> int:
+            pitch = b.font(size).get_linesize() + 1
+            rows = sum(1 + -(-sum(len(p) for p in parts) // columns) + columns - 1 for _t, parts in laid)
+            return rows * pitch + len(laid) * 6
+
+        choice = None
+        for columns in (1, 2):
+            for size in range(min(26, max(12, area.height // 22)), 8, -1):
+                laid = laid_out(size, columns)
+                if height(size, columns, laid) <= room and (size >= 13 or columns == 2):
+                    choice = (size, columns, laid)
+                    break
+            if choice is not None:
+                break
+        size, columns, laid = choice or (9, 2, laid_out(9, 2))
         pitch = b.font(size).get_linesize() + 1
         col_w = (area.width - 24) // columns
         y = area.y + head.get_height() + 10
         shown: list[str] = []
-        for title, steps in blocks:
+        for title, parts in laid:
             surf = b.text(b._fit(title, size, area.width - 20), size, WHITE, True)
             surface.blit(surf, (area.x + 10, y))
             y += pitch
-            half = -(-len(steps) // columns)
-            for i, text in enumerate(steps):
-                col, row = divmod(i, half)
-                line = b._fit(text, size, col_w - 6, bold=False)
-                colour = GOLD if i == len(steps) - 1 else (225, 232, 225)
-                surface.blit(b.text(line, size, colour), (area.x + 14 + col * col_w, y + row * pitch))
-                shown.append(line)
-            y += half * pitch + 6
+            total = sum(len(p) for p in parts)
+            per_column = -(-total // columns)
+            col = row = 0
+            for i, part in enumerate(parts):
+                if columns > 1 and row and row + len(part) > per_column and col < columns - 1:
+                    col, row = col + 1, 0  # a step is never split across the columns
+                colour = GOLD if i == len(parts) - 1 else (225, 232, 225)
+                for line in part:
+                    if y + row * pitch + pitch > area.bottom:
+                        break
+                    surface.blit(b.text(line, size, colour), (area.x + 14 + col * col_w, y + row * pitch))
+                    shown.append(line)
+                    row += 1
+            y += (max(row, per_column) if columns > 1 else row) * pitch + 6
         self.settlement_shown = shown
 
 
@@ -434,7 +572,7 @@ class MatchResultScene(Scene):
         k = sizes.scale(surface.get_height())  # the labels and margins grow with the window
         pygame.draw.rect(surface, (24, 60, 45), chart, border_radius=8)
         if part is not None:
-            label = b.text(tr(f"results.chart.{part}"), int(15 * k), (230, 235, 230), True)
+            label = b.text(tr(f"results.chart.{part}"), int(18 * k), (230, 235, 230), True)
             surface.blit(label, (chart.x + 8, chart.y + 4))
         if len(history) < 2:
             return
@@ -444,8 +582,8 @@ class MatchResultScene(Scene):
         # draw values that tie on top of each other a little apart, so every seat's line shows
         offset = 3
 
-        top = int((44 if part is not None else 30) * k)  # room for the panel's title above the top value
-        left, foot = int(40 * k), int(30 * k)  # room for the values at the left and the axis below
+        top = int((48 if part is not None else 30) * k)  # room for the panel's title above the top value
+        left, foot = int(48 * k), int(34 * k)  # room for the values at the left and the axis below
 
         def pt(i: int, v: int, seat: int = 0) -> tuple[int, int]:
             x = chart.x + left + (chart.width - left - 20) * i / (len(history) - 1)
@@ -457,11 +595,11 @@ class MatchResultScene(Scene):
         for seat in range(players):
             colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
             pts = [pt(i, row[seat], seat) for i, row in enumerate(history)]
-            pygame.draw.lines(surface, colour, False, pts, 3)
+            pygame.draw.lines(surface, colour, False, pts, max(3, int(3 * k)))
             for p in pts:
-                pygame.draw.circle(surface, colour, p, 3)
+                pygame.draw.circle(surface, colour, p, max(3, int(3 * k)))
         for v in sorted({lo, hi}):
-            label = b.text(str(v), int(13 * k), (200, 210, 200))
+            label = b.text(str(v), int(16 * k), (200, 210, 200))
             surface.blit(label, (chart.x + 4, pt(0, v)[1] - label.get_height() // 2))
-        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), int(14 * k), (200, 210, 200))
+        axis = b.text(tr(b.preset_ui.rounds_axis, count=len(history) - 1), int(17 * k), (200, 210, 200))
         surface.blit(axis, axis.get_rect(midbottom=(chart.centerx, chart.bottom - 4)))

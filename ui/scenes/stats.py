@@ -204,8 +204,10 @@ class StatsScene(Scene):
             _blit(surface, tr("stats.none"), size, (w // 2, h // 3), centre=True)
             return
         y = 72
-        _blit(surface, tr("stats.games", count=found.games), size, (20, y), colour=(200, 210, 200))
         tally = found.presets[self.preset] if self.preset else None
+        if tally is not None:  # how many History rows this preset's figures come from
+            counted = tr("stats.records", count=tally.records, total=found.games)
+            _blit(surface, counted, size, (20, y), colour=(200, 210, 200))
         own = self.preset in PRESETS and preset_ui(PRESETS[self.preset]).stats_parts
         if tally is not None and not tally.higher_is_better and not own:  # points, and fewer is better
             _blit(surface, tr("stats.lower_better"), size, (w // 2, y), colour=(200, 210, 200))

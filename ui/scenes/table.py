@@ -781,8 +781,11 @@ class TableScene(Scene):
         if self.remote is not None:
             self.result_shown = None  # the host deals the next round itself
             return
+        new_match = self.match_done
         events = self.source.next_round()
         if events:
+            if new_match and self.recorder is not None:  # a New match: a History record of its own
+                self.recorder = self.setup.new_match_record(self.local.game)
             self.board.feed(events)
             self.result_shown = None
             self.save()

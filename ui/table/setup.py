@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.actions import Action
-from game.engine import Game
+from game.engine import Game, Totals
 from game.history import HUMAN, Recorder, now_stamp
 from game.plaintext import NAME, clean
 from game.rules import make_rules
@@ -48,6 +48,9 @@ class GameSetup:
     # when this game began, naming its history record (game.history): kept in the match save, so a
     # resumed match goes on writing the same record
     started: str | None = None
+    # the game's totals when the record's first match began (history.Recorder's `since`): a New match
+    # after one ended is a History record of its own; {"rounds", "matches", "deltas"}, or None
+    since: dict[str, Any] | None = None
 
     def complete(self) -> GameSetup:
         """Fill in missing seats and names: seat 0 is the person, the rest AI."""
@@ -114,7 +117,16 @@ class GameSetup:
             int(data["seed"]),
             dict(scenario) if isinstance(scenario, dict) else None,
             str(data["started"]) if data.get("started") else None,
+            _since(data.get("since"), int(data["players"])),
         )
+
+    def new_match_record(self, game: Game) -> Recorder:
+        """The record of a New match begun after one ended, at this (solo) table: its own start time
+        and History row, counting from the game's totals now (they are kept in the match save)."""
+        totals = game.totals
+        self.started = now_stamp()
+        self.since = {"rounds": totals.rounds, "matches": totals.matches, "deltas": list(totals.deltas)}
+        return self.recorder()
 
     def recorder(self) -> Recorder:
         """What keeps this game in the history: each seat "human" or its AI level, the person's seat
@@ -123,7 +135,22 @@ class GameSetup:
             self.started = now_stamp()
         seats = [HUMAN if s.kind == "human" else s.level for s in self.seats]
         me = self.viewer if any(s.kind == "human" for s in self.seats) else None
-        return Recorder(seats, me, names=[s.name for s in self.seats], started=self.started)
+        since = None
+        if self.since:
+            since = Totals(self.since["rounds"], self.since["matches"], tuple(self.since["deltas"]))
+        return Recorder(seats, me, names=[s.name for s in self.seats], started=self.started, since=since)
+
+
+def _since(value: Any, players: int) -> dict[str, Any] | None:
+    """A saved `since`, or None where it is missing or not one (the match is then kept from its start)."""
+    if not isinstance(value, dict):
+        return None
+    rounds, matches, deltas = value.get("rounds"), value.get("matches"), value.get("deltas")
+    if not isinstance(deltas, list) or len(deltas) != players:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in [rounds, matches, *deltas]):
+        return None
+    return {"rounds": rounds, "matches": matches, "deltas": list(deltas)}
 
 
 def default_level() -> str:
