@@ -138,10 +138,8 @@ class Coach:
                     by_seat[s] += 1
                 if could:
                     hits.append(i)
-            if len(action.cards) == 1:
-                chance = risk.of(action.cards[0])  # hard's own figure
-            else:
-                chance = len(hits) / len(deals)
+            # one card: hard's own figure; several: the share of deals with a caller
+            chance = risk.of(action.cards[0]) if len(action.cards) == 1 else len(hits) / len(deals)
             callers = tuple(
                 s
                 for s, n in sorted(by_seat.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -189,8 +187,7 @@ class Coach:
         options = self._options(hard, view, action)
         if len(options) > 1:
             values = self._values(view, options, random.Random(seed + 1))
-            rest = [i for i in range(1, len(options))]
-            best = max(rest, key=lambda i: values[i])
+            best = max(range(1, len(options)), key=lambda i: values[i])
             hint = Hint(action, values[0], options[best], values[best])
         _remember(self._hints, key, hint, self.cache_size)
         return hint
