@@ -32,7 +32,7 @@ from .seats.hard import HardSeat, outcome, play_out
 from .seats.inference import HandSampler, InferredRisk
 from .view import SeatView
 
-RISKY = 0.2  # a play at least this likely to be called on is marked, and asks before it goes down
+RISKY = 0.15  # a play at least this likely to be called on (about one in seven) is marked, and asks first
 CALLER_SHARE = 0.05  # a seat is named as a possible caller where it could call in this share of deals
 
 

@@ -1,0 +1,184 @@
+"""The coach (issue 30, point 2): dangers read from the person's view alone, the risky-play question,
+the hint, and the practice-help level it lives at."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+import uikit
+from positions import position
+from uikit import click, frames, press
+
+from game.actions import Kind
+from game.coach import RISKY, Coach, view_seed
+from game.seats import HardSeat
+from ui.scenes.table import TableScene
+from ui.settings import HelpLevel, Settings
+from ui.table.setup import GameSetup, SeatSpec
+
+# the person (seat 0) holds ♣K and ♣4 on ♣5; three others hold two cards each: a king is called on by
+# any pair that makes 13, a four by far fewer
+PERSON = ["KC", "4C"]
+OTHERS = [["6H", "7H"], ["2D", "9S"], ["3S", "QH"]]
+
+
+def risky_game(others=OTHERS, **kw):
+    return position("app", [PERSON, *others], field="5C", turn=0, **kw)
+
+
+# ---------------------------------------------------------------------------------- no leak
+
+
+def coach_says(game) -> tuple:
+    view = game.view(0)
+    coach = Coach()
+    dangers = [(d.action.text(), d.chance, d.callers, d.cost) for d in coach.dangers(view)]
+    hint = coach.hint(view)
+    return dangers, hint
+
+
+def test_the_coach_says_the_same_whatever_the_hidden_cards():
+    """Two games whose person's view is identical but whose hidden hands (and stock) differ: the coach
+    says exactly the same, word for word and figure for figure."""
+    first = risky_game()
+    swapped = risky_game([["2D", "9S"], ["3S", "QH"], ["6H", "7H"]], draws=["8D", "JS"])
+    assert first.view(0).to_json() == swapped.view(0).to_json()  # what the person can know is the same
+    assert first.hands[1] != swapped.hands[1] and first.stock != swapped.stock  # what is hidden is not
+    assert coach_says(first) == coach_says(swapped)
+
+
+def test_a_king_among_pairs_is_risky_and_a_four_is_not():
+    dangers = {d.action.cards[0].code: d for d in Coach().dangers(risky_game().view(0))}
+    assert dangers["KC"].risky and dangers["KC"].chance >= RISKY
+    assert dangers["KC"].cost is not None and dangers["KC"].cost > 0  # a call on you costs you
+    assert dangers["KC"].callers  # who could call: seats of the table, never you
+    assert 0 not in dangers["KC"].callers
+    assert dangers["4C"].chance < dangers["KC"].chance
+
+
+def test_the_hint_is_what_hard_plays_from_the_same_view():
+    view = risky_game().view(0)
+    hint = Coach().hint(view)
+    assert hint is not None and hint.action in view.legal
+    assert hint.other is not None and hint.other != hint.action  # weighed against another option
+    again = Coach().hint(view)
+    assert again == hint  # seeded from the view: the same position, the same advice
+    assert hint.action == HardSeat(view_seed(view)).act(view)  # hard, seeded as the coach seeds it
+
+
+# ---------------------------------------------------------------------------------- settings
+
+
+@pytest.mark.parametrize(
+    ("stored", "level"),
+    [(True, HelpLevel.LEGAL), (False, HelpLevel.OFF), ("coach", HelpLevel.COACH), ("off", HelpLevel.OFF)],
+)
+def test_practice_help_from_an_older_file_keeps_its_choice(tmp_path, monkeypatch, stored, level):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    Settings.path().write_text(json.dumps({"practice_help": stored, "volume": 0.3}), encoding="utf-8")
+    settings, problem = Settings.load()
+    assert settings.practice_help is level and problem is None
+    assert settings.volume == 0.3
+
+
+def test_a_bad_help_level_resets_alone(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    Settings.path().write_text(json.dumps({"practice_help": "loud", "volume": 0.3}), encoding="utf-8")
+    settings, problem = Settings.load()
+    assert settings.practice_help is HelpLevel.LEGAL and settings.volume == 0.3
+    assert problem is not None and "practice_help" in problem
+
+
+# ---------------------------------------------------------------------------------- the table
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(practice_help=HelpLevel.COACH)
+    yield application
+    application.close()
+
+
+def coached_table(app, game=None) -> TableScene:
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    setup = GameSetup("app", 4, {}, seats, 5).complete()
+    scene = TableScene(app, setup, game if game is not None else risky_game())
+    app.stack.clear_to(scene)
+    for _ in range(200):
+        frames(app, 1)
+        if scene.accepts_input and scene.coach.dangers(scene.source.view) is not None:
+            break
+    frames(app, 2)
+    return scene
+
+
+def card_rect(scene: TableScene, code: str) -> pygame.Rect:
+    return next(rect for rect, card in scene.board.own_card_rects() if card.code == code)
+
+
+def test_a_risky_card_is_marked_and_its_danger_said_on_hover(app):
+    scene = coached_table(app)
+    king = next(c for c in scene.source.view.hand if c.code == "KC")
+    assert king.id in scene.board.risky
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card_rect(scene, "KC").center, rel=(0, 0)))
+    frames(app, 2)
+    words = scene._coach_words()
+    assert words is not None and "%" in words and "♣K" in words
+    assert "coach" in scene.board.regions
+
+
+def test_a_risky_play_asks_once_and_esc_keeps_the_card(app):
+    scene = coached_table(app)
+    before = len(scene.game.actions)
+    click(app, card_rect(scene, "KC").center)
+    frames(app, 2)
+    assert scene.coach.pending is not None and "coach:yes" in scene.buttons
+    assert len(scene.game.actions) == before  # held back, not played
+    press(app, pygame.K_ESCAPE)
+    assert scene.coach.pending is None and len(scene.game.actions) == before
+    assert any(c.code == "KC" for c in scene.game.hands[0])
+
+
+def test_enter_plays_the_risky_card_anyway(app):
+    scene = coached_table(app)
+    before = len(scene.game.actions)
+    click(app, card_rect(scene, "KC").center)
+    frames(app, 2)
+    press(app, pygame.K_RETURN)
+    assert scene.game.actions[before].kind is Kind.PLAY and scene.game.actions[before].cards[0].code == "KC"
+
+
+def test_a_safe_card_goes_down_without_a_question(app):
+    scene = coached_table(app)
+    before = len(scene.game.actions)
+    click(app, card_rect(scene, "4C").center)
+    assert scene.coach.pending is None
+    assert scene.game.actions[before].cards[0].code == "4C"
+
+
+def test_the_hint_key_and_button_say_what_hard_would_play(app):
+    scene = coached_table(app)
+    press(app, pygame.K_i)
+    asked, hint = scene.coach.hint(scene.source.view, wait=True)
+    frames(app, 2)
+    assert asked and hint is not None and hint.action in scene.source.view.legal
+    words = scene._coach_words()
+    assert words is not None and ("play" in words or "draw" in words)
+    assert "hint" in scene.buttons
+
+
+def test_help_cycles_through_the_levels_and_only_coach_coaches(app):
+    scene = coached_table(app)
+    press(app, pygame.K_h)
+    assert app.settings.practice_help is HelpLevel.OFF
+    frames(app, 2)
+    assert not scene.board.risky and "hint" not in scene.buttons
+    press(app, pygame.K_h)
+    assert app.settings.practice_help is HelpLevel.LEGAL
+    frames(app, 2)
+    assert scene.board.highlight and not scene.board.risky and "hint" not in scene.buttons
+    click(app, card_rect(scene, "KC").center)
+    assert scene.coach.pending is None  # no question without the coach

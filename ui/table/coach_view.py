@@ -1,0 +1,188 @@
+"""The coach at the table (practice help level "coach"): each card's danger, the risky-play question
+and the hint, for the person's own seat only.
+
+The figures come from game.coach, which reads the seat view the table was sent and nothing else. They
+are worked out on a worker thread of their own, once per view (a new view: a card played, a card
+drawn), so a frame never waits for them; the table shows "weighing…" until they come. A play the person
+makes before they come waits for them (a few hundredths of a second), so a risky card always asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.actions import Action, Kind
+from game.cards import Card
+from game.coach import Coach, Danger, Hint, view_key
+from game.view import SeatView
+
+from ..text import card_text, tr
+
+if TYPE_CHECKING:
+    from .board import Board
+
+RISK_RED = (235, 70, 55)
+LINE_BG = (0, 0, 0, 200)
+LINE_GOLD = (236, 196, 92)
+
+
+class CoachDesk:
+    """The coach's work for one table: dangers per view, the hint when asked, the play held back for
+    "play it anyway?". It is handed the person's own view only."""
+
+    def __init__(self) -> None:
+        self.coach = Coach()
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
+        self._dangers: tuple[str, Future[tuple[Danger, ...]]] | None = None
+        self._hint: tuple[str, Future[Hint | None]] | None = None
+        self.pending: Action | None = None  # a risky play waiting for "play it anyway?"
+
+    def close(self) -> None:
+        self.worker.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ dangers
+
+    def watch(self, view: SeatView) -> None:
+        """Start weighing this view's plays, unless that is done or under way."""
+        if not any(a.kind is Kind.PLAY for a in view.legal):
+            return
+        key = view_key(view)
+        if self._dangers is None or self._dangers[0] != key:
+            self._dangers = (key, self.worker.submit(self.coach.dangers, view))
+
+    def dangers(self, view: SeatView, wait: bool = False) -> tuple[Danger, ...] | None:
+        """This view's dangers: None while they are being weighed (unless `wait`)."""
+        self.watch(view)
+        job = self._dangers
+        if job is None or job[0] != view_key(view):
+            return ()
+        if not wait and not job[1].done():
+            return None
+        return job[1].result()
+
+    def danger_of(self, view: SeatView, card: Card, wait: bool = False) -> Danger | None:
+        """The danger of putting `card` down: its own play, else the first play of several with it."""
+        found = self.dangers(view, wait)
+        if not found:
+            return None
+        alone = [d for d in found if d.action.cards == (card,)]
+        return (alone or [d for d in found if card in d.action.cards] or [None])[0]
+
+    def risky(self, view: SeatView, action: Action) -> Danger | None:
+        """The danger of `action` if it is a risky play (waiting for the figures if need be)."""
+        if action.kind is not Kind.PLAY:
+            return None
+        found = self.dangers(view, wait=True) or ()
+        ids = {c.id for c in action.cards}
+        match = next((d for d in found if {c.id for c in d.action.cards} == ids), None)
+        return match if match is not None and match.risky else None
+
+    # ------------------------------------------------------------------ the hint
+
+    def ask_hint(self, view: SeatView) -> None:
+        key = view_key(view)
+        if self._hint is None or self._hint[0] != key:
+            self._hint = (key, self.worker.submit(self.coach.hint, view))
+
+    def hint(self, view: SeatView, wait: bool = False) -> tuple[bool, Hint | None]:
+        """(asked for this view, the hint once worked out)."""
+        job = self._hint
+        if job is None or job[0] != view_key(view):
+            return False, None
+        if not wait and not job[1].done():
+            return True, None
+        return True, job[1].result()
+
+
+# ---------------------------------------------------------------------------------- words
+
+
+def who(callers: tuple[int, ...], name: Callable[[int], str]) -> str:
+    """ "Ren or Hana"; "Someone" where no seat stands out."""
+    if not callers:
+        return tr("coach.someone")
+    return tr("coach.or").join(name(s) for s in callers[:3])
+
+
+def danger_line(danger: Danger, card: Card, name: Callable[[int], str]) -> str:
+    """The danger in words and numbers, from the person's own view."""
+    chance = round(danger.chance * 100)
+    if not danger.risky and (chance < 5 or not danger.callers):
+        return tr("coach.safe", card=card_text(card), chance=chance)
+    if danger.cost is None:
+        return tr("coach.danger_no_cost", who=who(danger.callers, name), card=card_text(card), chance=chance)
+    return tr(
+        "coach.danger", who=who(danger.callers, name), card=card_text(card), chance=chance, cost=danger.cost
+    )
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.0f}".replace("-", "−")
+
+
+def _action_words(action: Action) -> str:
+    if action.kind is Kind.DRAW:
+        return tr("coach.draw_word")
+    return " ".join(card_text(c) for c in action.cards)
+
+
+def hint_line(hint: Hint) -> str:
+    """What hard would do, and why: its value against the best other option's."""
+    action = hint.action
+    if action.kind not in (Kind.PLAY, Kind.DRAW):
+        return tr("coach.hint_other", action=action.text())
+    if hint.value is None or hint.other is None or hint.other_value is None:
+        if action.kind is Kind.DRAW:
+            return tr("coach.hint_only_draw")
+        return tr("coach.hint_only_play", card=_action_words(action))
+    values = {
+        "value": _signed(hint.value),
+        "other": _action_words(hint.other),
+        "other_value": _signed(hint.other_value),
+    }
+    if action.kind is Kind.DRAW:
+        return tr("coach.hint_draw", **values)
+    return tr("coach.hint_play", card=_action_words(action), **values)
+
+
+# ---------------------------------------------------------------------------------- drawing
+
+
+def mark_risky(board: Board, dest: pygame.Surface, rect: pygame.Rect, art, angle: float) -> None:
+    """A risky card: a red outline and a "!" badge on its top corner."""
+    ring = art.outline(RISK_RED, 4)
+    if angle:
+        ring = pygame.transform.rotozoom(ring, angle, 1.0)
+    dest.blit(ring, ring.get_rect(center=rect.center))
+    assert board.layout is not None
+    size = max(14, int(board.layout.hand_card_h * 0.16))
+    badge = pygame.Rect(0, 0, size, size)
+    badge.center = (rect.right - size // 2, rect.top + size // 2)
+    pygame.draw.circle(dest, RISK_RED, badge.center, size // 2)
+    pygame.draw.circle(dest, (255, 255, 255), badge.center, size // 2, 2)
+    mark = board.text(tr("coach.risky_mark"), int(size * 0.8), (255, 255, 255), True)
+    dest.blit(mark, mark.get_rect(center=badge.center))
+
+
+def draw_line(board: Board, dest: pygame.Surface, text: str, colour=LINE_GOLD) -> pygame.Rect:
+    """One line of the coach's, in a dark box just above the person's hand, fitted to the table
+    between the side columns."""
+    lay = board.layout
+    assert lay is not None
+    size = max(13, int(lay.unit * 0.024))
+    room = lay.w - 2 * lay.side_w - 24
+    surf = board.text(board._fit(text, size, room - 24), size, colour, True)
+    box = surf.get_rect().inflate(24, 10)
+    hand = board.regions.get("hand")
+    bottom = (hand.top if hand is not None else int(lay.h - lay.hand_card_h * 1.1)) - 6
+    box.midbottom = (lay.w // 2, bottom)
+    bg = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(bg, LINE_BG, bg.get_rect(), border_radius=10)
+    dest.blit(bg, box)
+    dest.blit(surf, surf.get_rect(center=box.center))
+    board.regions["coach"] = box
+    return box
