@@ -49,7 +49,9 @@ class Danger:
 
     @property
     def risky(self) -> bool:
-        return self.chance >= RISKY
+        """Likely enough to be called on, at a price (a call you would answer with a dobon-gaeshi and
+        win is no risk)."""
+        return self.chance >= RISKY and (self.cost is None or self.cost > 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,13 @@ class Hint:
     value: float | None = None
     other: Action | None = None
     other_value: float | None = None
+    worlds: int = 0  # the sampled deals its search weighed them on
+
+    @property
+    def kept(self) -> bool:
+        """hard kept its rule of thumb's choice though another option looked better: not better by
+        enough to trust over the noise (HardSeat.confidence)."""
+        return self.value is not None and self.other_value is not None and self.other_value > self.value
 
 
 def view_key(view: SeatView) -> str:
@@ -94,7 +103,6 @@ class Coach:
     burn_in = 300
     thinning = 10
     cost_worlds = 12  # sampled worlds, per play, in which a call is played out to price it
-    hint_worlds = 24  # worlds on which the hint's options are compared to say why
     cache_size = 8
 
     def __init__(self) -> None:
@@ -174,57 +182,61 @@ class Coach:
 
     def hint(self, view: SeatView) -> Hint | None:
         """What `hard` would do now, with the figures that say why; None when the seat has nothing to
-        decide (no legal action)."""
+        decide (no legal action). The action is hard's own (hard itself, seeded from the view); the
+        figures are its search's: every option it weighed, played out again in each world its search
+        met with the same luck, so they are the numbers it chose by."""
         if not view.legal:
             return None
         key = view_key(view)
         if key in self._hints:
             return self._hints[key]
-        seed = zlib.crc32(key.encode("utf-8"))
-        hard = HardSeat(seed)
+        hard = _Watched(zlib.crc32(key.encode("utf-8")))
         action = hard.act(view)
         hint = Hint(action)
-        options = self._options(hard, view, action)
-        if len(options) > 1:
-            values = self._values(view, options, random.Random(seed + 1))
-            best = max(range(1, len(options)), key=lambda i: values[i])
-            hint = Hint(action, values[0], options[best], values[best])
+        others = [i for i, a in enumerate(hard.weighed) if a != action]
+        if hard.met and others and action in hard.weighed:
+            values = _replayed(view.seat, hard.weighed, hard.met)
+            best = max(others, key=lambda i: values[i])
+            mine = values[hard.weighed.index(action)]
+            hint = Hint(action, mine, hard.weighed[best], values[best], len(hard.met))
         _remember(self._hints, key, hint, self.cache_size)
         return hint
 
-    @staticmethod
-    def _options(hard: HardSeat, view: SeatView, chosen: Action) -> list[Action]:
-        """The hint and the other turn options hard weighed (each card once, and drawing)."""
-        if chosen.kind not in (Kind.PLAY, Kind.DRAW):
-            return [chosen]
-        others = [a for a in hard.candidates(view) if a.cards != chosen.cards or a.kind is not chosen.kind]
-        return [chosen, *others]
 
-    def _values(self, view: SeatView, options: list[Action], rng: random.Random) -> list[float]:
-        """Each option's mean result over the same sampled worlds with the same luck (hard's rollouts
-        and scoring: game.seats.hard.play_out and outcome)."""
-        sampler = HandSampler(view, rng, known_in_hand(view))
-        sampler.mix(self.burn_in)
-        totals = [0.0] * len(options)
-        worlds = 0
-        for _ in range(self.hint_worlds):
-            sampler.mix(self.thinning)
-            world: Game = determinize(view, rng, sampler.deal())
-            before = list(world.scores)
-            seed = rng.randrange(2**31)
-            results = []
-            for action in options:
-                sim = world.clone(seed)
-                try:
-                    sim.apply(action)
-                except IllegalAction:  # a world the sample made unplayable counts for none
-                    break
-                play_out(sim, random.Random(seed))
-                results.append(outcome(sim, view.seat, before))
-            else:
-                worlds += 1
-                totals = [t + r for t, r in zip(totals, results, strict=True)]
-        return [t / worlds if worlds else 0.0 for t in totals]
+class _Watched(HardSeat):
+    """`hard` unchanged, noting what its search weighed and each world it met with the seed that world
+    was played out with (read off a copy of its random state, so its own draws are untouched)."""
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self.weighed: list[Action] = []
+        self.met: list[tuple[Game, int]] = []
+
+    def search(self, view, options, sample, prior=None):
+        self.weighed, self.met = list(options), []
+
+        def watched() -> Game:
+            world = sample()
+            twin = random.Random()
+            twin.setstate(self.rng.getstate())
+            self.met.append((world, twin.randrange(2**31)))  # the seed hard draws next, for this world
+            return world
+
+        return super().search(view, options, watched, prior)
+
+
+def _replayed(me: int, options: list[Action], met: list[tuple[Game, int]]) -> list[float]:
+    """Each option's mean result over the worlds hard's search met, with the luck it met them with (its
+    own rollouts and scoring: game.seats.hard.play_out and outcome)."""
+    totals = [0.0] * len(options)
+    for world, seed in met:
+        before = list(world.scores)
+        for i, action in enumerate(options):
+            sim = world.clone(seed)
+            sim.apply(action)
+            play_out(sim, random.Random(seed))
+            totals[i] += outcome(sim, me, before)
+    return [t / len(met) for t in totals]
 
 
 def _remember(cache: OrderedDict, key: str, value, size: int) -> None:

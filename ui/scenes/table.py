@@ -219,6 +219,8 @@ class TableScene(Scene):
             return True
         if any(is_call(a) for a in self.legal()):
             return True  # the Dobon button pulses while you may call
+        if self.coaching and self.coach.busy(view):
+            return True  # the coach's figures are coming: show them when they do
         return self.source.others_may_act()
 
     def due_in(self) -> float | None:

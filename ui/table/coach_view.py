@@ -81,6 +81,13 @@ class CoachDesk:
         match = next((d for d in found if {c.id for c in d.action.cards} == ids), None)
         return match if match is not None and match.risky else None
 
+    def busy(self, view: SeatView) -> bool:
+        """Figures for this view still being worked out (the table keeps drawing until they come)."""
+        key = view_key(view)
+        return any(
+            job is not None and job[0] == key and not job[1].done() for job in (self._dangers, self._hint)
+        )
+
     # ------------------------------------------------------------------ the hint
 
     def ask_hint(self, view: SeatView) -> None:
@@ -113,6 +120,14 @@ def danger_line(danger: Danger, card: Card, name: Callable[[int], str]) -> str:
     chance = round(danger.chance * 100)
     if not danger.risky and (chance < 5 or not danger.callers):
         return tr("coach.safe", card=card_text(card), chance=chance)
+    if danger.cost is not None and danger.cost < 0:  # a call you would turn round (a gaeshi)
+        return tr(
+            "coach.danger_gain",
+            who=who(danger.callers, name),
+            card=card_text(card),
+            chance=chance,
+            gain=-danger.cost,
+        )
     if danger.cost is None:
         return tr("coach.danger_no_cost", who=who(danger.callers, name), card=card_text(card), chance=chance)
     return tr(
@@ -130,23 +145,28 @@ def _action_words(action: Action) -> str:
     return " ".join(card_text(c) for c in action.cards)
 
 
+def _move(action: Action) -> str:
+    if action.kind is Kind.DRAW:
+        return tr("coach.move_draw")
+    return tr("coach.move_play", card=_action_words(action))
+
+
 def hint_line(hint: Hint) -> str:
-    """What hard would do, and why: its value against the best other option's."""
+    """What hard would do, and why: its search's value for it against the best other option's (or, where
+    it kept its rule of thumb's choice, that the other was not clearly better)."""
     action = hint.action
     if action.kind not in (Kind.PLAY, Kind.DRAW):
         return tr("coach.hint_other", action=action.text())
     if hint.value is None or hint.other is None or hint.other_value is None:
-        if action.kind is Kind.DRAW:
-            return tr("coach.hint_only_draw")
-        return tr("coach.hint_only_play", card=_action_words(action))
+        return tr("coach.hint_only", move=_move(action))
     values = {
+        "move": _move(action),
         "value": _signed(hint.value),
         "other": _action_words(hint.other),
         "other_value": _signed(hint.other_value),
+        "worlds": hint.worlds,
     }
-    if action.kind is Kind.DRAW:
-        return tr("coach.hint_draw", **values)
-    return tr("coach.hint_play", card=_action_words(action), **values)
+    return tr("coach.hint_kept" if hint.kept else "coach.hint_play", **values)
 
 
 # ---------------------------------------------------------------------------------- drawing
