@@ -219,8 +219,6 @@ class TableScene(Scene):
             return True
         if any(is_call(a) for a in self.legal()):
             return True  # the Dobon button pulses while you may call
-        if self.coaching and self.coach.busy(view):
-            return True  # the coach's figures are coming: show them when they do
         return self.source.others_may_act()
 
     def due_in(self) -> float | None:
@@ -235,6 +233,8 @@ class TableScene(Scene):
         return min((left % 1.0 + TICK_LATE_S for left in lefts if left > 0), default=None)
 
     def has_news(self) -> bool:
+        if self.coach.news():
+            return True  # the coach's figures came (worked out off the frame loop)
         return self.remote is not None and self.remote.has_news()  # the host sent something
 
     @property
@@ -875,13 +875,20 @@ class TableScene(Scene):
         room = lay.band()[2] - 56
         line = coach_view.danger_line(danger, action.cards[-1], self.board._name) if danger else ""
         title = self.board.text(tr("coach.confirm_title"), title_size, coach_view.RISK_RED, True)
-        said = self.board.text(self.board._fit(line, small, room), small, WHITE, True)
+        said = [
+            self.board.text(part, small, WHITE, True)
+            for part in coach_view.wrap(self.board, line, small, room)
+        ]
+        tall = sum(x.get_height() for x in said)
         bh = max(30, int(lay.unit * 0.06))
         bw = max(150, int(lay.unit * 0.3))
-        width = max(title.get_width(), said.get_width(), 2 * bw + 20) + 40
-        panel = self._panel(surface, title.get_height() + said.get_height() + bh + 40, width)
+        width = max(title.get_width(), *(x.get_width() for x in said), 2 * bw + 20) + 40
+        panel = self._panel(surface, title.get_height() + tall + bh + 40, width)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
-        surface.blit(said, said.get_rect(midtop=(panel.centerx, panel.y + 12 + title.get_height())))
+        y = panel.y + 12 + title.get_height()
+        for part in said:
+            surface.blit(part, part.get_rect(midtop=(panel.centerx, y)))
+            y += part.get_height()
         y = panel.bottom - bh - 10
         yes = pygame.Rect(panel.centerx - bw - 10, y, bw, bh)
         no = pygame.Rect(panel.centerx + 10, y, bw, bh)

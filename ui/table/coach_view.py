@@ -20,7 +20,7 @@ from game.cards import Card
 from game.coach import Coach, Danger, Hint, view_key
 from game.view import SeatView
 
-from ..text import card_text, tr
+from ..text import break_points, card_text, tr
 
 if TYPE_CHECKING:
     from .board import Board
@@ -40,6 +40,7 @@ class CoachDesk:
         self._dangers: tuple[str, Future[tuple[Danger, ...]]] | None = None
         self._hint: tuple[str, Future[Hint | None]] | None = None
         self.pending: Action | None = None  # a risky play waiting for "play it anyway?"
+        self._shown: set[int] = set()  # the finished jobs whose figures the table has taken
 
     def close(self) -> None:
         self.worker.shutdown(wait=False, cancel_futures=True)
@@ -62,6 +63,7 @@ class CoachDesk:
             return ()
         if not wait and not job[1].done():
             return None
+        self._seen(job[1])
         return job[1].result()
 
     def danger_of(self, view: SeatView, card: Card, wait: bool = False) -> Danger | None:
@@ -81,12 +83,17 @@ class CoachDesk:
         match = next((d for d in found if {c.id for c in d.action.cards} == ids), None)
         return match if match is not None and match.risky else None
 
-    def busy(self, view: SeatView) -> bool:
-        """Figures for this view still being worked out (the table keeps drawing until they come)."""
-        key = view_key(view)
+    def news(self) -> bool:
+        """Figures have come that the table has not shown yet: a resting table wakes for them."""
         return any(
-            job is not None and job[0] == key and not job[1].done() for job in (self._dangers, self._hint)
+            job is not None and job[1].done() and id(job[1]) not in self._shown
+            for job in (self._dangers, self._hint)
         )
+
+    def _seen(self, job: Future) -> None:
+        """Note that the table took `job`'s figures (only live jobs are remembered)."""
+        live = {id(j[1]) for j in (self._dangers, self._hint) if j is not None}
+        self._shown = (self._shown & live) | {id(job)}
 
     # ------------------------------------------------------------------ the hint
 
@@ -102,6 +109,7 @@ class CoachDesk:
             return False, None
         if not wait and not job[1].done():
             return True, None
+        self._seen(job[1])
         return True, job[1].result()
 
 
@@ -188,21 +196,40 @@ def mark_risky(board: Board, dest: pygame.Surface, rect: pygame.Rect, art, angle
     dest.blit(mark, mark.get_rect(center=badge.center))
 
 
+def wrap(board: Board, text: str, size: int, width: int, lines: int = 2) -> list[str]:
+    """`text` in bold broken where a line may break (ui.text.break_points) into at most `lines` lines
+    no wider than `width`; the last one is cut with "…" if it still does not fit."""
+    font = board.font(size, True)
+    out: list[str] = []
+    rest = text
+    while len(out) < lines - 1 and font.size(rest)[0] > width:
+        fits = [p for p in break_points(rest) if font.size(rest[:p].rstrip())[0] <= width]
+        if not fits:
+            break
+        out.append(rest[: fits[-1]].rstrip())
+        rest = rest[fits[-1] :]
+    out.append(board._fit(rest, size, width))
+    return out
+
+
 def draw_line(board: Board, dest: pygame.Surface, text: str, colour=LINE_GOLD) -> pygame.Rect:
-    """One line of the coach's, in a dark box just above the person's hand, fitted to the table
-    between the side columns."""
+    """The coach's words in a dark box just above the person's hand, between the side columns (two
+    lines where one does not hold them: a small window)."""
     lay = board.layout
     assert lay is not None
     size = max(13, int(lay.unit * 0.024))
     room = lay.w - 2 * lay.side_w - 24
-    surf = board.text(board._fit(text, size, room - 24), size, colour, True)
-    box = surf.get_rect().inflate(24, 10)
+    surfs = [board.text(line, size, colour, True) for line in wrap(board, text, size, room - 24)]
+    box = pygame.Rect(0, 0, max(s.get_width() for s in surfs) + 24, sum(s.get_height() for s in surfs) + 10)
     hand = board.regions.get("hand")
     bottom = (hand.top if hand is not None else int(lay.h - lay.hand_card_h * 1.1)) - 6
     box.midbottom = (lay.w // 2, bottom)
     bg = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(bg, LINE_BG, bg.get_rect(), border_radius=10)
     dest.blit(bg, box)
-    dest.blit(surf, surf.get_rect(center=box.center))
+    y = box.y + 5
+    for surf in surfs:
+        dest.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
+        y += surf.get_height()
     board.regions["coach"] = box
     return box
