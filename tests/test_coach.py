@@ -182,3 +182,38 @@ def test_help_cycles_through_the_levels_and_only_coach_coaches(app):
     assert scene.board.highlight and not scene.board.risky and "hint" not in scene.buttons
     click(app, card_rect(scene, "KC").center)
     assert scene.coach.pending is None  # no question without the coach
+
+
+def test_a_demo_table_has_no_coach(app):
+    """No person, no coach: a demo's seats are AIs, whose views the table only draws."""
+    seats = [SeatSpec("ai", "basic", "") for _ in range(4)]
+    scene = TableScene(app, GameSetup("app", 4, {}, seats, 5).complete(), demo=True)
+    app.stack.clear_to(scene)
+    for _ in range(150):
+        frames(app, 1, 0.1)
+        press(app, pygame.K_i)
+        assert not scene.coaching and not scene.board.risky
+        assert "hint" not in scene.buttons and "coach" not in scene.board.regions
+    assert scene.coach.hint(scene.source.view) == (False, None)
+
+
+def test_a_lan_watcher_gets_no_coach(tmp_path, monkeypatch):
+    """A watcher sees the public side of every seat: the coach never reads it for anyone."""
+    from test_lan_rejoin_ui import HostThread
+    from test_lan_watch_table import watch
+
+    from game.realtime import Timing
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(min_people=0, players=3, rounds=1, timing=Timing(150, 80, 200), lobby_seconds=0.3)
+    application = uikit.make_app(practice_help=HelpLevel.COACH)
+    try:
+        table = watch(application, far.host.port)
+        for _ in range(30):
+            press(application, pygame.K_i)
+            assert table.watching and not table.coaching
+            assert not table.board.risky and "coach" not in table.board.regions
+        assert table.coach.hint(table.source.view) == (False, None)
+    finally:
+        application.close()
+        far.close()
