@@ -217,3 +217,20 @@ def test_a_lan_watcher_gets_no_coach(tmp_path, monkeypatch):
     finally:
         application.close()
         far.close()
+
+
+def test_the_hint_in_an_auction_names_a_bid(app):
+    seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+    scene = TableScene(app, GameSetup("standard", 4, {}, seats, 5).complete())
+    app.stack.clear_to(scene)
+    for _ in range(600):
+        frames(app, 1, 0.05)
+        if scene.bidding:
+            break
+    assert scene.bidding
+    press(app, pygame.K_i)
+    asked, hint = scene.coach.hint(scene.source.view, wait=True)
+    assert asked and hint is not None and hint.action.kind is Kind.BID
+    frames(app, 2)
+    words = scene._coach_words()
+    assert words is not None and f"bid {hint.action.amount}" in words

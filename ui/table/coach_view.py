@@ -148,23 +148,33 @@ def _signed(value: float) -> str:
 
 
 def _action_words(action: Action) -> str:
+    """An option named beside the hint: its cards, "drawing", or (a bid) its amount."""
     if action.kind is Kind.DRAW:
         return tr("coach.draw_word")
+    if action.kind is Kind.BID:
+        return str(action.amount)
     return " ".join(card_text(c) for c in action.cards)
 
 
 def _move(action: Action) -> str:
-    if action.kind is Kind.DRAW:
-        return tr("coach.move_draw")
-    return tr("coach.move_play", card=_action_words(action))
+    """What the hint says hard would do, in words ("play ♣4", "draw", "bid 12" ...)."""
+    if action.kind is Kind.PLAY:
+        return tr("coach.move_play", card=_action_words(action))
+    if action.kind is Kind.BID:
+        return tr("coach.move_bid", amount=action.amount)
+    if action.kind is Kind.DOBON:
+        return tr("coach.move_call")
+    if action.kind is Kind.PASS:
+        return tr("coach.move_pass")
+    if action.kind is Kind.DECLARE:
+        return tr("coach.move_declare")
+    return tr("coach.move_draw")
 
 
 def hint_line(hint: Hint) -> str:
     """What hard would do, and why: its search's value for it against the best other option's (or, where
     it kept its rule of thumb's choice, that the other was not clearly better)."""
     action = hint.action
-    if action.kind not in (Kind.PLAY, Kind.DRAW):
-        return tr("coach.hint_other", action=action.text())
     if hint.value is None or hint.other is None or hint.other_value is None:
         return tr("coach.hint_only", move=_move(action))
     values = {
