@@ -41,6 +41,14 @@ class CoachDesk:
         self._hint: tuple[str, Future[Hint | None]] | None = None
         self.pending: Action | None = None  # a risky play waiting for "play it anyway?"
         self._shown: set[int] = set()  # the finished jobs whose figures the table has taken
+        self._keyed: tuple[SeatView, str] | None = None
+
+    def _key(self, view: SeatView) -> str:
+        """The view's key (game.coach.view_key), worked out once per view: the table asks every frame,
+        and a view is replaced, never changed, when the table moves on."""
+        if self._keyed is None or self._keyed[0] is not view:
+            self._keyed = (view, view_key(view))
+        return self._keyed[1]
 
     def close(self) -> None:
         self.worker.shutdown(wait=False, cancel_futures=True)
@@ -51,7 +59,7 @@ class CoachDesk:
         """Start weighing this view's plays, unless that is done or under way."""
         if not any(a.kind is Kind.PLAY for a in view.legal):
             return
-        key = view_key(view)
+        key = self._key(view)
         if self._dangers is None or self._dangers[0] != key:
             self._dangers = (key, self.worker.submit(self.coach.dangers, view))
 
@@ -59,7 +67,7 @@ class CoachDesk:
         """This view's dangers: None while they are being weighed (unless `wait`)."""
         self.watch(view)
         job = self._dangers
-        if job is None or job[0] != view_key(view):
+        if job is None or job[0] != self._key(view):
             return ()
         if not wait and not job[1].done():
             return None
@@ -98,14 +106,14 @@ class CoachDesk:
     # ------------------------------------------------------------------ the hint
 
     def ask_hint(self, view: SeatView) -> None:
-        key = view_key(view)
+        key = self._key(view)
         if self._hint is None or self._hint[0] != key:
             self._hint = (key, self.worker.submit(self.coach.hint, view))
 
     def hint(self, view: SeatView, wait: bool = False) -> tuple[bool, Hint | None]:
         """(asked for this view, the hint once worked out)."""
         job = self._hint
-        if job is None or job[0] != view_key(view):
+        if job is None or job[0] != self._key(view):
             return False, None
         if not wait and not job[1].done():
             return True, None
