@@ -17,6 +17,7 @@ from game.seats import HardSeat
 from ui.scenes.table import TableScene
 from ui.settings import HelpLevel, Settings
 from ui.table.setup import GameSetup, SeatSpec
+from ui.text import tr
 
 # the person (seat 0) holds ♣K and ♣4 on ♣5; three others hold two cards each: a king is called on by
 # any pair that makes 13, a four by far fewer
@@ -234,3 +235,28 @@ def test_the_hint_in_an_auction_names_a_bid(app):
     frames(app, 2)
     words = scene._coach_words()
     assert words is not None and f"bid {hint.action.amount}" in words
+
+
+def test_the_play_it_button_plays_the_risky_card(app):
+    scene = coached_table(app)
+    before = len(scene.game.actions)
+    click(app, card_rect(scene, "KC").center)
+    frames(app, 2)
+    click(app, scene.buttons["coach:yes"].center)
+    assert scene.coach.pending is None
+    assert scene.game.actions[before].cards[0].code == "KC"
+
+
+def test_the_settings_button_goes_round_the_levels_and_saves_each(app):
+    from ui.scenes.settings_scene import SettingsScene
+
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    seen = []
+    for _ in range(3):
+        uikit.press_button(app, app.stack.top.help)
+        saved = json.loads(Settings.path().read_text(encoding="utf-8"))
+        seen.append((app.settings.practice_help, saved["practice_help"]))
+        assert tr("settings.practice_help") in app.stack.top.help.text
+    assert seen == [(HelpLevel.OFF, "off"), (HelpLevel.LEGAL, "legal"), (HelpLevel.COACH, "coach")]
