@@ -16,6 +16,7 @@ from game.coach import RISKY, Coach, view_seed
 from game.seats import HardSeat
 from ui.scenes.table import TableScene
 from ui.settings import HelpLevel, Settings
+from ui.table.coach_view import words_now
 from ui.table.setup import GameSetup, SeatSpec
 from ui.text import tr
 
@@ -126,7 +127,7 @@ def test_a_risky_card_is_marked_and_its_danger_said_on_hover(app):
     assert king.id in scene.board.risky
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card_rect(scene, "KC").center, rel=(0, 0)))
     frames(app, 2)
-    words = scene._coach_words()
+    words = words_now(scene)
     assert words is not None and "%" in words and "♣K" in words
     assert "coach" in scene.board.regions
 
@@ -166,7 +167,7 @@ def test_the_hint_key_and_button_say_what_hard_would_play(app):
     asked, hint = scene.coach.hint(scene.source.view, wait=True)
     frames(app, 2)
     assert asked and hint is not None and hint.action in scene.source.view.legal
-    words = scene._coach_words()
+    words = words_now(scene)
     assert words is not None and ("play" in words or "draw" in words)
     assert "hint" in scene.buttons
 
@@ -233,7 +234,7 @@ def test_the_hint_in_an_auction_names_a_bid(app):
     asked, hint = scene.coach.hint(scene.source.view, wait=True)
     assert asked and hint is not None and hint.action.kind is Kind.BID
     frames(app, 2)
-    words = scene._coach_words()
+    words = words_now(scene)
     assert words is not None and f"bid {hint.action.amount}" in words
 
 

@@ -841,60 +841,6 @@ class TableScene(Scene):
             self.pick_order = []
             self.last_one_armed = False
 
-    def _coach_words(self) -> str | None:
-        """The coach's line now: the hint once asked for, else the danger of the card under the pointer
-        (or selected), else "weighing…" while the figures are worked out."""
-        view = self.source.view
-        asked, hint = self.coach.hint(view)
-        if asked:
-            return coach_view.hint_line(hint) if hint is not None else tr("coach.hint_thinking")
-        if not self.accepts_input or not any(a.kind is Kind.PLAY for a in self.legal()):
-            return None
-        index = self.board.hover if self.board.hover is not None else self.board.selected
-        if index is None or not 0 <= index < len(view.hand):
-            return None
-        card = view.hand[index]
-        if self.coach.dangers(view) is None:
-            return tr("coach.weighing")
-        danger = self.coach.danger_of(view, card)
-        return coach_view.danger_line(danger, card, self.board._name) if danger is not None else None
-
-    def _draw_coach_line(self, surface: pygame.Surface) -> None:
-        words = self._coach_words()
-        if words:
-            coach_view.draw_line(self.board, surface, words)
-
-    def _draw_confirm(self, surface: pygame.Surface) -> None:
-        """ "Play it anyway?": the danger of the held play, then the two answers (Enter / Esc)."""
-        lay = self.board.layout
-        action = self.coach.pending
-        assert lay is not None and action is not None
-        danger = self.coach.risky(self.source.view, action)
-        title_size = max(15, int(lay.unit * 0.032))
-        small = max(12, int(lay.unit * 0.022))
-        room = lay.band()[2] - 56
-        line = coach_view.danger_line(danger, action.cards[-1], self.board._name) if danger else ""
-        title = self.board.text(tr("coach.confirm_title"), title_size, coach_view.RISK_RED, True)
-        said = [
-            self.board.text(part, small, WHITE, True)
-            for part in coach_view.wrap(self.board, line, small, room)
-        ]
-        tall = sum(x.get_height() for x in said)
-        bh = max(30, int(lay.unit * 0.06))
-        bw = max(150, int(lay.unit * 0.3))
-        width = max(title.get_width(), *(x.get_width() for x in said), 2 * bw + 20) + 40
-        panel = self._panel(surface, title.get_height() + tall + bh + 40, width)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
-        y = panel.y + 12 + title.get_height()
-        for part in said:
-            surface.blit(part, part.get_rect(midtop=(panel.centerx, y)))
-            y += part.get_height()
-        y = panel.bottom - bh - 10
-        yes = pygame.Rect(panel.centerx - bw - 10, y, bw, bh)
-        no = pygame.Rect(panel.centerx + 10, y, bw, bh)
-        self._button(surface, "coach:yes", yes, tr("coach.play_anyway"), True, (150, 60, 50))
-        self._button(surface, "coach:no", no, tr("coach.keep_it"), True, (50, 90, 70))
-
     def _help(self) -> None:
         """Practice help: playable cards outlined and the hand's sum once the table has caught up (not
         during the deal), and "you can call" whenever the Dobon button is lit."""
@@ -949,7 +895,7 @@ class TableScene(Scene):
         self.lit = set()
         self._draw_controls(surface)
         if self.coach.pending is not None:
-            self._draw_confirm(surface)
+            coach_view.draw_confirm(self, surface)
         elif self.picker:
             self._draw_picker(surface)
         elif self.source.view.window is not None and self.board.preset_ui.gaeshi_clock:
@@ -959,7 +905,9 @@ class TableScene(Scene):
         elif bidding:
             self._draw_bid(surface)
         if self.coach.pending is None and self.coaching:
-            self._draw_coach_line(surface)
+            words = coach_view.words_now(self)
+            if words:
+                coach_view.draw_line(self.board, surface, words)
         layout = self.board.layout
         if layout is not None and not layout.fits():
             self._draw_too_small(surface, layout.n)

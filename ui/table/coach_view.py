@@ -23,6 +23,7 @@ from game.view import SeatView
 from ..text import break_points, card_text, tr
 
 if TYPE_CHECKING:
+    from ..scenes.table import TableScene
     from .board import Board
 
 RISK_RED = (235, 70, 55)
@@ -251,3 +252,54 @@ def draw_line(board: Board, dest: pygame.Surface, text: str, colour=LINE_GOLD) -
         y += surf.get_height()
     board.regions["coach"] = box
     return box
+
+
+def words_now(scene: TableScene) -> str | None:
+    """The coach's line now: the hint once asked for, else the danger of the card under the pointer
+    (or selected), else "weighing…" while the figures are worked out."""
+    view = scene.source.view
+    desk = scene.coach
+    asked, hint = desk.hint(view)
+    if asked:
+        return hint_line(hint) if hint is not None else tr("coach.hint_thinking")
+    if not scene.accepts_input or not any(a.kind is Kind.PLAY for a in scene.legal()):
+        return None
+    board = scene.board
+    index = board.hover if board.hover is not None else board.selected
+    if index is None or not 0 <= index < len(view.hand):
+        return None
+    card = view.hand[index]
+    if desk.dangers(view) is None:
+        return tr("coach.weighing")
+    danger = desk.danger_of(view, card)
+    return danger_line(danger, card, board._name) if danger is not None else None
+
+
+def draw_confirm(scene: TableScene, surface: pygame.Surface) -> None:
+    """ "Risky: play it anyway?" in the table's prompt band: the danger of the held play, then the two
+    answers (Enter / Esc, or their buttons: "coach:yes", "coach:no")."""
+    board = scene.board
+    lay = board.layout
+    action = scene.coach.pending
+    assert lay is not None and action is not None
+    danger = scene.coach.risky(scene.source.view, action)
+    title_size = max(15, int(lay.unit * 0.032))
+    small = max(12, int(lay.unit * 0.022))
+    room = lay.band()[2] - 56
+    line = danger_line(danger, action.cards[-1], board._name) if danger else ""
+    title = board.text(tr("coach.confirm_title"), title_size, RISK_RED, True)
+    said = [board.text(part, small, (255, 255, 255), True) for part in wrap(board, line, small, room)]
+    bh = max(30, int(lay.unit * 0.06))
+    bw = max(150, int(lay.unit * 0.3))
+    width = max(title.get_width(), *(x.get_width() for x in said), 2 * bw + 20) + 40
+    panel = scene._panel(surface, title.get_height() + sum(x.get_height() for x in said) + bh + 40, width)
+    surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
+    y = panel.y + 12 + title.get_height()
+    for part in said:
+        surface.blit(part, part.get_rect(midtop=(panel.centerx, y)))
+        y += part.get_height()
+    y = panel.bottom - bh - 10
+    yes = pygame.Rect(panel.centerx - bw - 10, y, bw, bh)
+    no = pygame.Rect(panel.centerx + 10, y, bw, bh)
+    scene._button(surface, "coach:yes", yes, tr("coach.play_anyway"), True, (150, 60, 50))
+    scene._button(surface, "coach:no", no, tr("coach.keep_it"), True, (50, 90, 70))
