@@ -261,3 +261,19 @@ def test_the_settings_button_goes_round_the_levels_and_saves_each(app):
         seen.append((app.settings.practice_help, saved["practice_help"]))
         assert tr("settings.practice_help") in app.stack.top.help.text
     assert seen == [(HelpLevel.OFF, "off"), (HelpLevel.LEGAL, "legal"), (HelpLevel.COACH, "coach")]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_coach_line_and_question_fit_without_overlaps(app, size):
+    from test_layout import problems
+
+    app.resized(size)
+    scene = coached_table(app, risky_game([["6H", "7H"], ["2D", "9S"], ["3S", "QH"]]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card_rect(scene, "KC").center, rel=(0, 0)))
+    frames(app, 2)
+    assert "coach" in scene.board.regions and "control:hint" in scene.board.regions
+    assert not problems(scene, size), problems(scene, size)
+    click(app, card_rect(scene, "KC").center)
+    frames(app, 2)
+    assert "panel" in scene.board.regions
+    assert not problems(scene, size), problems(scene, size)

@@ -288,11 +288,14 @@ def draw_confirm(scene: TableScene, surface: pygame.Surface) -> None:
     room = lay.band()[2] - 56
     line = danger_line(danger, action.cards[-1], board._name) if danger else ""
     title = board.text(tr("coach.confirm_title"), title_size, RISK_RED, True)
-    said = [board.text(part, small, (255, 255, 255), True) for part in wrap(board, line, small, room)]
-    bh = max(30, int(lay.unit * 0.06))
+    band = lay.band()[3]  # the panel stays in the band, clear of your hand: one line of words if need be
+    lines = 2 if title.get_height() + 2 * board.font(small, True).get_linesize() + 30 + 40 <= band else 1
+    said = [board.text(part, small, (255, 255, 255), True) for part in wrap(board, line, small, room, lines)]
+    tall = title.get_height() + sum(x.get_height() for x in said)
+    bh = max(26, min(int(lay.unit * 0.06), band - tall - 40))
     bw = max(150, int(lay.unit * 0.3))
     width = max(title.get_width(), *(x.get_width() for x in said), 2 * bw + 20) + 40
-    panel = scene._panel(surface, title.get_height() + sum(x.get_height() for x in said) + bh + 40, width)
+    panel = scene._panel(surface, tall + bh + 40, width)
     surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
     y = panel.y + 12 + title.get_height()
     for part in said:
