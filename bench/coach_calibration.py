@@ -1,6 +1,6 @@
 """How well the coach's danger figures match the truth, on self-play positions.
 
-    python bench/coach_calibration.py [--rules app,standard,...] [--positions N] [--seed S]
+    python bench/coach_calibration.py [--rules app,standard,...] [--positions N] [--seed S] [--times N]
 
 Rounds are played by `normal` seats. At each turn decision with a card to play (a "position"), the coach
 is asked, from that seat's view alone, the chance that some other seat can call dobon on each play
@@ -9,12 +9,17 @@ is asked, from that seat's view alone, the chance that some other seat can call 
 10-20%, ...) and each bin's mean stated chance is set beside how often someone really could call;
 the Brier score (mean squared error of the stated chance, 0 is perfect) is printed beside that of
 always stating the overall rate (which knows the answer's average, the coach does not).
+
+`--times N` also times the coach as the table uses it (the dangers with their costs, then the hint) at
+N decisions a preset, and prints the median and the slowest (wall-clock: figures, never a test).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -71,6 +76,38 @@ def positions(preset: str, count: int, seed: int) -> list[tuple[float, bool]]:
     return out
 
 
+def times(preset: str, count: int, seed: int) -> None:
+    """The coach's time per decision, as the table asks it: dangers (with costs), then the hint."""
+    rules = make_rules(preset, 4, developing=True)
+    dangers: list[float] = []
+    hints: list[float] = []
+    deal = 0
+    coach = Coach()
+    while len(dangers) < count:
+        game = Game(rules, seed * 1000 + 500 + deal)
+        seats = [make_seat("normal", seed * 1000 + deal, s) for s in range(game.n)]
+
+        def ask(g: Game, action) -> None:
+            if len(dangers) >= count or action.seat != g.turn:
+                return
+            view = g.view(g.turn, g.sync_actions(g.turn))
+            start = time.perf_counter()
+            if not coach.dangers(view):
+                return
+            middle = time.perf_counter()
+            coach.hint(view)
+            dangers.append(middle - start)
+            hints.append(time.perf_counter() - middle)
+
+        play_round(game, seats, ask)
+        deal += 1
+    print(
+        f"  {preset}: dangers median {statistics.median(dangers) * 1000:.0f} ms, slowest "
+        f"{max(dangers) * 1000:.0f} ms; hint median {statistics.median(hints) * 1000:.0f} ms, slowest "
+        f"{max(hints) * 1000:.0f} ms ({count} decisions)"
+    )
+
+
 def report(preset: str, pairs: list[tuple[float, bool]]) -> None:
     n = len(pairs)
     rate = sum(t for _p, t in pairs) / n if n else 0.0
@@ -93,9 +130,14 @@ def main() -> None:
     parser.add_argument("--rules", default="app,standard,super")
     parser.add_argument("--positions", type=int, default=300, help="decisions per preset")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--times", type=int, default=0, help="also time the coach at N decisions a preset")
     args = parser.parse_args()
     for preset in args.rules.split(","):
         report(preset, positions(preset, args.positions, args.seed))
+    if args.times:
+        print("\nthe coach's time per decision (wall clock):")
+        for preset in args.rules.split(","):
+            times(preset, args.times, args.seed)
 
 
 if __name__ == "__main__":
