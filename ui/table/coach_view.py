@@ -2,7 +2,7 @@
 and the hint, for the person's own seat only.
 
 The figures come from game.coach, which reads the seat view the table was sent and nothing else. They
-are worked out on a worker thread of their own, once per view (a new view: a card played, a card
+are worked out on worker threads of their own, once per view (a new view: a card played, a card
 drawn), so a frame never waits for them; the table shows "weighing…" until they come. A play the person
 makes before they come waits for them (a few hundredths of a second), so a risky card always asks.
 """
@@ -37,7 +37,10 @@ class CoachDesk:
 
     def __init__(self) -> None:
         self.coach = Coach()
+        # dangers and hints on a thread each: a play waiting for its danger never queues behind a hint
+        # (the coach keeps a cache for each, so neither thread touches the other's)
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
+        self.hinter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach-hint")
         self._dangers: tuple[str, Future[tuple[Danger, ...]]] | None = None
         self._hint: tuple[str, Future[Hint | None]] | None = None
         self.pending: Action | None = None  # a risky play waiting for "play it anyway?"
@@ -53,6 +56,7 @@ class CoachDesk:
 
     def close(self) -> None:
         self.worker.shutdown(wait=False, cancel_futures=True)
+        self.hinter.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ dangers
 
@@ -109,7 +113,7 @@ class CoachDesk:
     def ask_hint(self, view: SeatView) -> None:
         key = self._key(view)
         if self._hint is None or self._hint[0] != key:
-            self._hint = (key, self.worker.submit(self.coach.hint, view))
+            self._hint = (key, self.hinter.submit(self.coach.hint, view))
 
     def hint(self, view: SeatView, wait: bool = False) -> tuple[bool, Hint | None]:
         """(asked for this view, the hint once worked out)."""
