@@ -277,3 +277,35 @@ def test_the_coach_line_and_question_fit_without_overlaps(app, size):
     frames(app, 2)
     assert "panel" in scene.board.regions
     assert not problems(scene, size), problems(scene, size)
+
+
+@pytest.mark.parametrize("preset", ["app", "standard", "super", "jda", "kabu"])
+def test_every_preset_gets_dangers_and_a_legal_hint(preset):
+    """At the first few decisions of a self-played round with a card to play: a chance for each
+    play, callers who are other seats with cards, and a hint that is one of the seat's legal actions."""
+    from game import Game, make_rules
+    from game.headless import play_round
+    from game.seats import make_seat
+
+    game = Game(make_rules(preset, 4, developing=True), 11)
+    seats = [make_seat("normal", 11, s) for s in range(game.n)]
+    coach = Coach()
+    checked = []
+
+    def ask(g, action) -> None:
+        if len(checked) >= 3 or action.seat != g.turn:
+            return
+        view = g.view(g.turn, g.sync_actions(g.turn))
+        dangers = coach.dangers(view)
+        if not dangers:
+            return
+        plays = {a.cards for a in view.legal if a.kind is Kind.PLAY}
+        for danger in dangers:
+            assert danger.action.cards in plays and 0.0 <= danger.chance <= 1.0
+            assert all(s != view.seat and view.hand_sizes[s] > 0 for s in danger.callers)
+        hint = coach.hint(view)
+        assert hint is not None and hint.action in view.legal
+        checked.append(view.seat)
+
+    play_round(game, seats, ask)
+    assert checked
