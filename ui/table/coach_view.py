@@ -204,7 +204,7 @@ def hint_line(hint: Hint) -> str:
 
 
 def mark_risky(board: Board, dest: pygame.Surface, rect: pygame.Rect, art, angle: float) -> None:
-    """A risky card: a red outline and a "!" badge on its top corner."""
+    """A risky card: a red outline and a "!" badge on its top edge."""
     ring = art.outline(RISK_RED, 4)
     if angle:
         ring = pygame.transform.rotozoom(ring, angle, 1.0)
@@ -212,7 +212,8 @@ def mark_risky(board: Board, dest: pygame.Surface, rect: pygame.Rect, art, angle
     assert board.layout is not None
     size = max(14, int(board.layout.hand_card_h * 0.16))
     badge = pygame.Rect(0, 0, size, size)
-    badge.center = (rect.right - size // 2, rect.top + size // 2)
+    # on the top edge, just right of the corner index: the part of a card the next one never covers
+    badge.center = (rect.left + int(size * 1.4), rect.top)
     pygame.draw.circle(dest, RISK_RED, badge.center, size // 2)
     pygame.draw.circle(dest, (255, 255, 255), badge.center, size // 2, 2)
     mark = board.text(tr("coach.risky_mark"), int(size * 0.8), (255, 255, 255), True)
