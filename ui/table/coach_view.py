@@ -157,7 +157,12 @@ def danger_line(danger: Danger, card: Card, name: Callable[[int], str]) -> str:
 
 
 def _signed(value: float) -> str:
-    return f"{value:+.0f}".replace("-", "−")
+    """+12, −40; a tenth shown below 10 (jda and kabu count laps and cards, small numbers), and never
+    "−0"."""
+    shown = f"{value:+.1f}" if abs(value) < 10 else f"{value:+.0f}"
+    if float(shown) == 0:
+        return "0"
+    return shown.replace("-", "−")
 
 
 def _action_words(action: Action) -> str:
