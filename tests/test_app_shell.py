@@ -424,7 +424,7 @@ def test_a_language_chosen_in_settings_is_saved_over_the_flag(home):
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             pygame.event.post(pygame.event.Event(kind, pos=button.rect.center, button=1))
         frames(application, 3)
-        assert saved(home)["practice_help"] is False and saved(home)["language"] == "en"
+        assert saved(home)["practice_help"] == "coach" and saved(home)["language"] == "en"  # legal → coach
         scene = application.stack.top
         choose_language(application, scene, "English")
         choose_language(application, application.stack.top, "日本語")

@@ -10,6 +10,7 @@ import contextlib
 import os
 import sys
 from dataclasses import asdict, dataclass, field, fields
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -46,6 +47,31 @@ RANGES: dict[str, tuple[float, float]] = {
 }
 
 
+class HelpLevel(StrEnum):
+    """How much the table helps a learner: nothing, the legal cards lit (with the hand's sum and the
+    Dobon cue), or that and the coach (each card's danger, a "play it anyway?" before a risky one,
+    and a hint: game.coach). It was a yes/no setting once; `False` and `True` read as OFF and LEGAL."""
+
+    OFF = "off"
+    LEGAL = "legal"
+    COACH = "coach"
+
+    def __bool__(self) -> bool:
+        return self is not HelpLevel.OFF  # "is any help on?" keeps its old answer
+
+    @classmethod
+    def of(cls, value: HelpLevel | bool) -> HelpLevel:
+        """The level a setting holds, read as the yes/no it once was where it is one."""
+        if isinstance(value, HelpLevel):
+            return value
+        return cls.LEGAL if value else cls.OFF
+
+    def next(self) -> HelpLevel:
+        """The level after this one, round again (the table's Help button and H, the settings)."""
+        levels = list(HelpLevel)
+        return levels[(levels.index(self) + 1) % len(levels)]
+
+
 @dataclass
 class Settings:
     language: str = "en"  # "en" or "ja"
@@ -56,7 +82,7 @@ class Settings:
     ai_turn_ms: int = 900  # how long an AI seat takes over a turn
     ai_dobon_ms: int = 650  # how long an AI seat waits before calling dobon (race it!)
     reaction_ms: int = 1800  # how long a dobon window stays open where the rules wait for everyone
-    practice_help: bool = True
+    practice_help: HelpLevel = HelpLevel.LEGAL
     four_colour_deck: bool = False  # ♥ red, ♦ orange, ♠ black, ♣ blue (ui/palette.py)
     reduced_motion: bool = False  # cards appear where they land instead of flying; nothing sways or spins
     ui_scale: float = 1.0  # the interface this much larger, as far as the window allows (ui.app)
@@ -118,7 +144,7 @@ FIELD_TYPES: dict[str, Any] = {
     "ai_turn_ms": _number("ai_turn_ms", int),
     "ai_dobon_ms": _number("ai_dobon_ms", int),
     "reaction_ms": _number("reaction_ms", int),
-    "practice_help": bool,
+    "practice_help": HelpLevel,
     "four_colour_deck": bool,
     "reduced_motion": bool,
     "ui_scale": _number("ui_scale", float),
@@ -130,6 +156,8 @@ FIELD_TYPES: dict[str, Any] = {
 
 def setting_value(name: str, value: Any) -> Any:
     """`value` as the setting `name` holds it; ValueError if it is not of the setting's type and range."""
+    if name == "practice_help" and isinstance(value, bool):  # a file from before the levels
+        value = HelpLevel.LEGAL.value if value else HelpLevel.OFF.value
     try:
         converted = msgspec.convert(value, FIELD_TYPES[name])
     except msgspec.ValidationError as exc:

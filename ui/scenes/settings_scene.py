@@ -8,7 +8,7 @@ import pygame_gui
 
 from .. import palette
 from ..scene import Scene
-from ..settings import RANGES
+from ..settings import RANGES, HelpLevel
 from ..text import key, tr
 
 SLIDERS = [
@@ -93,7 +93,7 @@ class SettingsScene(Scene):
         y += pitch
         self.help = pygame_gui.elements.UIButton(
             pygame.Rect(x0, y, content, height),
-            f"{tr('settings.practice_help')}: {tr('settings.on' if s.practice_help else 'settings.off')}",
+            f"{tr('settings.practice_help')}: {tr(f'coach.setting_{HelpLevel.of(s.practice_help).value}')}",
             gui,
             container=c,
         )
@@ -161,7 +161,7 @@ class SettingsScene(Scene):
                 s.save()
                 self.app.apply_display_mode()
             elif event.ui_element is self.help:
-                s.practice_help = not s.practice_help
+                s.practice_help = HelpLevel.of(s.practice_help).next()  # off → legal cards → coach
                 s.save()
                 self.build()
             elif event.ui_element is self.ui_scale:

@@ -23,7 +23,8 @@ from game.seats import make_seat
 
 from .. import sizes
 from ..scene import Scene
-from ..settings import clear_match, save_match, save_scenario
+from ..settings import HelpLevel, clear_match, save_match, save_scenario
+from ..table import coach_view
 from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board, draw_dial
 from ..table.layout import seats_that_fit
 from ..table.remote import RemoteTable
@@ -112,6 +113,7 @@ class TableScene(Scene):
         self.buttons: dict[str, pygame.Rect] = {}
         self.lit: set[str] = set()  # the buttons drawn lit in the last frame
         self.paused = False
+        self.coach = coach_view.CoachDesk()  # practice help "coach": dangers, the risky question, hints
         if game is None:  # a new game, or a LAN table that just started: show it from its deal
             self.board.feed(self.source.poll())
         else:  # a match resumed: the table as it stands, from the view
@@ -140,7 +142,7 @@ class TableScene(Scene):
         )
         self.help_box = pygame_gui.elements.UIButton(
             pygame.Rect(self.board.layout.menu_rect(1)),
-            key("table.help_on" if self.app.settings.practice_help else "table.help_off"),
+            key(f"coach.level_{self._help_level().value}"),
             self.app.gui,
             container=self.container,
             object_id=big,
@@ -175,6 +177,7 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.save()
         self.thinker.shutdown(wait=False, cancel_futures=True)
+        self.coach.close()
         if self.remote is not None:
             self.remote.session.close()
         super().exit()
@@ -238,6 +241,8 @@ class TableScene(Scene):
         return min((left % 1.0 + TICK_LATE_S for left in lefts if left > 0), default=None)
 
     def has_news(self) -> bool:
+        if self.coach.news():
+            return True  # the coach's figures came (worked out off the frame loop)
         return self.remote is not None and self.remote.has_news()  # the host sent something
 
     @property
@@ -270,7 +275,13 @@ class TableScene(Scene):
         """Every event this seat was shown (the match chart reads the rounds' ends)."""
         return self.source.shown
 
-    def submit(self, action: Action) -> bool:
+    def submit(self, action: Action, confirmed: bool = False) -> bool:
+        """Send the person's action. With the coach on, a risky play is held back once to ask "play it
+        anyway?" (Enter or the button sends it, Esc keeps the card): False then, as nothing went."""
+        if not confirmed and self.coaching and self.coach.risky(self.source.view, action) is not None:
+            self.coach.pending = action
+            self.picker = None
+            return False
         reason = self.source.submit(action)
         if reason is not None:
             if reason:  # "": a LAN host answers, as a notice
@@ -579,9 +590,7 @@ class TableScene(Scene):
                 self.leave_gone_host()
                 return None
             if event.ui_element is self.help_box:
-                self.app.settings.practice_help = not self.app.settings.practice_help
-                self.app.settings.save()
-                self.build()
+                self.next_help_level()
                 return None
         if event.type == pygame.MOUSEMOTION:
             self.board.hover = None
@@ -596,6 +605,12 @@ class TableScene(Scene):
         return event
 
     def click(self, pos: tuple[int, int]) -> pygame.event.Event | None:
+        if self.coach.pending is not None:
+            if self.buttons.get("coach:yes") and self.buttons["coach:yes"].collidepoint(pos):
+                self.play_anyway()
+            elif self.buttons.get("coach:no") and self.buttons["coach:no"].collidepoint(pos):
+                self.coach.pending = None
+            return None
         if self.picker:
             for name, rect in self.buttons.items():
                 if rect.collidepoint(pos) and name.startswith("suit:"):
@@ -623,6 +638,8 @@ class TableScene(Scene):
                     self.place_bid()
                 elif name == "play_set":
                     self.play_chosen()
+                elif name == "hint":
+                    self.ask_hint()
                 elif name.startswith("bid") and name[3:].lstrip("+-").isdigit():
                     self.change_bid(int(name[3:]))
                 return None
@@ -638,6 +655,12 @@ class TableScene(Scene):
     def key(self, event: pygame.event.Event) -> pygame.event.Event | None:
         k = event.key
         hand = list(self.source.view.hand) if self.person is not None else []
+        if self.coach.pending is not None:  # "play it anyway?": Enter plays, Esc keeps the card
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.play_anyway()
+            elif k == pygame.K_ESCAPE:
+                self.coach.pending = None
+            return None
         if self.picker:
             if k == pygame.K_ESCAPE:
                 self.picker = None
@@ -668,8 +691,9 @@ class TableScene(Scene):
         elif k == pygame.K_l:
             self.toggle_last_one()
         elif k == pygame.K_h:
-            self.app.settings.practice_help = not self.app.settings.practice_help
-            self.build()
+            self.next_help_level()
+        elif k == pygame.K_i and self.coaching:
+            self.ask_hint()
         elif k == pygame.K_ESCAPE:
             from .menu import PauseMenu
 
@@ -798,12 +822,45 @@ class TableScene(Scene):
         b.match_clock = None if left is None else b.preset_ui.match_clock(self.source.view, left)
         b.match_clock_up = left is not None and left <= 0
 
+    # ------------------------------------------------------------------ practice help and the coach
+
+    def _help_level(self) -> HelpLevel:
+        return HelpLevel.of(self.app.settings.practice_help)
+
+    @property
+    def coaching(self) -> bool:
+        """The coach is on, for a person's own seat (never a watcher's, a demo's or an AI's seat)."""
+        return self.person is not None and not self.watching and self._help_level() is HelpLevel.COACH
+
+    def next_help_level(self) -> None:
+        """Help (button or H): off → legal cards → coach → off, saved at once."""
+        self.app.settings.practice_help = self._help_level().next()
+        self.app.settings.save()
+        self.coach.pending = None
+        self.build()
+
+    def ask_hint(self) -> None:
+        if self.coaching and self.legal():
+            self.coach.ask_hint(self.source.view)
+
+    def play_anyway(self) -> None:
+        """ "Play it anyway?" answered yes: the held play goes down as it was made."""
+        action = self.coach.pending
+        self.coach.pending = None
+        if action is not None and action in self.legal() and self.submit(action, confirmed=True):
+            self.board.chosen.clear()
+            self.pick_order = []
+            self.last_one_armed = False
+
     def _help(self) -> None:
         """Practice help: playable cards outlined and the hand's sum once the table has caught up (not
         during the deal), and "you can call" whenever the Dobon button is lit."""
         b = self.board
         seat = self.person
         b.highlight = set()
+        b.risky = set()
+        if self.coach.pending is not None and self.coach.pending not in self.legal():
+            self.coach.pending = None  # the moment passed (a timeout, a window): nothing to ask
         b.sum_hint = b.call_hint = b.clock_hint = None
         b.seat_clocks = self.remote.clocks() if self.remote is not None else {}
         # your Draw is lit: your plate alone carries the turn glow (super lets you move during the
@@ -834,6 +891,9 @@ class TableScene(Scene):
             return
         b.highlight = {c.id for a in legal if a.kind is Kind.PLAY for c in a.cards}
         b.sum_hint = b.preset_ui.hand_value(self.source.view)
+        if self.coaching:
+            dangers = self.coach.dangers(self.source.view) or ()
+            b.risky = {c.id for d in dangers if d.risky for c in d.action.cards}
 
     # ------------------------------------------------------------------ drawing
 
@@ -845,7 +905,9 @@ class TableScene(Scene):
         self.buttons = {}
         self.lit = set()
         self._draw_controls(surface)
-        if self.picker:
+        if self.coach.pending is not None:
+            coach_view.draw_confirm(self, surface)
+        elif self.picker:
             self._draw_picker(surface)
         elif self.source.view.window is not None and self.board.preset_ui.gaeshi_clock:
             self._draw_gaeshi(surface)
@@ -853,6 +915,10 @@ class TableScene(Scene):
             self._draw_prompt(surface, self.board.preset_ui.prompt(self.source.view, self.person))
         elif bidding:
             self._draw_bid(surface)
+        if self.coach.pending is None and self.coaching:
+            words = coach_view.words_now(self)
+            if words:
+                coach_view.draw_line(self.board, surface, words)
         layout = self.board.layout
         if layout is not None and not layout.fits():
             self._draw_too_small(surface, layout.n)
@@ -900,7 +966,7 @@ class TableScene(Scene):
         self.buttons[name] = rect
         if lit:
             self.lit.add(name)
-        if name in ("draw", "last_one") or name.startswith(("declare:", "answer:")):
+        if name in ("draw", "last_one", "hint") or name.startswith(("declare:", "answer:")):
             self.board.regions[f"control:{name}"] = rect
         base = colour if lit else (45, 55, 52)
         pygame.draw.rect(surface, base, rect, border_radius=12)
@@ -994,6 +1060,16 @@ class TableScene(Scene):
                 tr("table.play_set", count=len(self.board.chosen)),
                 self.accepts_input and bool(self.chosen_plays()),
                 (40, 120, 90),
+            )
+            slot += 1
+        if self.coaching:
+            self._button(
+                surface,
+                "hint",
+                pygame.Rect(lay.control_rect(slot)),
+                tr("coach.hint_button"),
+                self.accepts_input and bool(legal),
+                (70, 90, 140),
             )
 
     def _panel(self, surface: pygame.Surface, height: int, width: int) -> pygame.Rect:

@@ -54,6 +54,7 @@ from ..presets import preset_ui
 from ..text import Said, card_text, score_text, tr
 from ..textfit import clip_to_width, render
 from ..tween import Tween, lerp, lerp2
+from .coach_view import mark_risky
 from .layout import Layout, Point
 
 if TYPE_CHECKING:
@@ -221,6 +222,7 @@ class Board:
         self.chosen: set[int] = set()  # card ids picked for a play of several cards (raised)
         self.highlight: set[int] = set()  # card ids to outline (legal plays, with practice help)
         self.sum_hint: str | None = None  # practice help under your name: the hand's sum
+        self.risky: set[int] = set()  # card ids the coach marks: someone may well call on them
         self.call_hint: str | None = None  # practice help: you may call now
         self.clock_hint: str | None = None  # your turn's time limit, where the rules set one
         self.cued = False  # your Draw is lit (set by the table): the turn glow is on your plate alone
@@ -1397,6 +1399,8 @@ class Board:
                 if angle:
                     ring = pygame.transform.rotozoom(ring, angle, 1.0)
                 dest.blit(ring, ring.get_rect(center=rect.center))
+            if card.id in self.risky:
+                mark_risky(self, dest, rect, art, angle)
             if i == self.selected:
                 ring = art.outline((120, 200, 255), 4)
                 dest.blit(ring, ring.get_rect(center=rect.center))
