@@ -48,6 +48,7 @@ import asyncio
 import contextlib
 import gc
 import secrets
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -179,6 +180,9 @@ class HostConfig:
     # a new match even if one is kept: the kept one is set aside (its finished rounds saved in
     # `log_dir`), and those who come back with its tokens are seated afresh and told so
     new_match: bool = False
+    # the hosting person's name, announced on the LAN so a table found reads as theirs ("": the
+    # computer's name, for a headless host nobody sits at)
+    host_name: str = ""
 
 
 class Host:
@@ -207,6 +211,8 @@ class Host:
         self.announcement: Announcement | None = None  # the table as announced on the LAN
         self.announce_error: str | None = None  # why it could not be announced
         self._announcing: asyncio.Task | None = None
+        self._announced: tuple[int, bool] | None = None  # the free seats and play as last announced
+        self._updates: set[asyncio.Task] = set()  # announcements of the free seats under way
         self._next_beat = 0.0  # when the heartbeat next goes out
         self.recorder: Recorder | None = None  # keeps the game in the history (HostConfig.keep_history)
         self.history_seats: list[str] = []  # per seat "human" or the AI level, as the history names them
@@ -324,9 +330,18 @@ class Host:
         bound = self.cfg.host not in ("", "0.0.0.0", "::")
         where = self.cfg.announce_on or ((self.cfg.host,) if bound else None)
         try:
+            free, playing = self.free_seats(), self.started.is_set()
             self.announcement = await advertise(
-                self.port, self.cfg.preset, self.cfg.players, f"Dobon {self.cfg.preset}", where
+                self.port,
+                self.cfg.preset,
+                self.cfg.players,
+                f"Dobon {self.cfg.preset}",
+                where,
+                host_name=self.cfg.host_name or socket.gethostname().split(".")[0],
+                free=free,
+                playing=playing,
             )
+            self._announced = (free, playing)
         except Exception as exc:  # no multicast here: joining by address still works
             self.announce_error = describe(exc)
             self.log(f"(not announced on the LAN: {self.announce_error})")
@@ -336,6 +351,8 @@ class Host:
 
     async def _withdraw(self) -> None:
         """Take the table off the LAN (idempotent: both the lobby's Leave and the end of `run` close)."""
+        for update in list(self._updates):  # a late "seats free" must not follow the goodbye
+            update.cancel()
         task, self._announcing = self._announcing, None
         if task is not None and not task.done():
             task.cancel()  # still claiming the name: advertise closes its sockets
@@ -728,6 +745,29 @@ class Host:
             self.cfg.turn_limit_s,
         )
 
+    def free_seats(self) -> int:
+        """Seats a person who comes now may take: open ones in the lobby; once play has begun, the AI
+        seats no late guest has claimed (taken at the next round)."""
+        if self.started.is_set():
+            return sum(1 for s in self.seats if s.kind == "ai" and not s.waiting)
+        return sum(1 for s in self.seats if s.kind == "open")
+
+    def _announce_seats(self) -> None:
+        """Say the free seats on the LAN again when they changed (in the background: never waited on)."""
+        announcement = self.announcement
+        now = (self.free_seats(), self.started.is_set())
+        if announcement is None or now == self._announced:
+            return
+        self._announced = now
+
+        async def update() -> None:
+            with contextlib.suppress(Exception):  # best effort, like the announcement itself
+                await announcement.update(*now)
+
+        task = asyncio.get_running_loop().create_task(update())
+        self._updates.add(task)
+        task.add_done_callback(self._updates.discard)
+
     def people_missing(self) -> int:
         """How many more people the host waits for before it deals."""
         return max(0, self.cfg.min_people - sum(1 for s in self.seats if s.kind == "person"))
@@ -735,6 +775,7 @@ class Host:
     async def _broadcast_lobby(self) -> None:
         if self.started.is_set():
             self._note_change()  # who sits where (a late guest seated, a token given) is kept too
+        self._announce_seats()
         lobby = self.lobby()
         for s in self.seats:
             await self._send(s, lobby)

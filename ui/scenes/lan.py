@@ -17,7 +17,7 @@ from game.rules import PRESETS, make_rules
 from game.seats import SEATS
 from net import hostsave, tablecode
 from net.client import HostClosed
-from net.discovery import LOOPBACK, describe, lan_addresses
+from net.discovery import LOOPBACK, FoundTable, describe, lan_addresses
 from net.host import HostConfig
 from net.pace import DEFAULT_TURN_LIMIT_S
 from net.protocol import Chat
@@ -157,6 +157,7 @@ def desktop_host(
     turn_limit_s: float = DEFAULT_TURN_LIMIT_S,
     away_ai_s: float = AWAY_AI[0],
     announce: bool = True,
+    host_name: str = "",
 ) -> HostConfig:
     """A table this computer hosts and plays at (seat 0), keeping its match on disk for *Continue
     hosting* after a crash (net.hostsave)."""
@@ -176,6 +177,7 @@ def desktop_host(
         away_ai_s=away_ai_s,
         log_dir=str(match_log_folder()),
         advertise=announce,
+        host_name=host_name,  # a table found on the LAN reads as this person's
         keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
         history_me=0,
         keep_path=str(hostsave.kept_path(desktop=True)),
@@ -196,7 +198,7 @@ def continue_hosting(app) -> str | None:
     kept = found[0]
     config = desktop_host(
         kept.preset, kept.players, kept.options, kept.ai, kept.rounds, kept.seed, kept.port,
-        turn_limit_s=kept.turn_limit_s,
+        turn_limit_s=kept.turn_limit_s, host_name=kept.names[kept.me],
     )  # fmt: skip
     session = NetSession(kept.names[kept.me])
     try:
@@ -377,8 +379,9 @@ class HostScene(Scene):
             turn_limit_s=float(self.turn_limit),
             away_ai_s=float(self.away_ai),
             announce=self.announce,
+            host_name=_remember_name(self, self.name.get_text()),
         )
-        self.session = NetSession(_remember_name(self, self.name.get_text()))
+        self.session = NetSession(config.host_name)
         try:
             self.session.host_table(config).result(timeout=5)
         except Exception as exc:
@@ -397,6 +400,27 @@ class HostScene(Scene):
 
     def draw(self, surface):
         _background(surface)
+
+
+def found_label(table: FoundTable) -> str:
+    """A table found on the LAN as a person reads it: whose it is, its rules by their name, how many
+    play and how many seats are free (an older host that says neither name nor seats: its
+    announcement's name)."""
+    preset = tr(f"preset.{table.preset}") if table.preset in PRESETS else table.preset  # a newer version's
+    if table.free < 0:
+        seats = ""
+    elif table.free == 0:
+        seats = tr("lan.found_full")
+    else:
+        seats = tr("lan.found_free_later" if table.playing else "lan.found_free", count=table.free)
+    return tr(
+        "lan.found_table",
+        name=tr("lan.found_host", name=table.host_name) if table.host_name else table.name,
+        preset=preset,
+        count=table.players,
+        seats=seats,
+        address=f"{table.host}:{table.port}",
+    )
 
 
 class JoinScene(Scene):
@@ -466,21 +490,15 @@ class JoinScene(Scene):
         )
         y += 46
         self.table_buttons = []
+        self.watch_buttons = []
         for i, table in enumerate(self.found[:6]):
-            preset = (
-                tr(f"preset.{table.preset}") if table.preset in PRESETS else table.preset
-            )  # a newer version's
-            label = tr(
-                "lan.found_table",
-                name=table.name,
-                preset=preset,
-                count=table.players,
-                address=f"{table.host}:{table.port}",
-            )
-            button = pygame_gui.elements.UIButton(
-                pygame.Rect(x, y + i * 42, w - 2 * x, 36), label, gui, container=c
-            )
+            rect = pygame.Rect(x, y + i * 42, w - 2 * x - 170, 36)
+            button = pygame_gui.elements.UIButton(rect, found_label(table), gui, container=c)
             self.table_buttons.append((button, table))
+            watch = pygame_gui.elements.UIButton(  # a found table is watched without typing
+                pygame.Rect(rect.right + 10, rect.y, 160, 36), key("lan.watch"), gui, container=c
+            )
+            self.watch_buttons.append((watch, table))
         if self.search is not None and not self.search.done():
             pygame_gui.elements.UILabel(pygame.Rect(x, y, 400, 36), key("lan.searching"), gui, container=c)
         elif self.searched and not self.found and not self.error:
@@ -513,6 +531,9 @@ class JoinScene(Scene):
                 for button, table in self.table_buttons:
                     if event.ui_element is button:
                         self.join(table.host, table.port)
+                for button, table in self.watch_buttons:
+                    if event.ui_element is button:
+                        self.join(table.host, table.port, watch=True)
             return None
         return event
 
