@@ -31,7 +31,7 @@ plays it until its person acts again (an action, or Ready: "I'm back"). One name
 A LAN party (issue 17): a comeback with a seat's token replaces the connection the host still holds
 for it (a pulled cable leaves no FIN); the host deals once `min_people` people have come and said
 ready, and a guest who comes after the deal takes a seat AI has played from the start at the next
-round (`SeatState.waiting`; it sees no hand before). Watchers (`Hello.watch`) get the lobby, the chat
+round (`SeatState.waiting`; until then it watches the round in play as a watcher does, never a hand). Watchers (`Hello.watch`) get the lobby, the chat
 and the public side of every update (`game.view.public_view`). With `turn_limit_s` a person whose
 time to act runs out has AI act for them once (`owing`; the seat is sent its clock). Closing mid-match
 sends everyone the standings so far and saves the log (`log_dir`). Connections are limited per
@@ -524,7 +524,8 @@ class Host:
 
     def _late_seat(self, name: str) -> SeatState | None:
         """A guest who arrives after the deal takes a seat AI has played from the start (never one a
-        dropped person may come back to) at the next round; until then it hears the lobby only."""
+        dropped person may come back to) at the next round; until then it watches the round in play
+        (the public side of every update, as a watcher)."""
         for s in self.seats:
             if s.kind == "ai" and not s.waiting:
                 s.waiting, s.token, s.ready = name, secrets.token_hex(16), True
@@ -716,10 +717,15 @@ class Host:
             self._drop_watcher(w)
 
     async def _send_watcher_update(self, w: Watcher, public_events: list[dict]) -> None:
+        await self._send_watcher(w, self._public_update(public_events))
+
+    def _public_update(self, public_events: list[dict]) -> Update:
+        """An update as a watcher sees it (game.view.public_view): no hand, no stock order, no actions;
+        also what a late guest sees of the round in play before its seat is dealt."""
         game = self.game
         assert game is not None
         self._start_clocks()
-        update = Update(
+        return Update(
             len(game.actions),
             public_events,
             _public(game),
@@ -729,7 +735,6 @@ class Host:
             self.match_ms(),
             self.timed_out,
         )
-        await self._send_watcher(w, update)
 
     # ------------------------------------------------------------------ lobby
 
@@ -1161,7 +1166,7 @@ class Host:
         game, table = self.game, self.table
         assert game is not None and table is not None
         s = self.seats[seat]
-        if s.waiting:  # a late guest, seated at the next round: until then it only hears the lobby
+        if s.waiting:  # a late guest, seated at the next round: until then it watches
             await self._late_message(s, message)
             return
         if message == "joined":  # a person came back with their token
@@ -1218,6 +1223,7 @@ class Host:
         if message == "joined":
             self.log(f"seat {s.seat}: {s.waiting} joined late; takes the seat from the AI at the next round")
             await self._broadcast_lobby()
+            await self._send_update(s, [])  # the round in play as it stands, as a watcher sees it
         elif message == "left":
             self.log(f"seat {s.seat}: {s.waiting} left before taking the seat")
             s.waiting, s.token = "", ""
@@ -1390,8 +1396,11 @@ class Host:
 
     async def _send_update(self, s: SeatState, events: list[Event]) -> None:
         game = self.game
-        if s.writer is None or game is None or s.waiting:
-            return  # a late guest sees no hand until its own round is dealt
+        if s.writer is None or game is None:
+            return
+        if s.waiting:  # a late guest watches the round in play, as a watcher (no hand), until its deal
+            await self._send(s, self._public_update([e.for_seat(game.n).to_json() for e in events]))
+            return
         self._start_clocks()
         view = game.view(s.seat)
         await self._send(

@@ -648,6 +648,20 @@ def chat_line(message: Chat) -> str:
     return f"<b>{html.escape(clean(message.sender, NAME))}</b>: {html.escape(clean(message.text))}"
 
 
+def remote_table_scene(app, remote: RemoteTable):
+    """The table for a LAN session whose view has come: its own seat as the person's (a watcher's,
+    or a late guest's until its seat is dealt, has none)."""
+    from .table import TableScene
+
+    view = remote.view
+    names = remote.names or [f"{i + 1}" for i in range(view.players)]
+    seats = [
+        SeatSpec("human" if i == view.seat else "ai", default_level(), names[i]) for i in range(view.players)
+    ]
+    setup = GameSetup(view.preset, view.players, dict(view.options), seats, 0)
+    return TableScene(app, setup, remote=remote)
+
+
 class LobbyScene(Scene):
     """Who sits where, ready marks, a chat line; the host starts the match."""
 
@@ -879,17 +893,7 @@ class LobbyScene(Scene):
             self.build()
 
     def start_table(self) -> None:
-        from .table import TableScene
-
-        remote = self.remote
-        view = remote.view
-        names = remote.names or [f"{i + 1}" for i in range(view.players)]
-        seats = [
-            SeatSpec("human" if i == view.seat else "ai", default_level(), names[i])
-            for i in range(view.players)
-        ]
-        setup = GameSetup(view.preset, view.players, dict(view.options), seats, 0)
-        self.app.stack.replace(TableScene(self.app, setup, remote=remote))
+        self.app.stack.replace(remote_table_scene(self.app, self.remote))
 
     @property
     def animating(self) -> bool:

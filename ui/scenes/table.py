@@ -106,6 +106,8 @@ class TableScene(Scene):
         self.paused = False
         if game is None:  # a new game, or a LAN table that just started: show it from its deal
             self.board.feed(self.source.poll())
+            if remote is not None and remote.waiting:  # a late guest watches until its seat is dealt
+                self.say(tr("lan.late_watch"), seconds=10.0)
         else:  # a match resumed: the table as it stands, from the view
             self.board.set_size(*self.app.size)
             view = self.source.view
@@ -729,6 +731,12 @@ class TableScene(Scene):
         if self.board.busy:
             return False  # keep what the player has not seen yet in the queue
         remote.receive()
+        if remote.reseated and remote.gone is None:  # a late guest's seat is dealt: its own table now
+            from .lan import remote_table_scene
+
+            remote.reseated = False
+            self.app.stack.replace(remote_table_scene(self.app, remote))
+            return True
         if (remote.reconnecting is not None) != self.leave_button.visible:
             self.leave_button.show() if remote.reconnecting is not None else self.leave_button.hide()
         events = remote.poll()

@@ -50,6 +50,9 @@ class RemoteTable:
         self.resynced = False  # a view came alone (a comeback, a stale action): the board is rebuilt from it
         self.kept: Kept | None = None  # the match as kept in this computer's history (a guest's)
         self.log_lines: list[str] = []  # what the table's log says beside the events (a time-out)
+        # this table's seat changed (a late guest watched the round in play and is now dealt in): the
+        # scene builds a new board around it; until then its events wait (`poll` holds them)
+        self.reseated = False
 
     @property
     def started(self) -> bool:
@@ -77,6 +80,10 @@ class RemoteTable:
                 except (KeyError, TypeError, ValueError, IndexError) as exc:
                     self.gone = f"the host sent something this table cannot show ({exc})"
                     continue
+                if self._view is not None and view.seat != self._view.seat:
+                    # a late guest's own seat is dealt after it watched (its view was a watcher's): the
+                    # table is built again around the seat, from this deal (TableScene.reseat)
+                    self.reseated, self._pending = True, []
                 self._view, self.rules, self.viewer = view, rules, view.seat
                 self.seq = message.seq
                 self.names = message.names or self.names
@@ -166,7 +173,18 @@ class RemoteTable:
     def advance(self, now_ms: float) -> None:
         self.receive()  # the host keeps the clock
 
+    @property
+    def waiting(self) -> bool:
+        """A late guest: the host keeps it a seat from the next round, and it watches until then."""
+        client = self.session.client
+        welcome = getattr(client, "welcome", None) if client is not None else None
+        if welcome is None or self.lobby is None or not 0 <= welcome.seat < len(self.lobby.seats):
+            return False
+        return bool(self.lobby.seats[welcome.seat].waiting)
+
     def poll(self) -> list[Event]:
+        if self.reseated:
+            return []  # the deal of this table's own seat is for the board built around it
         out, self._pending = self._pending, []
         self.shown.extend(out)
         for event in out:
