@@ -147,6 +147,9 @@ class RoundResultScene(Scene):
         remote = self.table.remote
         if remote is not None and remote.finished is None:
             remote.receive()
+            if remote.gone is not None:  # the host closed the table: the table says so at once
+                self.app.stack.pop()
+                return
             events = remote.poll()
             if events:
                 self.table.board.feed(events)

@@ -728,10 +728,15 @@ class TableScene(Scene):
         """Take in what the host sent; True if the table has gone (a message scene replaced it)."""
         remote = self.remote
         assert remote is not None
-        if self.board.busy:
+        if remote.gone is None and self.board.busy:
             return False  # keep what the player has not seen yet in the queue
         remote.receive()
-        if remote.reseated and remote.gone is None:  # a late guest's seat is dealt: its own table now
+        if remote.gone is not None:  # before anything still queued: a closed table replays nothing
+            from .lan import MessageScene
+
+            self.app.stack.replace(MessageScene(self.app, remote.gone))
+            return True
+        if remote.reseated:  # a late guest's seat is dealt: its own table now
             from .lan import remote_table_scene
 
             remote.reseated = False
@@ -759,11 +764,6 @@ class TableScene(Scene):
         for notice in remote.notices:
             self.say(explain(notice), RED)
         remote.notices.clear()
-        if remote.gone is not None:
-            from .lan import MessageScene
-
-            self.app.stack.replace(MessageScene(self.app, remote.gone))
-            return True
         return False
 
     def leave_gone_host(self) -> None:

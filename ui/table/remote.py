@@ -124,6 +124,8 @@ class RemoteTable:
                     self.gone = tr("lan.host_closed") if str(message) == CLOSED else str(message)
                 if isinstance(message, HostClosed):
                     self.session.forget_seat()  # closed or refused: that seat is gone for good
+        if self.gone is not None:
+            self._pending = []  # the table is gone: its notice comes first, and nothing replays
         if self.reconnecting is not None and time.monotonic() - self._said_at >= NOTICE_EVERY_S:
             self._said_at = time.monotonic()
             self.notices.append(self.reconnecting_text())
@@ -183,7 +185,7 @@ class RemoteTable:
         return bool(self.lobby.seats[welcome.seat].waiting)
 
     def poll(self) -> list[Event]:
-        if self.reseated:
+        if self.reseated or self.gone is not None:
             return []  # the deal of this table's own seat is for the board built around it
         out, self._pending = self._pending, []
         self.shown.extend(out)
