@@ -216,6 +216,9 @@ def test_a_late_guest_on_the_desktop_watches_the_round_in_play_then_sits_down_at
         assert seat < 3 and not seated.watching and seated.viewer == seat
         assert far.host.seats[seat].kind == "person" and seated.remote.view.round_no == 2
         assert len(seated.remote.view.hand) > 0  # dealt in: its own hand, on a board built around it
+        seq = seated.remote.seq
+        run_until(app, lambda: seated.remote.seq > seq, 20)  # and the table plays on: the session went on
+        assert not seated.remote.session.closing
     finally:
         app.close()
         far.close()

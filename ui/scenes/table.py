@@ -104,6 +104,9 @@ class TableScene(Scene):
         self.buttons: dict[str, pygame.Rect] = {}
         self.lit: set[str] = set()  # the buttons drawn lit in the last frame
         self.paused = False
+        # a LAN table hands its session on (to the table built around a late guest's seat, to the
+        # lobby of a rematch) instead of closing it when it goes
+        self.hands_on = False
         if game is None:  # a new game, or a LAN table that just started: show it from its deal
             self.board.feed(self.source.poll())
             if remote is not None and remote.waiting:  # a late guest watches until its seat is dealt
@@ -169,7 +172,7 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.save()
         self.thinker.shutdown(wait=False, cancel_futures=True)
-        if self.remote is not None:
+        if self.remote is not None and not self.hands_on:
             self.remote.session.close()
         super().exit()
 
@@ -739,7 +742,7 @@ class TableScene(Scene):
         if remote.reseated:  # a late guest's seat is dealt: its own table now
             from .lan import remote_table_scene
 
-            remote.reseated = False
+            remote.reseated, self.hands_on = False, True  # the session goes on at the new table
             self.app.stack.replace(remote_table_scene(self.app, remote))
             return True
         if (remote.reconnecting is not None) != self.leave_button.visible:
