@@ -39,7 +39,9 @@ address and in total (`Gate`), and running out of file descriptors is said once 
 match's end (or a close: up to the last round finished) every client gets the action log, to keep in
 its own history (net.keeping). With `keep_path` the match is kept on disk after every change
 (net.hostsave); a host started again with the same table resumes it, waits a little for its people to
-come back with their tokens, and tells them the host is back.
+come back with their tokens, and tells them the host is back. With `rematch` (the desktop's) a finished
+match leaves the table open until the host offers a rematch (`Host.rematch`: the same seats, a new
+match once the people are ready; `Lobby.rematch` tells every client) or closes it.
 """
 
 from __future__ import annotations
@@ -103,6 +105,7 @@ MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over
 RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
 GOODBYE_S = 0.2  # how long a closing table gives its peers to read the goodbye before the sockets close
 MAX_WATCHERS = 16  # people watching a table without a seat
+MAX_MATCHES = 1000  # rematches at one table before it closes by itself (a bound, not a limit met)
 # what a guest whose name is already seated is told to do
 TWIN = "come back to it with its token (main.py join keeps it), or choose another name"
 
@@ -183,6 +186,10 @@ class HostConfig:
     # the hosting person's name, announced on the LAN so a table found reads as theirs ("": the
     # computer's name, for a headless host nobody sits at)
     host_name: str = ""
+    # after a match the table stays open, everyone still connected, until the host offers a rematch
+    # (`Host.rematch`: the same seats, a new match once the people are ready) or closes it; False: a
+    # finished match closes the table (a headless host)
+    rematch: bool = False
 
 
 class Host:
@@ -229,6 +236,8 @@ class Host:
         self._resumed_at: float | None = None  # a resumed match waits for its people from then
         self._clocks_for: tuple | None = None  # the state the clocks were last started for
         self.retired_tokens: tuple[str, ...] = ()  # the seats of a kept match set aside (new_match)
+        self._rematch = False  # the hosting person offered a rematch (HostConfig.rematch)
+        self.matches = 1  # matches played at this table (rematches counted)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -255,12 +264,74 @@ class Host:
             # in the background: claiming the name takes about a second, and the lobby is open meanwhile
             self._announcing = asyncio.create_task(self._announce())
         try:
-            await self._lobby()
-            if not self.closing:
+            for _ in range(MAX_MATCHES):  # bounded: a table is not kept open for ever
+                await self._lobby()
+                if self.closing:
+                    break
                 await self._play()
+                if self.closing or not self.cfg.rematch or not await self._after_match():
+                    break
+                await self._new_match()
         finally:
             await self.close()
         return self.result
+
+    def rematch(self) -> None:
+        """The hosting person offers a rematch on the match's result (from the host's own loop)."""
+        if self.result is not None and self.result.complete:
+            self._rematch = True
+
+    async def _after_match(self) -> bool:
+        """The match is over and the table stays open: everyone stays connected (chat, comings and
+        goings go on) until the host offers a rematch (True) or closes the table (False)."""
+        while not self.closing:
+            if self._rematch:
+                return True
+            await self._heartbeat()
+            seat, message = await self._next_message(0.05)
+            if message is None:
+                continue
+            s = self.seats[seat]
+            if message == "left":
+                self.log(f"seat {seat}: {s.name} left")
+                await self._say_event("left", s.name or s.waiting)  # no seat in a rematch for them
+                if s.waiting:
+                    s.waiting, s.token = "", ""
+                await self._broadcast_lobby()
+            elif message == "joined" and s.waiting:  # came after the end: a seat in the rematch
+                self.log(f"seat {seat}: {s.waiting} joined; takes the seat at the next match")
+                await self._broadcast_lobby()
+            elif message == "joined":
+                await self._send(s, self.result)  # back after the end: the result, as the others saw
+            elif isinstance(message, Chat):
+                await self._chat(s, message)
+            elif isinstance(message, Act):
+                await self._send(s, Refused(message.action, "the match is over"))
+        return False
+
+    async def _new_match(self) -> None:
+        """A rematch at the same table: the people still here keep their seats and tokens (not ready
+        until they say so); AI seats and seats whose people left are open again; the next match is
+        dealt as the first was, once the people waited for are here and ready."""
+        self._rematch, self.forced = False, False
+        self.game = self.table = self.result = self.recorder = None
+        self.started.clear()
+        self.cfg.seed = secrets.randbelow(2**31)  # another deal, not the same match again
+        self.rounds_done = self.kept_seq = self.deal_seq = self.window_seq = 0
+        self.owing, self.timed_out, self._logged, self._clocks_for = {}, [], [], None
+        self.history_seats, self.history_started, self.joined = [], "", []
+        self.resumed, self.retired_tokens, self._resumed_at = False, (), None
+        self.matches += 1
+        for s in self.seats:
+            if s.waiting and s.connected:  # a late guest still waiting: its seat is its own now
+                s.kind, s.name = "person", s.waiting
+            if not (s.kind == "person" and s.connected):
+                s.kind, s.name, s.token = "open", "", ""
+            s.ready, s.away, s.stood_in, s.waiting, s.timeouts, s.idle = False, False, False, "", 0, False
+        self.last_join = time.monotonic()
+        people = ", ".join(s.name for s in self.seats if s.kind == "person") or "nobody"
+        self.log(f"rematch: a new match at this table for {people}")
+        await self._broadcast_lobby(rematch=True)
 
     def _quiet_accept_errors(self) -> None:
         """Out of file descriptors, asyncio's accept loop reports every failed accept with a traceback
@@ -777,11 +848,12 @@ class Host:
         """How many more people the host waits for before it deals."""
         return max(0, self.cfg.min_people - sum(1 for s in self.seats if s.kind == "person"))
 
-    async def _broadcast_lobby(self) -> None:
+    async def _broadcast_lobby(self, rematch: bool = False) -> None:
         if self.started.is_set():
             self._note_change()  # who sits where (a late guest seated, a token given) is kept too
         self._announce_seats()
         lobby = self.lobby()
+        lobby.rematch = rematch
         for s in self.seats:
             await self._send(s, lobby)
         for w in list(self.watchers):

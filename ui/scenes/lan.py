@@ -178,6 +178,7 @@ def desktop_host(
         log_dir=str(match_log_folder()),
         advertise=announce,
         host_name=host_name,  # a table found on the LAN reads as this person's
+        rematch=True,  # the match's result offers a rematch at the same table (seats kept)
         keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
         history_me=0,
         keep_path=str(hostsave.kept_path(desktop=True)),
@@ -660,6 +661,28 @@ def remote_table_scene(app, remote: RemoteTable):
     ]
     setup = GameSetup(view.preset, view.players, dict(view.options), seats, 0)
     return TableScene(app, setup, remote=remote)
+
+
+def follow_rematch(app, table) -> bool:
+    """On a LAN match's result: when the host's rematch lobby comes, go to it on the same connection
+    (seat and token kept; the finished table hands its session on). True if the lobby took over."""
+    remote = table.remote
+    remote.receive()
+    if not remote.rematch:
+        return False
+    table.hands_on = True
+    remote.session.next_match()
+    lobby = LobbyScene(app, remote.session, hosting=remote.session.host is not None)
+    lobby.remote.lobby = remote.lobby  # the rematch's first lobby came to the finished table
+    app.stack.clear_to(lobby)
+    return True
+
+
+def rematch_note(remote: RemoteTable) -> str:
+    """What a guest's match result says of what comes next ("" for the host: it has the button)."""
+    if remote.session.host is not None:
+        return ""
+    return tr("lan.rematch_closed" if remote.closed_after else "lan.rematch_wait")
 
 
 class LobbyScene(Scene):

@@ -53,6 +53,8 @@ class RemoteTable:
         # this table's seat changed (a late guest watched the round in play and is now dealt in): the
         # scene builds a new board around it; until then its events wait (`poll` holds them)
         self.reseated = False
+        self.rematch = False  # the match is over and the host offered a rematch at this table
+        self.closed_after = False  # the match is over and the host has closed the table since
 
     @property
     def started(self) -> bool:
@@ -112,12 +114,16 @@ class RemoteTable:
                     self.gone = closed_early(message, self.kept)
             elif isinstance(message, Lobby):
                 self.lobby = message
+                if message.rematch and self.finished is not None:
+                    self.rematch = True  # the host offered a rematch: its lobby follows (ui.scenes.lan)
             elif isinstance(message, Reconnecting):
                 self.reconnecting, self._said_at = message, 0.0
             elif isinstance(message, Reconnected):
                 self.reconnecting = None
                 said = "lan.new_match" if message.new_match else "lan.host_back" if message.resumed else ""
                 self.notices.append(tr(said or "lan.reconnected"))
+            elif isinstance(message, HostGone) and self.finished is not None:
+                self.closed_after = True  # the match was over: no rematch will come, nothing else lost
             elif isinstance(message, HostGone):
                 self.reconnecting = None
                 if self.gone is None:  # the standings a closing host sent first say more
