@@ -54,6 +54,7 @@ class RemoteTable:
         # scene builds a new board around it; until then its events wait (`poll` holds them)
         self.reseated = False
         self.rematch = False  # the match is over and the host offered a rematch at this table
+        self.new_match = False  # the host came back with a new match (--new-match): follow it
         self.closed_after = False  # the match is over and the host has closed the table since
 
     @property
@@ -82,10 +83,13 @@ class RemoteTable:
                 except (KeyError, TypeError, ValueError, IndexError) as exc:
                     self.gone = f"the host sent something this table cannot show ({exc})"
                     continue
-                if self._view is not None and view.seat != self._view.seat:
-                    # a late guest's own seat is dealt after it watched (its view was a watcher's): the
-                    # table is built again around the seat, from this deal (TableScene.reseat)
+                if self._view is not None and (view.seat != self._view.seat or self.new_match):
+                    # a late guest's own seat is dealt after it watched (its view was a watcher's), or
+                    # the host set the match aside for a new one: the table is built again around
+                    # this view, from this deal (TableScene._poll_remote), the old match's shown no more
                     self.reseated, self._pending = True, []
+                    if self.new_match:
+                        self.new_match, self.shown, self.round_end = False, [], None
                 self._view, self.rules, self.viewer = view, rules, view.seat
                 self.seq = message.seq
                 self.names = message.names or self.names
@@ -121,6 +125,7 @@ class RemoteTable:
             elif isinstance(message, Reconnected):
                 self.reconnecting = None
                 said = "lan.new_match" if message.new_match else "lan.host_back" if message.resumed else ""
+                self.new_match = self.new_match or message.new_match  # the next view is the new one's
                 self.notices.append(tr(said or "lan.reconnected"))
             elif isinstance(message, HostGone) and self.finished is not None:
                 self.closed_after = True  # the match was over: no rematch will come, nothing else lost
