@@ -42,12 +42,13 @@ def test_a_found_table_says_whose_it_is_its_rules_by_name_and_its_free_seats():
     assert table == FoundTable("Dobon app on vm", "192.168.1.20", 47000, "app", 4, 5, "Ann", 2, False)
     label = found_label(table)
     assert label.startswith("Ann's table  —  ")
-    assert ", 4 players, 2 seats free  (192.168.1.20:47000)" in label
+    assert label.endswith(", 4 players, 2 free  (192.168.1.20:47000)")
+    assert found_label(table, address=False).endswith(", 4 players, 2 free")  # a narrow window
     assert "vm" not in label and "Dobon app" not in label
     playing = FoundTable("x", "10.0.0.2", 47000, "app", 4, 5, "Ann", 1, True)
-    assert ", playing: 1 seat free from the next round" in found_label(playing)
+    assert ", 1 free next round" in found_label(playing)
     full = FoundTable("x", "10.0.0.2", 47000, "app", 4, 5, "Ann", 0, False)
-    assert ", no seat free (watch it)" in found_label(full)
+    assert ", full (watch it)" in found_label(full)
     setup("ja")
     try:
         assert found_label(table).startswith("Annさんの卓")
@@ -168,3 +169,34 @@ def test_a_table_announces_its_host_and_free_seats_and_says_again_when_a_seat_is
     assert [(t["host_name"], t["free"]) for t in again] == [("Ann", 2)]  # one seat was taken
     assert guest.finish(20) == 0
     assert host.finish(20) == 0
+
+
+def test_the_join_screen_lists_found_tables_whole_or_cut_with_a_tip_and_a_watch_button(tmp_path, monkeypatch):
+    from uikit import frames, make_app, press_button
+
+    from ui.scenes.lan import JoinScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    setup("en")
+    app = make_app((800, 600))
+    try:
+        scene = JoinScene(app)
+        app.stack.push(scene)
+        scene.found = [
+            FoundTable("x", "192.168.1.20", 47000, "app", 4, 5, "Ann", 2, False),
+            FoundTable("Dobon standard on a-very-long-machine-name", "192.168.1.22", 47001, "standard", 5, 5),
+        ]
+        scene.searched = True
+        scene.build()
+        frames(app, 2)
+        (ann, _), (old, _) = scene.table_buttons
+        assert ann.text == "Ann's table  —  Classic (52 cards), 4 players, 2 free"  # no room for the address
+        assert old.text.endswith("…") and "192.168.1.22:47001" in old.tool_tip_text
+        joined = []
+        monkeypatch.setattr(
+            scene, "join", lambda host, port, token=None, watch=False: joined.append((port, watch))
+        )
+        press_button(app, scene.watch_buttons[1][0])
+        assert joined == [(47001, True)]  # watched without typing
+    finally:
+        app.close()

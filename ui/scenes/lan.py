@@ -32,7 +32,8 @@ from ..settings import setting_value
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, SeatSpec, default_level
 from ..text import key, tr
-from .new_game import seats_note, text_width
+from ..textfit import clip_to_width
+from .new_game import _theme_font, seats_note, text_width
 
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
@@ -213,6 +214,7 @@ def continue_hosting(app) -> str | None:
     return None
 
 
+WIDE = 1280  # a window at least this wide lists a found table's address beside it
 LAN_ROUNDS = 1000  # a desktop table's bound on rounds: the rules' own end (the options) ends the match
 
 
@@ -500,10 +502,10 @@ def _field_default(cls, name: str):
     return next((f.default for f in fields(cls) if f.name == name), "")
 
 
-def found_label(table: FoundTable) -> str:
+def found_label(table: FoundTable, address: bool = True) -> str:
     """A table found on the LAN as a person reads it: whose it is, its rules by their name, how many
     play and how many seats are free (an older host that says neither name nor seats: its
-    announcement's name)."""
+    announcement's name); its address last, where there is room (`address`)."""
     preset = tr(f"preset.{table.preset}") if table.preset in PRESETS else table.preset  # a newer version's
     if table.free < 0:
         seats = ""
@@ -517,7 +519,7 @@ def found_label(table: FoundTable) -> str:
         preset=preset,
         count=table.players,
         seats=seats,
-        address=f"{table.host}:{table.port}",
+        address=f"  ({table.host}:{table.port})" if address else "",
     )
 
 
@@ -590,11 +592,18 @@ class JoinScene(Scene):
         self.table_buttons = []
         self.watch_buttons = []
         for i, table in enumerate(self.found[:6]):
-            rect = pygame.Rect(x, y + i * 42, w - 2 * x - 170, 36)
-            button = pygame_gui.elements.UIButton(rect, found_label(table), gui, container=c)
+            rect = pygame.Rect(x, y + i * 42, w - 2 * x - 120, 36)
+            label = found_label(table, address=w >= WIDE)  # a narrow window: the address as a tip
+            button = pygame_gui.elements.UIButton(
+                rect,
+                clip_to_width(_theme_font(True), label, rect.w - 16),  # too long: "…", whole in the tip
+                gui,
+                container=c,
+                tool_tip_text=html.escape(found_label(table)),
+            )
             self.table_buttons.append((button, table))
             watch = pygame_gui.elements.UIButton(  # a found table is watched without typing
-                pygame.Rect(rect.right + 10, rect.y, 160, 36), key("lan.watch"), gui, container=c
+                pygame.Rect(rect.right + 10, rect.y, 110, 36), key("lan.watch"), gui, container=c
             )
             self.watch_buttons.append((watch, table))
         if self.search is not None and not self.search.done():
