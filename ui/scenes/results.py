@@ -354,7 +354,10 @@ class MatchResultScene(Scene):
         self.note = None
         if remote is not None and (note := lan.rematch_note(remote)):  # a guest: what comes next
             self.note = pygame_gui.elements.UILabel(
-                pygame.Rect(0, int(h * 0.9) - bh, w, bh), note, self.app.gui, container=self.container
+                pygame.Rect(int(w * 0.06), int(h * 0.9) - bh, w - 2 * int(w * 0.06), bh),
+                note,
+                self.app.gui,
+                container=self.container,
             )
         self.title = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 + 10, int(h * 0.9), bw, bh),
