@@ -132,7 +132,10 @@ class RemoteTable:
             elif isinstance(message, HostGone):
                 self.reconnecting = None
                 if self.gone is None:  # the standings a closing host sent first say more
-                    self.gone = tr("lan.host_closed") if str(message) == CLOSED else str(message)
+                    said = tr("lan.host_closed") if str(message) == CLOSED else str(message)
+                    # a host that vanished for good: the standings this seat was shown are kept
+                    shown = self.standings_lines()
+                    self.gone = "\n".join([said, tr("lan.gone_standings"), *shown]) if shown else said
                 if isinstance(message, HostClosed):
                     self.session.forget_seat()  # closed or refused: that seat is gone for good
         if self.gone is not None:
@@ -173,11 +176,15 @@ class RemoteTable:
     def left_text(self) -> str:
         """This seat left while its host could not be reached (from "reconnecting…"): a message with
         the standings it was last shown, seat by seat, in the preset's own terms."""
-        lines = [tr("lan.left_gone")]
+        return "\n".join([tr("lan.left_gone"), *self.standings_lines()])
+
+    def standings_lines(self) -> list[str]:
+        """The standings this seat was last shown, seat by seat, in the preset's own terms."""
+        lines = []
         for seat, score in enumerate(self._view.standings if self._view is not None else ()):
             name = self.names[seat] if seat < len(self.names) else str(seat + 1)
             lines.append(f"{name}  {score_text(score)}")
-        return "\n".join(lines)
+        return lines
 
     def reconnecting_text(self) -> str:
         assert self.reconnecting is not None
