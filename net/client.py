@@ -226,7 +226,7 @@ class Client:
             self.names = message.names or self.names
         elif isinstance(message, Lobby):
             self.lobby = message
-            if message.rematch and self.finished is not None:
+            if message.rematch:  # (also for a watcher who came after the end, and saw no Finished)
                 self._next_match()
         elif isinstance(message, Finished):
             self.finished = message

@@ -143,3 +143,37 @@ def test_without_a_rematch_offer_a_finished_table_closes_as_before():
         return result
 
     assert asyncio.run(main()).complete
+
+
+def test_a_watcher_who_came_after_the_end_follows_the_rematch():
+    async def main():
+        host = rematch_host(players=2, min_people=1)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        aoi = Client("127.0.0.1", host.port, "Aoi", log=quiet)
+        kai = Client("127.0.0.1", host.port, "Kai", log=quiet, watch=True)
+        try:
+            await aoi.connect()
+            await play_on(aoi, aoi.seat)
+            await kai.connect()  # the match is over: it sees the finished table, never its Finished
+            async with asyncio.timeout(10):
+                while kai.view is None:
+                    await kai.receive()
+            host.rematch()
+            for c in (kai, aoi):
+                async with asyncio.timeout(10):
+                    while not (isinstance(await c.receive(), Lobby) and c.lobby.rematch):
+                        pass
+            second = await play_on(aoi, aoi.seat)
+            async with asyncio.timeout(10):
+                while kai.finished is None:
+                    await kai.receive()
+        finally:
+            runner.cancel()
+            await host.close()
+            for c in (aoi, kai):
+                await c.close()
+        return second, kai.finished
+
+    second, watched = asyncio.run(main())
+    assert second.complete and watched.complete and watched.scores == second.scores

@@ -118,7 +118,8 @@ class RemoteTable:
                     self.gone = closed_early(message, self.kept)
             elif isinstance(message, Lobby):
                 self.lobby = message
-                if message.rematch and self.finished is not None:
+                if message.rematch and (self.finished is not None or self.started):  # (a watcher who
+                    # came after the end saw the finished table, not its Finished)
                     self.rematch = True  # the host offered a rematch: its lobby follows (ui.scenes.lan)
             elif isinstance(message, Reconnecting):
                 self.reconnecting, self._said_at = message, 0.0
