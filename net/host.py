@@ -31,11 +31,12 @@ plays it until its person acts again (an action, or Ready: "I'm back"). One name
 A LAN party (issue 17): a comeback with a seat's token replaces the connection the host still holds
 for it (a pulled cable leaves no FIN); the host deals once `min_people` people have come and said
 ready, and a guest who comes after the deal takes a seat AI has played from the start at the next
-round (`SeatState.waiting`; until then it watches the round in play as a watcher does, never a hand). Watchers (`Hello.watch`) get the lobby, the chat
-and the public side of every update (`game.view.public_view`). With `turn_limit_s` a person whose
-time to act runs out has AI act for them once (`owing`; the seat is sent its clock). Closing mid-match
-sends everyone the standings so far and saves the log (`log_dir`). Connections are limited per
-address and in total (`Gate`), and running out of file descriptors is said once a minute. At the
+round (`SeatState.waiting`; until then it watches the round in play as a watcher does, never a
+hand). Watchers (`Hello.watch`) get the lobby, the chat and the public side of every update
+(`game.view.public_view`). With `turn_limit_s` a person whose time to act runs out has AI act for
+them once (`owing`; the seat is sent its clock). Closing mid-match sends everyone the standings so
+far and saves the log (`log_dir`). Connections are limited per address and in total (`Gate`), and
+running out of file descriptors is said once a minute. At the
 match's end (or a close: up to the last round finished) every client gets the action log, to keep in
 its own history (net.keeping). With `keep_path` the match is kept on disk after every change
 (net.hostsave); a host started again with the same table resumes it, waits a little for its people to
