@@ -179,7 +179,7 @@ def test_a_late_guest_on_the_desktop_watches_the_round_in_play_then_sits_down_at
 ):
     import uikit  # noqa: F401  (the dummy video driver)
     from test_lan_rejoin_ui import HostThread, run_until
-    from uikit import make_app
+    from uikit import frames, make_app
 
     from ui.scenes.lan import JoinScene, LobbyScene
     from ui.scenes.results import RoundResultScene
@@ -204,6 +204,12 @@ def test_a_late_guest_on_the_desktop_watches_the_round_in_play_then_sits_down_at
         assert watching.watching and watching.remote.waiting
         assert watching.toast is not None and watching.toast[0] == tr("lan.late_watch")
         assert watching.remote.view.hand == () and watching.remote.view.round_no == 1
+        texts: list[str] = []  # what the board writes in the next frames
+        board_text = watching.board.text
+        watching.board.text = lambda t, *a, **k: (texts.append(t), board_text(t, *a, **k))[1]
+        frames(app, 2)
+        del watching.board.text  # the board's own again
+        assert tr("lan.watching_late") in texts  # the banner says the seat comes, not "no seat"
 
         def seated_at_last() -> bool:
             if isinstance(app.stack.top, RoundResultScene):  # round 1's result: Next, as a person would

@@ -1075,7 +1075,9 @@ class TableScene(Scene):
         big = max(18, int(lay.unit * 0.045))
         small = max(12, int(lay.unit * 0.022))
         title = board.text(board._fit(tr("table.watching_banner"), big, room - 40), big, GOLD, True)
-        sub = board.text(board._fit(tr("table.watching_sub"), small, room - 40), small, (225, 232, 225))
+        late = self.remote is not None and self.remote.waiting  # a late guest: its seat comes next round
+        said = tr("lan.watching_late" if late else "table.watching_sub")
+        sub = board.text(board._fit(said, small, room - 40), small, (225, 232, 225))
         box = pygame.Rect(0, 0, min(room, max(title.get_width(), sub.get_width()) + 48), 0)
         box.height = title.get_height() + sub.get_height() + 22
         box.midbottom = (
