@@ -226,6 +226,8 @@ class Client:
             self.names = message.names or self.names
         elif isinstance(message, Lobby):
             self.lobby = message
+            if message.rematch:  # (also for a watcher who came after the end, and saw no Finished)
+                self._next_match()
         elif isinstance(message, Finished):
             self.finished = message
             await self._kept()  # the match's log came just before it
@@ -237,6 +239,13 @@ class Client:
             self._take(message)
         self._heard = True  # a message that made sense: this connection works
         return message
+
+    def _next_match(self) -> None:
+        """The host offered a rematch at the same table: the match just kept is over; the seat, its
+        token and the connection stay, and the next match's view and log start afresh."""
+        self.finished, self.kept, self._keeping, self.view, self.seq = None, None, None, None, 0
+        if self.keeper is not None:
+            self.keeper = Keeper(self.keeper.folder)  # one log per keeper: the next match's own
 
     def _take(self, part: MatchLog) -> None:
         """A part of the match's log. Once it is whole it is kept on a worker thread while this client

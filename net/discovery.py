@@ -1,7 +1,9 @@
 """Finding tables on the LAN with python-zeroconf (mDNS/DNS-SD). Joining by address always works too.
 
-A host announces a `_dobon-table._tcp` service carrying its preset, seat count and protocol version;
-`browse` lists what answers within a moment. Both are best effort: a network without multicast simply
+A host announces a `_dobon-table._tcp` service carrying its preset, seat count and protocol version,
+and what a person choosing a table wants to read: the hosting person's name (`host`), the seats still
+free (`free`) and whether play has begun (`playing`); the free seats are announced again as they
+change (`Announcement.update`). `browse` lists what answers within a moment. Both are best effort: a network without multicast simply
 finds nothing.
 
 Everything here uses zeroconf's asyncio API, because the host announces from inside its running event
@@ -31,12 +33,29 @@ _IFF_UP = 0x1  # Linux interface flag (linux/if.h)
 
 @dataclass(frozen=True)
 class FoundTable:
-    name: str
+    name: str  # the service's instance name (internal: machine-made, "Dobon app on vm")
     host: str
     port: int
     preset: str
     players: int
     version: int
+    host_name: str = ""  # the hosting person's name ("" from a host that does not say)
+    free: int = -1  # seats still open for a person (-1: the host does not say)
+    playing: bool = False  # the match has begun (a guest joining now waits for the next round)
+
+
+MAX_HOST_NAME = 24  # characters of the hosting person's name kept from an announcement
+
+
+def _properties(preset: str, players: int, host_name: str, free: int, playing: bool) -> dict[str, str]:
+    return {
+        "preset": preset,
+        "players": str(players),
+        "version": str(PROTOCOL_VERSION),
+        "host": host_name[:MAX_HOST_NAME],
+        "free": str(free),
+        "playing": "1" if playing else "0",
+    }
 
 
 def describe(exc: BaseException) -> str:
@@ -91,6 +110,27 @@ class Announcement:
         self.zc, self.info, self.addresses = zc, info, addresses
         self.name = info.name.removesuffix("." + SERVICE_TYPE)
 
+    async def update(self, free: int, playing: bool) -> None:
+        """Announce the seats still free (and whether play has begun) again: a table found a minute ago
+        with three free seats may have none now."""
+        props = self.info.decoded_properties
+        fresh = {k: v or "" for k, v in props.items()}
+        fresh.update(free=str(free), playing="1" if playing else "0")
+        if fresh == props:
+            return
+        from zeroconf.asyncio import AsyncServiceInfo
+
+        info = AsyncServiceInfo(
+            self.info.type,
+            self.info.name,
+            port=self.info.port,
+            parsed_addresses=self.addresses,
+            properties=fresh,
+            server=self.info.server,
+        )
+        await self.zc.async_update_service(info)
+        self.info = info
+
     async def withdraw(self) -> None:
         try:
             goodbye = await self.zc.async_unregister_service(self.info)
@@ -100,9 +140,18 @@ class Announcement:
 
 
 async def advertise(
-    port: int, preset: str, players: int, name: str, addresses: Sequence[str] | None = None
+    port: int,
+    preset: str,
+    players: int,
+    name: str,
+    addresses: Sequence[str] | None = None,
+    *,
+    host_name: str = "",
+    free: int = -1,
+    playing: bool = False,
 ) -> Announcement:
-    """Announce a table on `addresses` (default: every LAN interface), from a running event loop.
+    """Announce a table on `addresses` (default: every LAN interface), from a running event loop;
+    `host_name` is the hosting person's name, `free` the seats still open (see FoundTable).
 
     Returns once the name is probed and claimed (about a second); the announcements go on in the
     background. Raises OSError when there is no interface to announce on (only loopback)."""
@@ -119,7 +168,7 @@ async def advertise(
         f"{instance}.{SERVICE_TYPE}",
         port=port,
         parsed_addresses=where,
-        properties={"preset": preset, "players": str(players), "version": str(PROTOCOL_VERSION)},
+        properties=_properties(preset, players, host_name, free, playing),
     )
     zc = AsyncZeroconf(interfaces=where, ip_version=IPVersion.V4Only)
     try:
@@ -130,12 +179,18 @@ async def advertise(
     return Announcement(zc, info, where)
 
 
-def _number(text: str | None) -> int:
+def _number(text: str | None, default: int = 0) -> int:
     """A number from a table's announcement; anything else on the LAN may answer with garbage."""
     try:
-        return int(text or 0)
+        return int(text or default)
     except ValueError:
-        return 0
+        return default
+
+
+def _name(text: str | None) -> str:
+    """A person's name from an announcement: one line, printable, not too long (it is drawn as it is)."""
+    clean = "".join(c for c in (text or "") if c.isprintable())
+    return " ".join(clean.split())[:MAX_HOST_NAME]
 
 
 def _best_address(addresses: list[str], networks: list[ipaddress.IPv4Network]) -> str:
@@ -173,23 +228,29 @@ async def async_browse(seconds: float = 1.5, interfaces: Sequence[str] | None = 
         await browser.async_cancel()
         await zc.async_close()
     networks = [i.network for i in lan_interfaces()]
-    found = []
-    for info in infos:
-        addresses = info.parsed_addresses(IPVersion.V4Only)
-        if not addresses or not info.port:
-            continue
-        props = info.decoded_properties
-        found.append(
-            FoundTable(
-                info.name.removesuffix("." + SERVICE_TYPE),
-                _best_address(addresses, networks),
-                info.port,
-                props.get("preset") or "?",
-                _number(props.get("players")),
-                _number(props.get("version")),
-            )
-        )
-    return found
+    return [table for info in infos if (table := found_table(info, networks)) is not None]
+
+
+def found_table(info, networks: Sequence[ipaddress.IPv4Network] = ()) -> FoundTable | None:
+    """A table from the service record that answered (None: no address or port to join). Anything
+    on the LAN may answer: each property is read as text and checked, never trusted."""
+    from zeroconf import IPVersion
+
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    if not addresses or not info.port:
+        return None
+    props = info.decoded_properties
+    return FoundTable(
+        info.name.removesuffix("." + SERVICE_TYPE),
+        _best_address(addresses, list(networks)),
+        info.port,
+        props.get("preset") or "?",
+        _number(props.get("players")),
+        _number(props.get("version")),
+        _name(props.get("host")),
+        max(-1, _number(props.get("free"), -1)),
+        props.get("playing") == "1",
+    )
 
 
 def browse(seconds: float = 1.5, interfaces: Sequence[str] | None = None) -> list[FoundTable]:

@@ -31,15 +31,18 @@ plays it until its person acts again (an action, or Ready: "I'm back"). One name
 A LAN party (issue 17): a comeback with a seat's token replaces the connection the host still holds
 for it (a pulled cable leaves no FIN); the host deals once `min_people` people have come and said
 ready, and a guest who comes after the deal takes a seat AI has played from the start at the next
-round (`SeatState.waiting`; it sees no hand before). Watchers (`Hello.watch`) get the lobby, the chat
-and the public side of every update (`game.view.public_view`). With `turn_limit_s` a person whose
-time to act runs out has AI act for them once (`owing`; the seat is sent its clock). Closing mid-match
-sends everyone the standings so far and saves the log (`log_dir`). Connections are limited per
-address and in total (`Gate`), and running out of file descriptors is said once a minute. At the
+round (`SeatState.waiting`; until then it watches the round in play as a watcher does, never a
+hand). Watchers (`Hello.watch`) get the lobby, the chat and the public side of every update
+(`game.view.public_view`). With `turn_limit_s` a person whose time to act runs out has AI act for
+them once (`owing`; the seat is sent its clock). Closing mid-match sends everyone the standings so
+far and saves the log (`log_dir`). Connections are limited per address and in total (`Gate`), and
+running out of file descriptors is said once a minute. At the
 match's end (or a close: up to the last round finished) every client gets the action log, to keep in
 its own history (net.keeping). With `keep_path` the match is kept on disk after every change
 (net.hostsave); a host started again with the same table resumes it, waits a little for its people to
-come back with their tokens, and tells them the host is back.
+come back with their tokens, and tells them the host is back. With `rematch` (the desktop's) a finished
+match leaves the table open until the host offers a rematch (`Host.rematch`: the same seats, a new
+match once the people are ready; `Lobby.rematch` tells every client) or closes it.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ import asyncio
 import contextlib
 import gc
 import secrets
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -102,6 +106,7 @@ MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over
 RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
 GOODBYE_S = 0.2  # how long a closing table gives its peers to read the goodbye before the sockets close
 MAX_WATCHERS = 16  # people watching a table without a seat
+MAX_MATCHES = 1000  # rematches at one table before it closes by itself (a bound, not a limit met)
 # what a guest whose name is already seated is told to do
 TWIN = "come back to it with its token (main.py join keeps it), or choose another name"
 
@@ -179,6 +184,13 @@ class HostConfig:
     # a new match even if one is kept: the kept one is set aside (its finished rounds saved in
     # `log_dir`), and those who come back with its tokens are seated afresh and told so
     new_match: bool = False
+    # the hosting person's name, announced on the LAN so a table found reads as theirs ("": the
+    # computer's name, for a headless host nobody sits at)
+    host_name: str = ""
+    # after a match the table stays open, everyone still connected, until the host offers a rematch
+    # (`Host.rematch`: the same seats, a new match once the people are ready) or closes it; False: a
+    # finished match closes the table (a headless host)
+    rematch: bool = False
 
 
 class Host:
@@ -207,6 +219,8 @@ class Host:
         self.announcement: Announcement | None = None  # the table as announced on the LAN
         self.announce_error: str | None = None  # why it could not be announced
         self._announcing: asyncio.Task | None = None
+        self._announced: tuple[int, bool] | None = None  # the free seats and play as last announced
+        self._updates: set[asyncio.Task] = set()  # announcements of the free seats under way
         self._next_beat = 0.0  # when the heartbeat next goes out
         self.recorder: Recorder | None = None  # keeps the game in the history (HostConfig.keep_history)
         self.history_seats: list[str] = []  # per seat "human" or the AI level, as the history names them
@@ -223,6 +237,8 @@ class Host:
         self._resumed_at: float | None = None  # a resumed match waits for its people from then
         self._clocks_for: tuple | None = None  # the state the clocks were last started for
         self.retired_tokens: tuple[str, ...] = ()  # the seats of a kept match set aside (new_match)
+        self._rematch = False  # the hosting person offered a rematch (HostConfig.rematch)
+        self.matches = 1  # matches played at this table (rematches counted)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -249,12 +265,74 @@ class Host:
             # in the background: claiming the name takes about a second, and the lobby is open meanwhile
             self._announcing = asyncio.create_task(self._announce())
         try:
-            await self._lobby()
-            if not self.closing:
+            for _ in range(MAX_MATCHES):  # bounded: a table is not kept open for ever
+                await self._lobby()
+                if self.closing:
+                    break
                 await self._play()
+                if self.closing or not self.cfg.rematch or not await self._after_match():
+                    break
+                await self._new_match()
         finally:
             await self.close()
         return self.result
+
+    def rematch(self) -> None:
+        """The hosting person offers a rematch on the match's result (from the host's own loop)."""
+        if self.result is not None and self.result.complete:
+            self._rematch = True
+
+    async def _after_match(self) -> bool:
+        """The match is over and the table stays open: everyone stays connected (chat, comings and
+        goings go on) until the host offers a rematch (True) or closes the table (False)."""
+        while not self.closing:
+            if self._rematch:
+                return True
+            await self._heartbeat()
+            seat, message = await self._next_message(0.05)
+            if message is None:
+                continue
+            s = self.seats[seat]
+            if message == "left":
+                self.log(f"seat {seat}: {s.name} left")
+                await self._say_event("left", s.name or s.waiting)  # no seat in a rematch for them
+                if s.waiting:
+                    s.waiting, s.token = "", ""
+                await self._broadcast_lobby()
+            elif message == "joined" and s.waiting:  # came after the end: a seat in the rematch
+                self.log(f"seat {seat}: {s.waiting} joined; takes the seat at the next match")
+                await self._broadcast_lobby()
+            elif message == "joined":
+                await self._send(s, self.result)  # back after the end: the result, as the others saw
+            elif isinstance(message, Chat):
+                await self._chat(s, message)
+            elif isinstance(message, Act):
+                await self._send(s, Refused(message.action, "the match is over"))
+        return False
+
+    async def _new_match(self) -> None:
+        """A rematch at the same table: the people still here keep their seats and tokens (not ready
+        until they say so); AI seats and seats whose people left are open again; the next match is
+        dealt as the first was, once the people waited for are here and ready."""
+        self._rematch, self.forced = False, False
+        self.game = self.table = self.result = self.recorder = None
+        self.started.clear()
+        self.cfg.seed = secrets.randbelow(2**31)  # another deal, not the same match again
+        self.rounds_done = self.kept_seq = self.deal_seq = self.window_seq = 0
+        self.owing, self.timed_out, self._logged, self._clocks_for = {}, [], [], None
+        self.history_seats, self.history_started, self.joined = [], "", []
+        self.resumed, self.retired_tokens, self._resumed_at = False, (), None
+        self.matches += 1
+        for s in self.seats:
+            if s.waiting and s.connected:  # a late guest still waiting: its seat is its own now
+                s.kind, s.name = "person", s.waiting
+            if not (s.kind == "person" and s.connected):
+                s.kind, s.name, s.token = "open", "", ""
+            s.ready, s.away, s.stood_in, s.waiting, s.timeouts, s.idle = False, False, False, "", 0, False
+        self.last_join = time.monotonic()
+        people = ", ".join(s.name for s in self.seats if s.kind == "person") or "nobody"
+        self.log(f"rematch: a new match at this table for {people}")
+        await self._broadcast_lobby(rematch=True)
 
     def _quiet_accept_errors(self) -> None:
         """Out of file descriptors, asyncio's accept loop reports every failed accept with a traceback
@@ -324,9 +402,18 @@ class Host:
         bound = self.cfg.host not in ("", "0.0.0.0", "::")
         where = self.cfg.announce_on or ((self.cfg.host,) if bound else None)
         try:
+            free, playing = self.free_seats(), self.started.is_set()
             self.announcement = await advertise(
-                self.port, self.cfg.preset, self.cfg.players, f"Dobon {self.cfg.preset}", where
+                self.port,
+                self.cfg.preset,
+                self.cfg.players,
+                f"Dobon {self.cfg.preset}",
+                where,
+                host_name=self.cfg.host_name or socket.gethostname().split(".")[0],
+                free=free,
+                playing=playing,
             )
+            self._announced = (free, playing)
         except Exception as exc:  # no multicast here: joining by address still works
             self.announce_error = describe(exc)
             self.log(f"(not announced on the LAN: {self.announce_error})")
@@ -336,6 +423,8 @@ class Host:
 
     async def _withdraw(self) -> None:
         """Take the table off the LAN (idempotent: both the lobby's Leave and the end of `run` close)."""
+        for update in list(self._updates):  # a late "seats free" must not follow the goodbye
+            update.cancel()
         task, self._announcing = self._announcing, None
         if task is not None and not task.done():
             task.cancel()  # still claiming the name: advertise closes its sockets
@@ -507,7 +596,8 @@ class Host:
 
     def _late_seat(self, name: str) -> SeatState | None:
         """A guest who arrives after the deal takes a seat AI has played from the start (never one a
-        dropped person may come back to) at the next round; until then it hears the lobby only."""
+        dropped person may come back to) at the next round; until then it watches the round in play
+        (the public side of every update, as a watcher)."""
         for s in self.seats:
             if s.kind == "ai" and not s.waiting:
                 s.waiting, s.token, s.ready = name, secrets.token_hex(16), True
@@ -699,10 +789,15 @@ class Host:
             self._drop_watcher(w)
 
     async def _send_watcher_update(self, w: Watcher, public_events: list[dict]) -> None:
+        await self._send_watcher(w, self._public_update(public_events))
+
+    def _public_update(self, public_events: list[dict]) -> Update:
+        """An update as a watcher sees it (game.view.public_view): no hand, no stock order, no actions;
+        also what a late guest sees of the round in play before its seat is dealt."""
         game = self.game
         assert game is not None
         self._start_clocks()
-        update = Update(
+        return Update(
             len(game.actions),
             public_events,
             _public(game),
@@ -712,7 +807,6 @@ class Host:
             self.match_ms(),
             self.timed_out,
         )
-        await self._send_watcher(w, update)
 
     # ------------------------------------------------------------------ lobby
 
@@ -728,14 +822,39 @@ class Host:
             self.cfg.turn_limit_s,
         )
 
+    def free_seats(self) -> int:
+        """Seats a person who comes now may take: open ones in the lobby; once play has begun, the AI
+        seats no late guest has claimed (taken at the next round)."""
+        if self.started.is_set():
+            return sum(1 for s in self.seats if s.kind == "ai" and not s.waiting)
+        return sum(1 for s in self.seats if s.kind == "open")
+
+    def _announce_seats(self) -> None:
+        """Say the free seats on the LAN again when they changed (in the background: never waited on)."""
+        announcement = self.announcement
+        now = (self.free_seats(), self.started.is_set())
+        if announcement is None or now == self._announced:
+            return
+        self._announced = now
+
+        async def update() -> None:
+            with contextlib.suppress(Exception):  # best effort, like the announcement itself
+                await announcement.update(*now)
+
+        task = asyncio.get_running_loop().create_task(update())
+        self._updates.add(task)
+        task.add_done_callback(self._updates.discard)
+
     def people_missing(self) -> int:
         """How many more people the host waits for before it deals."""
         return max(0, self.cfg.min_people - sum(1 for s in self.seats if s.kind == "person"))
 
-    async def _broadcast_lobby(self) -> None:
+    async def _broadcast_lobby(self, rematch: bool = False) -> None:
         if self.started.is_set():
             self._note_change()  # who sits where (a late guest seated, a token given) is kept too
+        self._announce_seats()
         lobby = self.lobby()
+        lobby.rematch = rematch
         for s in self.seats:
             await self._send(s, lobby)
         for w in list(self.watchers):
@@ -1120,7 +1239,7 @@ class Host:
         game, table = self.game, self.table
         assert game is not None and table is not None
         s = self.seats[seat]
-        if s.waiting:  # a late guest, seated at the next round: until then it only hears the lobby
+        if s.waiting:  # a late guest, seated at the next round: until then it watches
             await self._late_message(s, message)
             return
         if message == "joined":  # a person came back with their token
@@ -1177,6 +1296,7 @@ class Host:
         if message == "joined":
             self.log(f"seat {s.seat}: {s.waiting} joined late; takes the seat from the AI at the next round")
             await self._broadcast_lobby()
+            await self._send_update(s, [])  # the round in play as it stands, as a watcher sees it
         elif message == "left":
             self.log(f"seat {s.seat}: {s.waiting} left before taking the seat")
             s.waiting, s.token = "", ""
@@ -1349,8 +1469,11 @@ class Host:
 
     async def _send_update(self, s: SeatState, events: list[Event]) -> None:
         game = self.game
-        if s.writer is None or game is None or s.waiting:
-            return  # a late guest sees no hand until its own round is dealt
+        if s.writer is None or game is None:
+            return
+        if s.waiting:  # a late guest watches the round in play, as a watcher (no hand), until its deal
+            await self._send(s, self._public_update([e.for_seat(game.n).to_json() for e in events]))
+            return
         self._start_clocks()
         view = game.view(s.seat)
         await self._send(

@@ -75,6 +75,9 @@ class Lobby(msgspec.Struct, tag="lobby"):
     expected: int = 0  # people the host waits for before it deals (HostConfig.min_people)
     watchers: list[str] = []  # the names of those watching
     turn_limit_s: float = 0.0  # a person's time to act before AI acts for them once (0: no limit)
+    # the host offered a rematch: the match just finished is over, everyone still here is back in
+    # the lobby of the next one (same seats, not ready yet); said once, with the first such lobby
+    rematch: bool = False
 
 
 class Ready(msgspec.Struct, tag="ready"):

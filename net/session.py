@@ -63,6 +63,7 @@ class NetSession:
         # a hosting session does not: its host keeps the game already
         self.keep_history = False
         self.history_folder: str | None = None  # None: the data folder's
+        self.kept_at: tuple[str, int] | None = None  # where the seat's token is kept for (keep_seat)
 
     # ------------------------------------------------------------------ starting
 
@@ -113,6 +114,8 @@ class NetSession:
         """Keep this seat's token on disk (net.ticket) each time the host gives it, so the game can come
         back to it after a restart; `forget_seat` drops it once there is nothing to come back to."""
 
+        self.kept_at = (address, port)
+
         def keep(welcome: Welcome) -> None:
             save_ticket(Ticket(address, port, welcome.token, self.name, welcome.rules, welcome.seat))
 
@@ -149,7 +152,7 @@ class NetSession:
                         with contextlib.suppress(HostGone):
                             await client.ready(True)
         except HostGone as exc:
-            if client.finished is None and not self.closing:
+            if not self.closing:  # after the match's end too: a table waiting for a rematch closed
                 self.inbox.put(exc)
         except asyncio.CancelledError:
             raise
@@ -181,6 +184,24 @@ class NetSession:
     def send_chat(self, text: str) -> None:
         if self.client is not None:
             self._run(self.client.chat(text))
+
+    def rematch(self) -> None:
+        """The host's Rematch on the match's result: the same table, seats kept, a new match (the
+        lobby that follows comes to every guest and watcher as to this table)."""
+        host = self.host
+        if host is not None:
+            self.loop.call_soon_threadsafe(host.rematch)
+
+    def next_match(self) -> None:
+        """A rematch began at this table: not ready yet, and a guest's seat is worth keeping on disk
+        again (it was forgotten when the match ended), so that a restart comes back to it."""
+        self.ready = False
+        client = self.client
+        if client is None or client.welcome is None or not client.welcome.token or self.host is not None:
+            return
+        if self.kept_at is not None:  # a guest that keeps its seat's token (the Join screen's)
+            self.keep_seat(*self.kept_at)
+            self._seated(client.welcome)
 
     def start_now(self) -> None:
         """The host's Start button: fill empty seats with AI and deal."""

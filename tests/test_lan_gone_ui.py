@@ -73,3 +73,26 @@ def test_a_japanese_guest_is_told_in_japanese_that_the_host_closed_the_table(tmp
         assert app.stack.top.text == "ホストがテーブルを閉じました。"
     finally:
         app.close()
+
+
+def test_a_guest_that_gives_up_on_a_vanished_host_keeps_the_standings_it_was_shown(tmp_path, monkeypatch):
+    """Issue 31: when its patience runs out (nobody pressed Leave now) the guest is still shown the
+    standings it was last shown, beside why it gave up."""
+    from ui.scenes.lan import MessageScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(turn_limit_s=1.0)
+    app = make_app()
+    try:
+        table = sit_down(app, far.host.port)
+        table.remote.session.patience = 1.0  # gives up after a second of comebacks that fail
+        view, names = table.remote.view, table.remote.names
+        vanish(far)
+        run_until(app, lambda: isinstance(app.stack.top, MessageScene), 20)
+        lines = app.stack.top.text.split("\n")
+        assert lines[0].startswith("could not get back to the table")
+        assert lines[1] == tr("lan.gone_standings")
+        assert lines[2:] == [f"{names[s]}  {score_text(score)}" for s, score in enumerate(view.standings)]
+    finally:
+        app.close()
+        far.close()

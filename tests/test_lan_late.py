@@ -88,7 +88,7 @@ def test_a_headless_host_waits_for_a_person_before_it_deals(tmp_path):
                 process.wait(5)
 
 
-def test_a_late_guest_takes_an_ai_seat_at_the_next_round_and_sees_no_hand_before():
+def test_a_late_guest_watches_the_round_in_play_then_takes_an_ai_seat_at_the_next_round():
     async def main():
         cfg = loopback(
             preset="app",
@@ -129,10 +129,20 @@ def test_a_late_guest_takes_an_ai_seat_at_the_next_round_and_sees_no_hand_before
     host, welcome, seated_kind, late, finished = asyncio.run(main())
     assert welcome.seat in (1, 2) and seated_kind == "ai"
     updates = [m for m in late.received if isinstance(m, Update)]
-    assert updates, "the late guest never got its seat"
-    dealt = [e for e in updates[0].events if e["event"] == "RoundDealt"]
-    assert dealt and dealt[0]["hands"][welcome.seat]  # its first update deals it its hand
-    assert updates[0].view["round_no"] == 2  # nothing of round 1 reached it: no hand, no view
+    seated = next((i for i, u in enumerate(updates) if u.view["seat"] == welcome.seat), None)
+    assert seated is not None, "the late guest never got its seat"
+    # until then it watched round 1 as a watcher does (issue 31): the public view, never a hand
+    watched = updates[:seated]
+    assert watched and all(u.view["seat"] == 3 and u.view["round_no"] == 1 for u in watched)
+    assert all(u.view["hand"] == [] and u.view["legal"] == [] for u in watched)
+    for u in watched:
+        for e in u.events:
+            if e["event"] == "RoundDealt":  # (a round's end shows every hand, to everyone)
+                assert all(h is None for h in e["hands"]), e
+            assert e["event"] != "Drew" or not e.get("cards"), e  # whose cards were drawn stays hidden
+    dealt = [e for e in updates[seated].events if e["event"] == "RoundDealt"]
+    assert dealt and dealt[0]["hands"][welcome.seat]  # its first own update deals it its hand
+    assert updates[seated].view["round_no"] == 2
     lobbies = [m for m in late.received if isinstance(m, Lobby)]
     assert any(s.waiting == "Late" for m in lobbies for s in m.seats)  # the lobby said it was waiting
     assert host.seats[welcome.seat].kind == "person" and host.seats[welcome.seat].name == "Late"
@@ -164,14 +174,15 @@ def test_the_lobby_says_how_many_people_the_host_waits_for():
     assert lobby.expected == 3 and not started and missing == 2
 
 
-def test_a_late_guest_on_the_desktop_waits_in_the_lobby_then_sits_down_at_the_next_round(
+def test_a_late_guest_on_the_desktop_watches_the_round_in_play_then_sits_down_at_the_next_round(
     tmp_path, monkeypatch
 ):
     import uikit  # noqa: F401  (the dummy video driver)
     from test_lan_rejoin_ui import HostThread, run_until
-    from uikit import make_app
+    from uikit import frames, make_app
 
     from ui.scenes.lan import JoinScene, LobbyScene
+    from ui.scenes.results import RoundResultScene
     from ui.scenes.table import TableScene
     from ui.text import tr
 
@@ -187,11 +198,33 @@ def test_a_late_guest_on_the_desktop_waits_in_the_lobby_then_sits_down_at_the_ne
         app.stack.push(join)
         join.join("127.0.0.1", far.host.port)
         run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
-        lobby = app.stack.top
-        run_until(app, lambda: lobby.waiting_text() == tr("lan.late_wait"))
-        run_until(app, lambda: isinstance(app.stack.top, TableScene), 60)
-        seat = app.stack.top.remote.view.seat
-        assert far.host.seats[seat].kind == "person" and app.stack.top.remote.view.round_no == 2
+        # the round in play at once, as a watcher sees it (issue 31), saying the seat comes next round
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        watching = app.stack.top
+        assert watching.watching and watching.remote.waiting
+        assert watching.toast is not None and watching.toast[0] == tr("lan.late_watch")
+        assert watching.remote.view.hand == () and watching.remote.view.round_no == 1
+        texts: list[str] = []  # what the board writes in the next frames
+        board_text = watching.board.text
+        watching.board.text = lambda t, *a, **k: (texts.append(t), board_text(t, *a, **k))[1]
+        frames(app, 2)
+        del watching.board.text  # the board's own again
+        assert tr("lan.watching_late") in texts  # the banner says the seat comes, not "no seat"
+
+        def seated_at_last() -> bool:
+            if isinstance(app.stack.top, RoundResultScene):  # round 1's result: Next, as a person would
+                app.stack.top.proceed()
+            return app.stack.top is not watching and isinstance(app.stack.top, TableScene)
+
+        run_until(app, seated_at_last, 60)
+        seated = app.stack.top
+        seat = seated.remote.view.seat
+        assert seat < 3 and not seated.watching and seated.viewer == seat
+        assert far.host.seats[seat].kind == "person" and seated.remote.view.round_no == 2
+        assert len(seated.remote.view.hand) > 0  # dealt in: its own hand, on a board built around it
+        seq = seated.remote.seq
+        run_until(app, lambda: seated.remote.seq > seq, 20)  # and the table plays on: the session went on
+        assert not seated.remote.session.closing
     finally:
         app.close()
         far.close()

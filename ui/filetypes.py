@@ -74,6 +74,34 @@ def last_setup(value: Any) -> LastSetup:
         return LastSetup()
 
 
+class HostChoice(msgspec.Struct, omit_defaults=True):
+    """The Host screen's last choices for one preset (None: the screen's own default)."""
+
+    players: Count | None = None
+    people: Count | None = None
+    level: Word | None = None
+    turn_limit: Annotated[int, Meta(ge=0, le=3600)] | None = None
+    away_ai: Annotated[int, Meta(ge=0, le=600)] | None = None
+    announce: bool = True
+    options: Options = {}
+
+
+class LanHostSetup(msgspec.Struct, omit_defaults=True):
+    """The Host screen's last choices (settings.json `lan_host`): the preset hosted last, and each
+    preset's own table as it was last opened, so that going back to a preset finds its options."""
+
+    preset: Word = ""
+    tables: Annotated[dict[Word, HostChoice], Meta(max_length=32)] = {}
+
+
+def lan_host_setup(value: Any) -> LanHostSetup:
+    """The remembered Host screen in `value`, or nothing remembered where it makes no sense."""
+    try:
+        return msgspec.convert(value, LanHostSetup)
+    except (msgspec.ValidationError, TypeError, ValueError, OverflowError):
+        return LanHostSetup()
+
+
 class SetupRecord(msgspec.Struct):
     """A saved match's table (ui.table.setup.GameSetup.to_json)."""
 

@@ -21,7 +21,7 @@ from msgspec import Meta
 from game import safejson
 from game.safejson import FileProblem
 
-from .filetypes import MATCH_LIMITS, NAME_CHARS, SETTINGS_LIMITS, LastSetup, MatchFile
+from .filetypes import MATCH_LIMITS, NAME_CHARS, SETTINGS_LIMITS, LanHostSetup, LastSetup, MatchFile
 
 APP = "DobonTable"
 
@@ -89,6 +89,7 @@ class Settings:
     last_setup: dict[str, Any] = field(default_factory=dict)  # the new-game screen's last choices
     player_name: str = ""  # the name others see at a LAN table (the last one typed)
     last_address: str = ""  # the LAN table joined last (an address or a table code, as typed)
+    lan_host: dict[str, Any] = field(default_factory=dict)  # the Host screen's last choices, per preset
 
     @classmethod
     def path(cls) -> Path:
@@ -151,6 +152,7 @@ FIELD_TYPES: dict[str, Any] = {
     "last_setup": LastSetup,
     "player_name": Annotated[str, Meta(max_length=NAME_CHARS)],
     "last_address": Annotated[str, Meta(max_length=80)],
+    "lan_host": LanHostSetup,
 }
 
 
@@ -166,7 +168,7 @@ def setting_value(name: str, value: Any) -> Any:
         converted == converted.strip() and converted.isprintable()
     ):
         raise ValueError("must be printable, without spaces around it")
-    return msgspec.to_builtins(converted) if name == "last_setup" else converted
+    return msgspec.to_builtins(converted) if name in ("last_setup", "lan_host") else converted
 
 
 def _write_json(path: Path, data: Any) -> None:

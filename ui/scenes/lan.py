@@ -9,6 +9,7 @@ import socket
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
+import msgspec
 import pygame
 import pygame_gui
 
@@ -17,20 +18,22 @@ from game.rules import PRESETS, make_rules
 from game.seats import SEATS
 from net import hostsave, tablecode
 from net.client import HostClosed
-from net.discovery import LOOPBACK, describe, lan_addresses
+from net.discovery import LOOPBACK, FoundTable, describe, lan_addresses
 from net.host import HostConfig
 from net.pace import DEFAULT_TURN_LIMIT_S
 from net.protocol import Chat
 from net.session import NetSession
 from net.ticket import Ticket, clear_ticket, match_log_folder
 
-from ..filetypes import last_setup
+from ..filetypes import HostChoice, lan_host_setup, last_setup
+from ..presets import preset_ui
 from ..scene import Scene
 from ..settings import setting_value
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, SeatSpec, default_level
 from ..text import key, tr
-from .new_game import seats_note
+from ..textfit import clip_to_width
+from .new_game import _theme_font, seats_note, text_width
 
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
@@ -157,6 +160,7 @@ def desktop_host(
     turn_limit_s: float = DEFAULT_TURN_LIMIT_S,
     away_ai_s: float = AWAY_AI[0],
     announce: bool = True,
+    host_name: str = "",
 ) -> HostConfig:
     """A table this computer hosts and plays at (seat 0), keeping its match on disk for *Continue
     hosting* after a crash (net.hostsave)."""
@@ -176,6 +180,8 @@ def desktop_host(
         away_ai_s=away_ai_s,
         log_dir=str(match_log_folder()),
         advertise=announce,
+        host_name=host_name,  # a table found on the LAN reads as this person's
+        rematch=True,  # the match's result offers a rematch at the same table (seats kept)
         keep_history=True,  # the host keeps every finished round; the hosting person takes seat 0
         history_me=0,
         keep_path=str(hostsave.kept_path(desktop=True)),
@@ -196,7 +202,7 @@ def continue_hosting(app) -> str | None:
     kept = found[0]
     config = desktop_host(
         kept.preset, kept.players, kept.options, kept.ai, kept.rounds, kept.seed, kept.port,
-        turn_limit_s=kept.turn_limit_s,
+        turn_limit_s=kept.turn_limit_s, host_name=kept.names[kept.me],
     )  # fmt: skip
     session = NetSession(kept.names[kept.me])
     try:
@@ -208,131 +214,200 @@ def continue_hosting(app) -> str | None:
     return None
 
 
+WIDE = 1280  # a window at least this wide lists a found table's address beside it
+LAN_ROUNDS = 1000  # a desktop table's bound on rounds: the rules' own end (the options) ends the match
+
+
 class HostScene(Scene):
-    """Choose the table's rules and open it on this computer."""
+    """Choose the table's rules and open it on this computer. The rules' options are the ones solo's
+    New game offers for the preset; every choice is remembered per preset (settings `lan_host`)."""
 
     def __init__(self, app):
         super().__init__(app)
+        self.saved = lan_host_setup(app.settings.lan_host)
         last = last_setup(app.settings.last_setup)
-        self.preset = last.preset if last.preset in PRESETS else "app"
-        self.players = 4
-        self.level = default_level()
-        self.people = 1  # people the table waits for (the lobby says how many are missing)
-        # seconds a person may take to act before AI acts for them once (0: none); on by default, so
-        # that one person who stops acting never holds the table
-        self.turn_limit = int(DEFAULT_TURN_LIMIT_S)
-        self.away_ai = AWAY_AI[0]  # seconds a seat gone silent is shown away before AI plays it
-        self.announce = True
+        preset = self.saved.preset if self.saved.preset in PRESETS else last.preset
         self.error: str | None = None
         self.session: NetSession | None = None
         self.opening: Future | None = None
+        self.option_fields: dict[str, object] = {}
+        self.choose(preset if preset in PRESETS else "app")
+
+    def choose(self, preset: str) -> None:
+        """Show `preset` with the choices last made for it (or the screen's defaults), kept in range."""
+        self.preset = preset
+        cls = PRESETS[preset]
+        kept = self.saved.tables.get(preset, HostChoice())
+        self.players = min(max(kept.players or 4, cls.min_players), cls.players_cap)
+        self.level = kept.level if kept.level in SEATS else default_level()
+        self.people = min(max(kept.people or 1, 1), self.players)  # people the table waits for
+        # seconds a person may take to act before AI acts for them once (0: none); on by default, so
+        # that one person who stops acting never holds the table
+        self.turn_limit = kept.turn_limit if kept.turn_limit in TURN_LIMITS else int(DEFAULT_TURN_LIMIT_S)
+        # seconds a seat gone silent is shown away before AI plays it
+        self.away_ai = kept.away_ai if kept.away_ai in AWAY_AI else AWAY_AI[0]
+        self.announce = kept.announce
+        shown = {name for name, _ in preset_ui(cls).new_game_options}
+        self.options: dict = {k: v for k, v in kept.options.items() if k in shown}
+        self.options.update(cls.seat_options(self.players))  # super: two decks for 9-12
+
+    def choice(self) -> HostChoice:
+        """The choices on screen, as the settings keep them."""
+        options = {k: v for k, v in self.options.items() if v not in ("", None)}
+        return HostChoice(
+            self.players, self.people, self.level, self.turn_limit, self.away_ai, self.announce, options
+        )
+
+    def remember(self) -> None:
+        """Keep this preset's choices (and that it was hosted last) for the next time."""
+        self.saved.preset = self.preset
+        self.saved.tables = {**self.saved.tables, self.preset: self.choice()}
+        with contextlib.suppress(ValueError):  # only what the settings file may hold is kept
+            self.app.settings.lan_host = setting_value("lan_host", msgspec.to_builtins(self.saved))
+            self.app.settings.save()
 
     def widgets(self) -> None:
+        """The rules on one row; then the table's LAN choices on the left and the rules' options (as
+        solo's New game has them) on the right, every row above Back and Open at 800x600."""
         w, h = self.app.size
         gui, c = self.app.gui, self.container
-        x, y, lw = int(w * 0.1), int(h * 0.08), 240
+        x = max(24, int(w * 0.06))
+        content = min(w - 2 * x, 1400)
+        x = (w - content) // 2
+        col_w = (content - 24) // 2
+        pitch = 44 if h >= 700 else 40
+        y = int(h * 0.05)
         pygame_gui.elements.UILabel(
             pygame.Rect(x, y, 600, 48), key("lan.host_title"), gui, container=c, object_id="#heading"
         )
-        y += 64
+        y += 56
         presets = [(tr(f"preset.{p}"), p) for p in PRESETS]
+        names = [tr(k) for k in ("new.players", "lan.people", "lan.ai_level", "lan.turn_limit")]
+        names += [tr("lan.away_ai"), tr("lan.your_name"), tr("new.preset")]
+        lw = min(max(text_width(t) + 16 for t in names), col_w - 120)
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("new.preset"), gui, container=c)
         self.preset_menu = pygame_gui.elements.UIDropDownMenu(
             presets,
             next(p for p in presets if p[1] == self.preset),
-            pygame.Rect(x + lw, y, 360, 36),
+            pygame.Rect(x + lw, y, min(360, content - lw), 36),
             gui,
             container=c,
         )
-        y += 46
+        y += pitch
+        top = y
+        field_w = col_w - lw
         cls = PRESETS[self.preset]
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("new.players"), gui, container=c)
-        self.players = min(max(self.players, cls.min_players), cls.players_cap)
+
+        def row(label: str) -> pygame.Rect:
+            nonlocal y
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key(label), gui, container=c)
+            rect = pygame.Rect(x + lw, y, field_w, 36)
+            y += pitch
+            return rect
+
         self.players_menu = pygame_gui.elements.UIDropDownMenu(
             [str(n) for n in range(cls.min_players, cls.players_cap + 1)],
             str(self.players),
-            pygame.Rect(x + lw, y, 100, 36),
+            row("new.players").inflate(-(field_w - 100), 0).move(-(field_w - 100) // 2, 0),
             gui,
             container=c,
         )
-        note = seats_note(self.preset, self.players, self.app.size)
-        if note:  # two decks from nine (super); a window too small for the table
-            pygame_gui.elements.UILabel(
-                pygame.Rect(x + lw + 110, y, w - x - lw - 110, 36), note, gui, container=c
-            )
-        y += 46
-        levels = [(tr(f"level.{n}"), n) for n in SEATS]
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.ai_level"), gui, container=c)
-        self.level_menu = pygame_gui.elements.UIDropDownMenu(
-            levels,
-            next(lv for lv in levels if lv[1] == self.level),
-            pygame.Rect(x + lw, y, 200, 36),
-            gui,
-            container=c,
-        )
-        y += 46
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.people"), gui, container=c)
-        self.people = min(max(self.people, 1), self.players)
         self.people_menu = pygame_gui.elements.UIDropDownMenu(
             [str(n) for n in range(1, self.players + 1)],
             str(self.people),
-            pygame.Rect(x + lw, y, 100, 36),
+            row("lan.people").inflate(-(field_w - 100), 0).move(-(field_w - 100) // 2, 0),
             gui,
             container=c,
         )
-        y += 46
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.turn_limit"), gui, container=c)
+        levels = [(tr(f"level.{n}"), n) for n in SEATS]
+        self.level_menu = pygame_gui.elements.UIDropDownMenu(
+            levels, next(lv for lv in levels if lv[1] == self.level), row("lan.ai_level"), gui, container=c
+        )
         limits = [(tr("lan.no_limit") if n == 0 else tr("lan.seconds", n=n), str(n)) for n in TURN_LIMITS]
         self.limit_menu = pygame_gui.elements.UIDropDownMenu(
             limits,
             next(lv for lv in limits if lv[1] == str(self.turn_limit)),
-            pygame.Rect(x + lw, y, 200, 36),
+            row("lan.turn_limit"),
             gui,
             container=c,
         )
-        y += 46
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.away_ai"), gui, container=c)
         waits = [(tr("lan.seconds", n=n), str(n)) for n in AWAY_AI]
         self.away_menu = pygame_gui.elements.UIDropDownMenu(
             waits,
             next(lv for lv in waits if lv[1] == str(self.away_ai)),
-            pygame.Rect(x + lw, y, 200, 36),
+            row("lan.away_ai"),
             gui,
             container=c,
         )
-        y += 46
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.rounds"), gui, container=c)
-        rounds = _kept(getattr(self, "rounds", None), "5")
-        self.rounds = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 100, 36), gui, container=c)
-        self.rounds.set_text(rounds)
-        self.rounds.set_allowed_characters("numbers")
-        y += 46
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.your_name"), gui, container=c)
         name = _kept(getattr(self, "name", None), default_name(self.app.settings))
-        self.name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 240, 36), gui, container=c)
+        self.name = pygame_gui.elements.UITextEntryLine(row("lan.your_name"), gui, container=c)
         self.name.set_text(name)
         self.name.set_text_length_limit(16)
-        y += 46
         self.announce_button = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, lw + 240, 36),
+            pygame.Rect(x, y, col_w, 36),
             f"{tr('lan.announce')}: {tr('settings.on' if self.announce else 'settings.off')}",
             gui,
             container=c,
         )
+        self._option_widgets(x + col_w + 24, top, col_w, pitch)
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(x, h - 70, 200, 46), key("new.back"), gui, container=c
         )
         self.open = pygame_gui.elements.UIButton(
-            pygame.Rect(w - x - 240, h - 70, 240, 46), key("lan.open"), gui, container=c
+            pygame.Rect(x + content - 240, h - 70, 240, 46), key("lan.open"), gui, container=c
         )
         self.error_box = _message_box(self, self.error) if self.error else None
 
+    def _option_widgets(self, x: int, y: int, width: int, pitch: int) -> None:
+        """The preset's options as solo's New game offers them: a switch or a named choice is a button
+        ("name: value"), a number a box to type in."""
+        gui, c = self.app.gui, self.container
+        cls = PRESETS[self.preset]
+        ui = preset_ui(cls)
+        self.option_fields = {}
+        note = seats_note(self.preset, self.players, self.app.size)
+        if note:  # two decks from nine (super); a window too small for the table
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, width, 36), note, gui, container=c)
+            y += pitch
+        labels = [tr(label) for _, label in ui.new_game_options]
+        lw = min(max([0, *(text_width(t) + 16 for t in labels)]), width - 100)
+        for name, label in ui.new_game_options:
+            choices = ui.option_choices.get(name)
+            default = getattr(cls, name, choices[0] if choices else None)
+            value = self.options.get(name, default)
+            if choices or isinstance(default, bool):
+                said = (
+                    tr(f"new.choice.{name}.{value}")
+                    if choices
+                    else tr("settings.on" if value else "settings.off")
+                )
+                self.option_fields[name] = pygame_gui.elements.UIButton(
+                    pygame.Rect(x, y, width, 36), f"{tr(label)}: {said}", gui, container=c
+                )
+            else:
+                pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), tr(label), gui, container=c)
+                entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + lw, y, 100, 36), gui, container=c)
+                entry.set_text(str(value if value is not None else _field_default(cls, name)))
+                entry.set_allowed_characters("numbers")
+                self.option_fields[name] = entry
+            y += pitch
+
+    def _collect(self) -> None:
+        """Take what was typed into the option boxes (they are read again when the screen is built)."""
+        for name, widget in self.option_fields.items():
+            if isinstance(widget, pygame_gui.elements.UITextEntryLine):
+                self.options[name] = widget.get_text()
+
     def process_event(self, event):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._collect()
             if event.ui_element is self.preset_menu:
-                self.preset = event.ui_element.selected_option[1]
+                self.saved.tables = {**self.saved.tables, self.preset: self.choice()}  # back to it later
+                self.choose(event.ui_element.selected_option[1])
             elif event.ui_element is self.players_menu:
                 self.players = int(event.text)
+                self.people = min(self.people, self.players)
+                self.options.update(PRESETS[self.preset].seat_options(self.players))
             elif event.ui_element is self.people_menu:
                 self.people = int(event.text)
             elif event.ui_element is self.limit_menu:
@@ -347,21 +422,40 @@ class HostScene(Scene):
             if event.ui_element is self.back:
                 self.app.stack.pop()
             elif event.ui_element is self.announce_button:
+                self._collect()
                 self.announce = not self.announce
                 self.build()
             elif event.ui_element is self.open:
+                self._collect()
                 self.open_table()
+            else:
+                for name, widget in self.option_fields.items():
+                    if event.ui_element is widget:
+                        self._collect()
+                        self._step(name)
+                        self.build()
             return None
         return event
 
+    def _step(self, name: str) -> None:
+        """A switch turned over, or a named choice moved on to the next."""
+        cls = PRESETS[self.preset]
+        choices = preset_ui(cls).option_choices.get(name)
+        default = getattr(cls, name, False)
+        if choices:
+            now = str(self.options.get(name, default))
+            self.options[name] = choices[(choices.index(now) + 1) % len(choices) if now in choices else 0]
+        else:
+            self.options[name] = not bool(self.options.get(name, default))
+
     def open_table(self, port: int = DEFAULT_PORT) -> None:
+        cls = PRESETS[self.preset]
+        options = self.choice().options
+        if self.players > cls.max_players:  # beyond the preset's usual table: its option allows more
+            options["max_players"] = cls.players_cap
         try:
-            rounds = max(1, int(self.rounds.get_text() or "5"))
-            cls = PRESETS[self.preset]
-            options = {"max_players": cls.players_cap} if self.players > 4 else {}
-            options.update(cls.seat_options(self.players))  # super: two decks for 9-12
             make_rules(self.preset, self.players, options)
-        except ValueError as exc:
+        except ValueError as exc:  # an option typed out of range: said, nothing opened, nothing lost
             self.error = str(exc)
             self.build()
             return
@@ -370,15 +464,16 @@ class HostScene(Scene):
             self.players,
             options,
             self.level,
-            rounds,
+            LAN_ROUNDS,
             __import__("random").randrange(2**31),
             port,
             people=self.people,
             turn_limit_s=float(self.turn_limit),
             away_ai_s=float(self.away_ai),
             announce=self.announce,
+            host_name=_remember_name(self, self.name.get_text()),
         )
-        self.session = NetSession(_remember_name(self, self.name.get_text()))
+        self.session = NetSession(config.host_name)
         try:
             self.session.host_table(config).result(timeout=5)
         except Exception as exc:
@@ -389,6 +484,7 @@ class HostScene(Scene):
             self.error = tr("lan.cannot_host", reason=describe(exc))
             self.build()
             return
+        self.remember()
         self.app.stack.replace(LobbyScene(self.app, self.session, hosting=True))
 
     @property
@@ -397,6 +493,34 @@ class HostScene(Scene):
 
     def draw(self, surface):
         _background(surface)
+
+
+def _field_default(cls, name: str):
+    """A preset's option default where the class holds none as an attribute (a dataclass field)."""
+    from dataclasses import fields
+
+    return next((f.default for f in fields(cls) if f.name == name), "")
+
+
+def found_label(table: FoundTable, address: bool = True) -> str:
+    """A table found on the LAN as a person reads it: whose it is, its rules by their name, how many
+    play and how many seats are free (an older host that says neither name nor seats: its
+    announcement's name); its address last, where there is room (`address`)."""
+    preset = tr(f"preset.{table.preset}") if table.preset in PRESETS else table.preset  # a newer version's
+    if table.free < 0:
+        seats = ""
+    elif table.free == 0:
+        seats = tr("lan.found_full")
+    else:
+        seats = tr("lan.found_free_later" if table.playing else "lan.found_free", count=table.free)
+    return tr(
+        "lan.found_table",
+        name=tr("lan.found_host", name=table.host_name) if table.host_name else table.name,
+        preset=preset,
+        count=table.players,
+        seats=seats,
+        address=f"  ({table.host}:{table.port})" if address else "",
+    )
 
 
 class JoinScene(Scene):
@@ -466,21 +590,22 @@ class JoinScene(Scene):
         )
         y += 46
         self.table_buttons = []
+        self.watch_buttons = []
         for i, table in enumerate(self.found[:6]):
-            preset = (
-                tr(f"preset.{table.preset}") if table.preset in PRESETS else table.preset
-            )  # a newer version's
-            label = tr(
-                "lan.found_table",
-                name=table.name,
-                preset=preset,
-                count=table.players,
-                address=f"{table.host}:{table.port}",
-            )
+            rect = pygame.Rect(x, y + i * 42, w - 2 * x - 120, 36)
+            label = found_label(table, address=w >= WIDE)  # a narrow window: the address as a tip
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(x, y + i * 42, w - 2 * x, 36), label, gui, container=c
+                rect,
+                clip_to_width(_theme_font(True), label, rect.w - 16),  # too long: "…", whole in the tip
+                gui,
+                container=c,
+                tool_tip_text=html.escape(found_label(table)),
             )
             self.table_buttons.append((button, table))
+            watch = pygame_gui.elements.UIButton(  # a found table is watched without typing
+                pygame.Rect(rect.right + 10, rect.y, 110, 36), key("lan.watch"), gui, container=c
+            )
+            self.watch_buttons.append((watch, table))
         if self.search is not None and not self.search.done():
             pygame_gui.elements.UILabel(pygame.Rect(x, y, 400, 36), key("lan.searching"), gui, container=c)
         elif self.searched and not self.found and not self.error:
@@ -513,6 +638,9 @@ class JoinScene(Scene):
                 for button, table in self.table_buttons:
                     if event.ui_element is button:
                         self.join(table.host, table.port)
+                for button, table in self.watch_buttons:
+                    if event.ui_element is button:
+                        self.join(table.host, table.port, watch=True)
             return None
         return event
 
@@ -625,6 +753,42 @@ def chat_line(message: Chat) -> str:
         name = clean(message.text, NAME)  # names and chat come from other computers: cleaned
         return f"<i>{html.escape(tr(f'lan.chat_{message.event}', name=name))}</i>"
     return f"<b>{html.escape(clean(message.sender, NAME))}</b>: {html.escape(clean(message.text))}"
+
+
+def remote_table_scene(app, remote: RemoteTable):
+    """The table for a LAN session whose view has come: its own seat as the person's (a watcher's,
+    or a late guest's until its seat is dealt, has none)."""
+    from .table import TableScene
+
+    view = remote.view
+    names = remote.names or [f"{i + 1}" for i in range(view.players)]
+    seats = [
+        SeatSpec("human" if i == view.seat else "ai", default_level(), names[i]) for i in range(view.players)
+    ]
+    setup = GameSetup(view.preset, view.players, dict(view.options), seats, 0)
+    return TableScene(app, setup, remote=remote)
+
+
+def follow_rematch(app, table) -> bool:
+    """On a LAN match's result: when the host's rematch lobby comes, go to it on the same connection
+    (seat and token kept; the finished table hands its session on). True if the lobby took over."""
+    remote = table.remote
+    remote.receive()
+    if not remote.rematch:
+        return False
+    table.hands_on = True
+    remote.session.next_match()
+    lobby = LobbyScene(app, remote.session, hosting=remote.session.host is not None)
+    lobby.remote.lobby = remote.lobby  # the rematch's first lobby came to the finished table
+    app.stack.clear_to(lobby)
+    return True
+
+
+def rematch_note(remote: RemoteTable) -> str:
+    """What a guest's match result says of what comes next ("" for the host: it has the button)."""
+    if remote.session.host is not None:
+        return ""
+    return tr("lan.rematch_closed" if remote.closed_after else "lan.rematch_wait")
 
 
 class LobbyScene(Scene):
@@ -858,17 +1022,7 @@ class LobbyScene(Scene):
             self.build()
 
     def start_table(self) -> None:
-        from .table import TableScene
-
-        remote = self.remote
-        view = remote.view
-        names = remote.names or [f"{i + 1}" for i in range(view.players)]
-        seats = [
-            SeatSpec("human" if i == view.seat else "ai", default_level(), names[i])
-            for i in range(view.players)
-        ]
-        setup = GameSetup(view.preset, view.players, dict(view.options), seats, 0)
-        self.app.stack.replace(TableScene(self.app, setup, remote=remote))
+        self.app.stack.replace(remote_table_scene(self.app, self.remote))
 
     @property
     def animating(self) -> bool:

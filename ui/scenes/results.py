@@ -16,6 +16,7 @@ from .. import sizes
 from ..scene import Scene
 from ..table.board import GOLD, WHITE
 from ..text import Said, break_points, key, score_text, tr
+from . import lan
 
 CHART_COLOURS = [
     (236, 196, 92),
@@ -226,6 +227,9 @@ class RoundResultScene(Scene):
         remote = self.table.remote
         if remote is not None and remote.finished is None:
             remote.receive()
+            if remote.gone is not None:  # the host closed the table: the table says so at once
+                self.app.stack.pop()
+                return
             events = remote.poll()
             if events:
                 self.table.board.feed(events)
@@ -476,13 +480,22 @@ class MatchResultScene(Scene):
         w, h = self.app.size
         bw, bh = button_size(h)
         self.again = None
-        if self.table.remote is None:  # at a LAN table the host decides whether to play again
+        remote = self.table.remote
+        if remote is None or remote.session.host is not None:  # at a LAN table the host offers a rematch
             self.again = pygame_gui.elements.UIButton(
                 pygame.Rect(w // 2 - bw - 10, int(h * 0.9), bw, bh),
-                key("results.new_match"),
+                key("results.new_match" if remote is None else "lan.rematch"),
                 self.app.gui,
                 container=self.container,
                 object_id=sizes.button_id(h),
+            )
+        self.note = None
+        if remote is not None and (note := lan.rematch_note(remote)):  # a guest: what comes next
+            self.note = pygame_gui.elements.UILabel(
+                pygame.Rect(int(w * 0.06), int(h * 0.9) - bh, w - 2 * int(w * 0.06), bh),
+                note,
+                self.app.gui,
+                container=self.container,
             )
         self.title = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 + 10, int(h * 0.9), bw, bh),
@@ -494,6 +507,10 @@ class MatchResultScene(Scene):
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.again and self.table.remote is not None:
+                self.table.remote.session.rematch()  # everyone's lobby follows (lan.follow_rematch)
+                self.again.disable()
+                return None
             if event.ui_element is self.again:
                 self.app.stack.pop()
                 self.table.continue_after_round()
@@ -508,6 +525,13 @@ class MatchResultScene(Scene):
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
+        remote = self.table.remote
+        if remote is not None:  # a LAN table: the host's rematch, or the table closing
+            closed = remote.closed_after
+            if lan.follow_rematch(self.app, self.table):
+                return
+            if remote.closed_after != closed:
+                self.build()
         if self.table.demo and self.elapsed > DEMO_MATCH_S:
             self.app.stack.pop()
             self.table.continue_after_round()
@@ -518,6 +542,9 @@ class MatchResultScene(Scene):
 
     def due_in(self) -> float | None:
         return demo_due(self.table, self.elapsed, DEMO_MATCH_S)
+
+    def has_news(self) -> bool:
+        return self.table.has_news()  # at a LAN table: the host's rematch, or its goodbye
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -114,8 +114,13 @@ class TableScene(Scene):
         self.lit: set[str] = set()  # the buttons drawn lit in the last frame
         self.paused = False
         self.coach = coach_view.CoachDesk()  # practice help "coach": dangers, the risky question, hints
+        # a LAN table hands its session on (to the table built around a late guest's seat, to the
+        # lobby of a rematch) instead of closing it when it goes
+        self.hands_on = False
         if game is None:  # a new game, or a LAN table that just started: show it from its deal
             self.board.feed(self.source.poll())
+            if remote is not None and remote.waiting:  # a late guest watches until its seat is dealt
+                self.say(tr("lan.late_watch"), seconds=10.0)
         else:  # a match resumed: the table as it stands, from the view
             self.board.set_size(*self.app.size)
             view = self.source.view
@@ -178,7 +183,7 @@ class TableScene(Scene):
         self.save()
         self.thinker.shutdown(wait=False, cancel_futures=True)
         self.coach.close()
-        if self.remote is not None:
+        if self.remote is not None and not self.hands_on:
             self.remote.session.close()
         super().exit()
 
@@ -758,9 +763,20 @@ class TableScene(Scene):
         """Take in what the host sent; True if the table has gone (a message scene replaced it)."""
         remote = self.remote
         assert remote is not None
-        if self.board.busy:
+        if remote.gone is None and self.board.busy:
             return False  # keep what the player has not seen yet in the queue
         remote.receive()
+        if remote.gone is not None:  # before anything still queued: a closed table replays nothing
+            from .lan import MessageScene
+
+            self.app.stack.replace(MessageScene(self.app, remote.gone))
+            return True
+        if remote.reseated:  # a late guest's seat is dealt: its own table now
+            from .lan import remote_table_scene
+
+            remote.reseated, self.hands_on = False, True  # the session goes on at the new table
+            self.app.stack.replace(remote_table_scene(self.app, remote))
+            return True
         if (remote.reconnecting is not None) != self.leave_button.visible:
             self.leave_button.show() if remote.reconnecting is not None else self.leave_button.hide()
         events = remote.poll()
@@ -783,11 +799,6 @@ class TableScene(Scene):
         for notice in remote.notices:
             self.say(explain(notice), RED)
         remote.notices.clear()
-        if remote.gone is not None:
-            from .lan import MessageScene
-
-            self.app.stack.replace(MessageScene(self.app, remote.gone))
-            return True
         return False
 
     def leave_gone_host(self) -> None:
@@ -1151,7 +1162,9 @@ class TableScene(Scene):
         big = max(18, int(lay.unit * 0.045))
         small = max(12, int(lay.unit * 0.022))
         title = board.text(board._fit(tr("table.watching_banner"), big, room - 40), big, GOLD, True)
-        sub = board.text(board._fit(tr("table.watching_sub"), small, room - 40), small, (225, 232, 225))
+        late = self.remote is not None and self.remote.waiting  # a late guest: its seat comes next round
+        said = tr("lan.watching_late" if late else "table.watching_sub")
+        sub = board.text(board._fit(said, small, room - 40), small, (225, 232, 225))
         box = pygame.Rect(0, 0, min(room, max(title.get_width(), sub.get_width()) + 48), 0)
         box.height = title.get_height() + sub.get_height() + 22
         box.midbottom = (

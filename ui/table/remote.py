@@ -50,6 +50,12 @@ class RemoteTable:
         self.resynced = False  # a view came alone (a comeback, a stale action): the board is rebuilt from it
         self.kept: Kept | None = None  # the match as kept in this computer's history (a guest's)
         self.log_lines: list[str] = []  # what the table's log says beside the events (a time-out)
+        # this table's seat changed (a late guest watched the round in play and is now dealt in): the
+        # scene builds a new board around it; until then its events wait (`poll` holds them)
+        self.reseated = False
+        self.rematch = False  # the match is over and the host offered a rematch at this table
+        self.new_match = False  # the host came back with a new match (--new-match): follow it
+        self.closed_after = False  # the match is over and the host has closed the table since
 
     @property
     def started(self) -> bool:
@@ -77,6 +83,13 @@ class RemoteTable:
                 except (KeyError, TypeError, ValueError, IndexError) as exc:
                     self.gone = f"the host sent something this table cannot show ({exc})"
                     continue
+                if self._view is not None and (view.seat != self._view.seat or self.new_match):
+                    # a late guest's own seat is dealt after it watched (its view was a watcher's), or
+                    # the host set the match aside for a new one: the table is built again around
+                    # this view, from this deal (TableScene._poll_remote), the old match's shown no more
+                    self.reseated, self._pending = True, []
+                    if self.new_match:
+                        self.new_match, self.shown, self.round_end = False, [], None
                 self._view, self.rules, self.viewer = view, rules, view.seat
                 self.seq = message.seq
                 self.names = message.names or self.names
@@ -105,18 +118,29 @@ class RemoteTable:
                     self.gone = closed_early(message, self.kept)
             elif isinstance(message, Lobby):
                 self.lobby = message
+                if message.rematch and (self.finished is not None or self.started):  # (a watcher who
+                    # came after the end saw the finished table, not its Finished)
+                    self.rematch = True  # the host offered a rematch: its lobby follows (ui.scenes.lan)
             elif isinstance(message, Reconnecting):
                 self.reconnecting, self._said_at = message, 0.0
             elif isinstance(message, Reconnected):
                 self.reconnecting = None
                 said = "lan.new_match" if message.new_match else "lan.host_back" if message.resumed else ""
+                self.new_match = self.new_match or message.new_match  # the next view is the new one's
                 self.notices.append(tr(said or "lan.reconnected"))
+            elif isinstance(message, HostGone) and self.finished is not None:
+                self.closed_after = True  # the match was over: no rematch will come, nothing else lost
             elif isinstance(message, HostGone):
                 self.reconnecting = None
                 if self.gone is None:  # the standings a closing host sent first say more
-                    self.gone = tr("lan.host_closed") if str(message) == CLOSED else str(message)
+                    said = tr("lan.host_closed") if str(message) == CLOSED else str(message)
+                    # a host that vanished for good: the standings this seat was shown are kept
+                    shown = self.standings_lines()
+                    self.gone = "\n".join([said, tr("lan.gone_standings"), *shown]) if shown else said
                 if isinstance(message, HostClosed):
                     self.session.forget_seat()  # closed or refused: that seat is gone for good
+        if self.gone is not None:
+            self._pending = []  # the table is gone: its notice comes first, and nothing replays
         if self.reconnecting is not None and time.monotonic() - self._said_at >= NOTICE_EVERY_S:
             self._said_at = time.monotonic()
             self.notices.append(self.reconnecting_text())
@@ -153,11 +177,15 @@ class RemoteTable:
     def left_text(self) -> str:
         """This seat left while its host could not be reached (from "reconnecting…"): a message with
         the standings it was last shown, seat by seat, in the preset's own terms."""
-        lines = [tr("lan.left_gone")]
+        return "\n".join([tr("lan.left_gone"), *self.standings_lines()])
+
+    def standings_lines(self) -> list[str]:
+        """The standings this seat was last shown, seat by seat, in the preset's own terms."""
+        lines = []
         for seat, score in enumerate(self._view.standings if self._view is not None else ()):
             name = self.names[seat] if seat < len(self.names) else str(seat + 1)
             lines.append(f"{name}  {score_text(score)}")
-        return "\n".join(lines)
+        return lines
 
     def reconnecting_text(self) -> str:
         assert self.reconnecting is not None
@@ -166,7 +194,18 @@ class RemoteTable:
     def advance(self, now_ms: float) -> None:
         self.receive()  # the host keeps the clock
 
+    @property
+    def waiting(self) -> bool:
+        """A late guest: the host keeps it a seat from the next round, and it watches until then."""
+        client = self.session.client
+        welcome = getattr(client, "welcome", None) if client is not None else None
+        if welcome is None or self.lobby is None or not 0 <= welcome.seat < len(self.lobby.seats):
+            return False
+        return bool(self.lobby.seats[welcome.seat].waiting)
+
     def poll(self) -> list[Event]:
+        if self.reseated or self.gone is not None:
+            return []  # the deal of this table's own seat is for the board built around it
         out, self._pending = self._pending, []
         self.shown.extend(out)
         for event in out:
