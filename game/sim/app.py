@@ -29,13 +29,12 @@ time, forced ones included. `next_round` deals on (the referee's NEXT_ROUND, or 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..actions import REFEREE, Action, Kind
 from ..cards import Suit, deck
 from .cards import BIT, CHUNK, DECK, RANK, RANK_MASK, RANKS, SUIT, SUIT_MASK, chunk_table, ids_of, mask_of
-from .rng import BITS, shuffle
+from .rng import shuffle
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -96,9 +95,12 @@ class AppSim:
     """One `app` table in simulation: a round under way, the match's scores, the game's generator."""
 
     __slots__ = (
+        "_shared_piles",
+        "_shared_rng",
         "actions",
         "allowed",
         "calls",
+        "callv",
         "direction",
         "discard",
         "field",
@@ -121,7 +123,6 @@ class AppSim:
         "round_no",
         "scores",
         "seating",
-        "callv",
         "sizes",
         "start_points",
         "stock",
@@ -130,11 +131,17 @@ class AppSim:
         "wfreeze",
         "wplacer",
         "wstop",
-        "_shared_piles",
-        "_shared_rng",
     )
 
-    def __init__(self, players: int = 4, seed: int | None = 0, *, starting_points: int = 1000, first_parent: int = 0, deal: bool = True):
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = 0,
+        *,
+        starting_points: int = 1000,
+        first_parent: int = 0,
+        deal: bool = True,
+    ):
         """A fresh match, as `Game(AppRules(players=..., ...), seed)`; `deal` False leaves the table
         empty for `from_game` to fill."""
         self.n = players
@@ -599,7 +606,9 @@ class AppSim:
             sim.wfreeze = window.freezes_turn
         result = game.result
         if result is not None and sim.phase >= ROUND_OVER:
-            sim.result = Result(ENDINGS.index(result.ending.value), result.winners[0], result.losers, result.deltas)
+            sim.result = Result(
+                ENDINGS.index(result.ending.value), result.winners[0], result.losers, result.deltas
+            )
         seat = sim.to_move()
         sim.mover = seat if seat >= 0 else sim.turn
         return sim
@@ -609,7 +618,14 @@ class AppSim:
         in the same position exactly when their keys are equal."""
         window = None
         if self.wplacer >= 0:
-            window = (self.wplacer, self.wcard, tuple(self.pending), tuple(self.calls), self.wfreeze, self.wstop)
+            window = (
+                self.wplacer,
+                self.wcard,
+                tuple(self.pending),
+                tuple(self.calls),
+                self.wfreeze,
+                self.wstop,
+            )
         return (
             tuple(tuple(ids_of(h)) for h in self.hands),
             tuple(self.stock),
@@ -634,7 +650,14 @@ def engine_key(game: Game) -> tuple:
     w = game.window
     window = None
     if w is not None:
-        window = (w.placer, w.cards[0].id, tuple(w.pending), tuple(a.seat for a in w.calls), w.freezes_turn, w.stop)
+        window = (
+            w.placer,
+            w.cards[0].id,
+            tuple(w.pending),
+            tuple(a.seat for a in w.calls),
+            w.freezes_turn,
+            w.stop,
+        )
     return (
         tuple(tuple(c.id for c in h) for h in game.hands),
         tuple(c.id for c in game.stock),

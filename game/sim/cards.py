@@ -24,8 +24,9 @@ SUIT: tuple[int, ...] = tuple(c // RANKS for c in range(DECK))
 BIT: tuple[int, ...] = tuple(1 << c for c in range(DECK))
 SUIT_MASK: tuple[int, ...] = tuple(CHUNK << (s * RANKS) for s in range(SUITS))
 # RANK_MASK[rank]: the four cards of that rank (index 0 unused: there are no jokers in this deck)
-RANK_MASK: tuple[int, ...] = (0,) + tuple(
-    sum(1 << card_id(s, r) for s in range(SUITS)) for r in range(1, RANKS + 1)
+RANK_MASK: tuple[int, ...] = (
+    0,
+    *tuple(sum(1 << card_id(s, r) for s in range(SUITS)) for r in range(1, RANKS + 1)),
 )
 
 

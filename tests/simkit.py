@@ -1,0 +1,97 @@
+"""The engine and a simulation core side by side, for the sim's equivalence tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game import REFEREE, Game, make_rules
+from game.actions import Action
+from game.engine import Phase
+from game.seats.base import Seat
+from game.sim import AppSim
+from game.sim.app import engine_key
+
+
+@dataclass(frozen=True, slots=True)
+class LegalOnly:
+    """The part of a seat view a `random` seat reads (RandomSeat.act takes `view.legal` alone), so a
+    test can drive many engine rounds without building full views."""
+
+    legal: Sequence[Action]
+
+
+def app_game(players: int, seed: int) -> Game:
+    return Game(make_rules("app", players, {"max_players": 6}), seed)
+
+
+def app_sim(players: int, seed: int) -> AppSim:
+    return AppSim(players, seed)
+
+
+def play_engine(game: Game, seats: Sequence[Seat], rounds: int, *, views: bool = False) -> None:
+    """`game.headless.play` with its own loop: seats asked only with a choice; `views` False hands a
+    random seat the legal list alone (faster, and all it reads)."""
+    done = 0
+    while done < rounds:
+        seat = game.sync_next()
+        if seat == REFEREE:
+            game.apply(game.legal_actions(REFEREE)[0])
+            continue
+        legal = game.sync_actions(seat)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = seats[seat].act(game.view(seat, legal) if views else LegalOnly(legal))  # type: ignore[arg-type]
+        game.apply(action)
+        if game.phase is Phase.ROUND_OVER or game.phase is Phase.MATCH_OVER:
+            done += 1
+
+
+def engine_codes(game: Game) -> list[tuple[int, int]]:
+    """The engine's action log as the sim's (seat, code) pairs."""
+    return [(a.seat, AppSim.code(a)) for a in game.actions]
+
+
+def lockstep(
+    game: Game,
+    sim: AppSim,
+    choose: Callable[[Game, int, Sequence[Action]], Action],
+    rounds: int,
+    *,
+    keys: bool = True,
+) -> int:
+    """Step the engine and the sim together, one action at a time, for `rounds` round ends: the same
+    seat is asked, it is offered the same actions in the same order, and (with `keys`) every position
+    is the same. `choose` picks from the engine's legal list. Returns the actions applied."""
+    done = steps = 0
+    while True:
+        if keys:
+            assert engine_key(game) == sim.key(), f"step {steps}: the positions differ"
+        seat = game.sync_next()
+        assert sim.to_move() == seat, f"step {steps}: the engine asks {seat}, the sim {sim.to_move()}"
+        if seat == REFEREE:
+            if done >= rounds:
+                return steps
+            game.apply(game.legal_actions(REFEREE)[0])
+            sim.next_round()
+            continue
+        legal = game.sync_actions(seat)
+        assert [AppSim.code(a) for a in legal] == sim.legal(seat), f"step {steps}: legal actions differ"
+        action = legal[0] if len(legal) == 1 else choose(game, seat, legal)
+        assert sim.action(seat, AppSim.code(action)) == action
+        game.apply(action)
+        sim.apply(seat, AppSim.code(action))
+        steps += 1
+        if game.phase is Phase.ROUND_OVER or game.phase is Phase.MATCH_OVER:
+            assert sim.over and sim.result is not None and game.result is not None
+            assert sim.result.deltas == game.result.deltas
+            assert sim.result.winner == game.result.winners[0]
+            assert sim.result.losers == game.result.losers
+            done += 1
+
+
+def random_chooser(seed: int) -> Callable[[Game, int, Sequence[Action]], Action]:
+    rng = random.Random(seed)
+    return lambda game, seat, legal: legal[rng.randrange(len(legal))]
