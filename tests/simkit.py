@@ -86,9 +86,8 @@ def lockstep(
         steps += 1
         if game.phase is Phase.ROUND_OVER or game.phase is Phase.MATCH_OVER:
             assert sim.over and sim.result is not None and game.result is not None
-            assert sim.result.deltas == game.result.deltas
-            assert sim.result.winner == game.result.winners[0]
-            assert sim.result.losers == game.result.losers
+            result = game.result
+            assert sim.result == (result.ending.value, result.winners, result.losers, result.deltas)
             done += 1
 
 

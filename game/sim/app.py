@@ -29,11 +29,12 @@ time, forced ones included. `next_round` deals on (the referee's NEXT_ROUND, or 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..actions import REFEREE, Action, Kind
 from ..cards import Suit, deck
 from .cards import BIT, CHUNK, DECK, RANK, RANK_MASK, RANKS, SUIT, SUIT_MASK, chunk_table, ids_of, mask_of
+from .result import Result
 from .rng import shuffle
 
 if TYPE_CHECKING:
@@ -54,9 +55,6 @@ CODES = NEW_MATCH + 1
 # phases (game.phase.Phase, as ints)
 TURN, REACTION, ROUND_OVER, MATCH_OVER = 0, 1, 2, 3
 PHASES = ("turn", "reaction", "round-over", "match-over")  # Phase values, by int
-# how a round ended (game.events.Ending, as ints)
-STOP, DOBON_END = 0, 1
-ENDINGS = ("stop", "dobon")
 
 TWOS = RANK_MASK[TWO]
 EIGHTS = RANK_MASK[EIGHT]
@@ -80,15 +78,6 @@ def card_of(code: int) -> int:
 def hand_value(mask: int, table: tuple[int, ...] = VALUE13) -> int:
     """A hand's total by `table` (dobon values by default, SCORE13 for scoring)."""
     return table[mask & CHUNK] + table[mask >> 13 & CHUNK] + table[mask >> 26 & CHUNK] + table[mask >> 39]
-
-
-class Result(NamedTuple):
-    """How a round ended: made once a round, off the hot path, so a named tuple costs nothing."""
-
-    ending: int  # STOP or DOBON_END
-    winner: int
-    losers: tuple[int, ...]
-    deltas: tuple[int, ...]  # each seat's score change
 
 
 class AppSim:
@@ -506,7 +495,7 @@ class AppSim:
             pay = hand_value(hand, SCORE13) * FACTOR[(hand & TWOS).bit_count()]
             deltas[seat] -= pay
             deltas[winner] += pay
-        self._end(STOP, winner, tuple(losers), deltas)
+        self._end("stop", winner, tuple(losers), deltas)
 
     def _score_dobon(self, placer: int) -> None:
         """app §4.5, §5: the last caller wins from the caller before (or the card's player), on both
@@ -519,13 +508,13 @@ class AppSim:
         deltas = [0] * self.n
         deltas[winner] = pay
         deltas[loser] = -pay
-        self._end(DOBON_END, winner, (loser,), deltas)
+        self._end("dobon", winner, (loser,), deltas)
 
-    def _end(self, ending: int, winner: int, losers: tuple[int, ...], deltas: list[int]) -> None:
+    def _end(self, ending: str, winner: int, losers: tuple[int, ...], deltas: list[int]) -> None:
         scores = self.scores
         for seat, delta in enumerate(deltas):
             scores[seat] += delta
-        self.result = Result(ending, winner, losers, tuple(deltas))
+        self.result = Result(ending, (winner,), losers, tuple(deltas))
         self.parent = winner
         self.phase = MATCH_OVER if min(scores) < 0 else ROUND_OVER
 
@@ -606,9 +595,7 @@ class AppSim:
             sim.wfreeze = window.freezes_turn
         result = game.result
         if result is not None and sim.phase >= ROUND_OVER:
-            sim.result = Result(
-                ENDINGS.index(result.ending.value), result.winners[0], result.losers, result.deltas
-            )
+            sim.result = Result(result.ending.value, result.winners, result.losers, result.deltas)
         seat = sim.to_move()
         sim.mover = seat if seat >= 0 else sim.turn
         return sim
