@@ -10,8 +10,12 @@ from game import REFEREE, Game, make_rules
 from game.actions import Action
 from game.engine import Phase
 from game.seats.base import Seat
-from game.sim import AppSim
-from game.sim.app import engine_key
+from game.sim import AppSim, SuperSim
+from game.sim import app as app_core
+from game.sim import super as super_core
+
+# each core's engine-side key (the sim's own is its key())
+ENGINE_KEYS = {AppSim: app_core.engine_key, SuperSim: super_core.engine_key}
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +30,8 @@ def app_game(players: int, seed: int) -> Game:
     return Game(make_rules("app", players, {"max_players": 6}), seed)
 
 
-def app_sim(players: int, seed: int) -> AppSim:
-    return AppSim(players, seed)
+def super_game(players: int, seed: int, **options) -> Game:
+    return Game(make_rules("super", players, options), seed)
 
 
 def play_engine(game: Game, seats: Sequence[Seat], rounds: int, *, views: bool = False) -> None:
@@ -49,14 +53,14 @@ def play_engine(game: Game, seats: Sequence[Seat], rounds: int, *, views: bool =
             done += 1
 
 
-def engine_codes(game: Game) -> list[tuple[int, int]]:
-    """The engine's action log as the sim's (seat, code) pairs."""
-    return [(a.seat, AppSim.code(a)) for a in game.actions]
+def engine_codes(game: Game, core: type = AppSim) -> list[tuple[int, int]]:
+    """The engine's action log as the core's (seat, code) pairs."""
+    return [(a.seat, core.code(a)) for a in game.actions]
 
 
 def lockstep(
     game: Game,
-    sim: AppSim,
+    sim: AppSim | SuperSim,
     choose: Callable[[Game, int, Sequence[Action]], Action],
     rounds: int,
     *,
@@ -65,6 +69,8 @@ def lockstep(
     """Step the engine and the sim together, one action at a time, for `rounds` round ends: the same
     seat is asked, it is offered the same actions in the same order, and (with `keys`) every position
     is the same. `choose` picks from the engine's legal list. Returns the actions applied."""
+    engine_key = ENGINE_KEYS[type(sim)]
+    code = type(sim).code
     done = steps = 0
     while True:
         if keys:
@@ -78,11 +84,11 @@ def lockstep(
             sim.next_round()
             continue
         legal = game.sync_actions(seat)
-        assert [AppSim.code(a) for a in legal] == sim.legal(seat), f"step {steps}: legal actions differ"
+        assert [code(a) for a in legal] == sim.legal(seat), f"step {steps}: legal actions differ"
         action = legal[0] if len(legal) == 1 else choose(game, seat, legal)
-        assert sim.action(seat, AppSim.code(action)) == action
+        assert sim.action(seat, code(action)) == action
         game.apply(action)
-        sim.apply(seat, AppSim.code(action))
+        sim.apply(seat, code(action))
         steps += 1
         if game.phase is Phase.ROUND_OVER or game.phase is Phase.MATCH_OVER:
             assert sim.over and sim.result is not None and game.result is not None

@@ -10,9 +10,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
-from .app import AppSim
 from .rng import BITS, seat_rng
+
+
+class Core(Protocol):
+    """What the driver asks of a simulation core (AppSim, SuperSim)."""
+
+    FALSE_CALL: int  # the code of a bare dobon declaration, -1 where the preset has none
+    actions: int
+    mover: int
+    scores: list[int]
+
+    @property
+    def over(self) -> bool: ...
+
+    def decide(self) -> list[int]: ...
+
+    def apply(self, seat: int, code: int) -> None: ...
+
+    def next_round(self) -> None: ...
 
 
 def random_seats(seed: int | str | None, players: int) -> list[random.Random]:
@@ -20,11 +38,12 @@ def random_seats(seed: int | str | None, players: int) -> list[random.Random]:
     return [seat_rng(seed, seat) for seat in range(players)]
 
 
-def play_random(sim: AppSim, seats: Sequence[random.Random], rounds: int) -> int:
+def play_random(sim: Core, seats: Sequence[random.Random], rounds: int) -> int:
     """Play until `rounds` more rounds have ended (dealing on between them, a new match after one
     ends), as `game.headless.play`; return the actions applied, forced ones and deals included."""
     start = sim.actions
     bits = [rng.getrandbits for rng in seats]
+    bare = sim.FALSE_CALL  # a random seat never makes a bare declaration (RandomSeat.act)
     decide, apply = sim.decide, sim.apply
     if sim.over:
         sim.next_round()
@@ -32,6 +51,8 @@ def play_random(sim: AppSim, seats: Sequence[random.Random], rounds: int) -> int
     while True:
         options = decide()
         if options:
+            if options[-1] == bare:
+                options = [c for c in options if c != bare] or options
             n = len(options)
             seat = sim.mover
             grb = bits[seat]
