@@ -122,6 +122,8 @@ class AppSim:
         "wstop",
     )
 
+    FALSE_CALL = -1  # app has no bare declaration: a dobon always names a card that adds up
+
     def __init__(
         self,
         players: int = 4,
