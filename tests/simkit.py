@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game import REFEREE, Game, make_rules
-from game.actions import Action
+from game.actions import Action, Kind, is_call
 from game.engine import Phase
 from game.seats.base import Seat
 from game.sim import AppSim, SuperSim
@@ -97,6 +97,16 @@ def lockstep(
             done += 1
 
 
-def random_chooser(seed: int) -> Callable[[Game, int, Sequence[Action]], Action]:
+def random_chooser(seed: int, bare: float = 0.0) -> Callable[[Game, int, Sequence[Action]], Action]:
+    """Uniform over the legal actions but bare declarations (a random seat's way); with chance `bare`
+    a bare declaration where one is offered (super's false dobon: a penalty inside a window)."""
     rng = random.Random(seed)
-    return lambda game, seat, legal: legal[rng.randrange(len(legal))]
+
+    def choose(game: Game, seat: int, legal: Sequence[Action]) -> Action:
+        false = [a for a in legal if a.kind is Kind.DOBON and not is_call(a)]
+        if false and rng.random() < bare:
+            return false[0]
+        sound = [a for a in legal if a.kind is not Kind.DOBON or is_call(a)] or list(legal)
+        return sound[rng.randrange(len(sound))]
+
+    return choose
