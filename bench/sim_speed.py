@@ -38,7 +38,7 @@ def engine_run(preset: str, players: int, rounds: int, seed: int) -> tuple[float
 
 
 def core_run(preset: str, players: int, rounds: int, seed: int) -> tuple[float, int, tuple[int, ...]]:
-    sim = CORES[preset](players, seed)
+    sim = CORES[preset].for_rules(make_rules(preset, players), seed)
     seats = random_seats(seed, players)
     start = time.perf_counter()
     actions = play_random(sim, seats, rounds)

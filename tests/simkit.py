@@ -12,10 +12,16 @@ from game.engine import Phase
 from game.seats.base import Seat
 from game.sim import AppSim, SuperSim
 from game.sim import app as app_core
+from game.sim import standard as standard_core
 from game.sim import super as super_core
+from game.sim.standard import StandardSim
 
 # each core's engine-side key (the sim's own is its key())
-ENGINE_KEYS = {AppSim: app_core.engine_key, SuperSim: super_core.engine_key}
+ENGINE_KEYS = {
+    AppSim: app_core.engine_key,
+    SuperSim: super_core.engine_key,
+    StandardSim: standard_core.engine_key,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +66,7 @@ def engine_codes(game: Game, core: type = AppSim) -> list[tuple[int, int]]:
 
 def lockstep(
     game: Game,
-    sim: AppSim | SuperSim,
+    sim: AppSim | SuperSim | StandardSim,
     choose: Callable[[Game, int, Sequence[Action]], Action],
     rounds: int,
     *,

@@ -7,15 +7,18 @@ actions as codes) and plays exactly the engine's games: the same seed deals the 
 offered the same actions in the same order, the same choices end in the same scores
 (tests/test_sim_app.py plays thousands of rounds through both). See docs/sim.md.
 
-Cores so far: `app` (game.sim.app.AppSim), `super` with one deck (game.sim.super.SuperSim).
+Cores so far: `app` (game.sim.app.AppSim), `standard` (game.sim.standard.StandardSim), `super` with one
+deck (game.sim.super.SuperSim).
 """
 
 from __future__ import annotations
 
 from .app import AppSim
 from .drive import play_random, random_seats
+from .standard import StandardSim
 from .super import SuperSim
 
-CORES = {"app": AppSim, "super": SuperSim}
+# by preset; each has `for_rules(rules, seed)`, a fresh match as `Game(rules, seed)` deals it
+CORES = {"app": AppSim, "standard": StandardSim, "super": SuperSim}
 
-__all__ = ["CORES", "AppSim", "SuperSim", "play_random", "random_seats"]
+__all__ = ["CORES", "AppSim", "StandardSim", "SuperSim", "play_random", "random_seats"]

@@ -39,6 +39,7 @@ from .rng import shuffle
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..rules.base import RuleSet
 
 HAND_SIZE = 5  # app.md §1
 TWO, EIGHT = 2, 8
@@ -165,6 +166,18 @@ class AppSim:
         self._shared_piles = self._shared_rng = False
         if deal:
             self.deal()
+
+    @classmethod
+    def for_rules(cls, rules: RuleSet, seed: int | None = 0) -> AppSim:
+        """A fresh match of `rules` (an `AppRules`), as `Game(rules, seed)`."""
+        if rules.preset != "app":
+            raise ValueError(f"the app sim plays the app preset, not {rules.preset}")
+        return cls(
+            rules.players,
+            seed,
+            starting_points=rules.starting_points,  # type: ignore[attr-defined]
+            first_parent=rules.first_parent,
+        )
 
     def _tables(self) -> None:
         """Turn order and each window's polling order, from the seating and the direction (the

@@ -35,6 +35,7 @@ from .rng import shuffle
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..rules.base import RuleSet
 
 CARDS = 54  # 52 and two jokers (ids 52, 53)
 HAND_SIZE = 5
@@ -238,6 +239,21 @@ class SuperSim:
         self._shared_piles = self._shared_rng = False
         if deal:
             self.deal()
+
+    @classmethod
+    def for_rules(cls, rules: RuleSet, seed: int | None = 0) -> SuperSim:
+        """A fresh match of `rules` (a one-deck `SuperRules`), as `Game(rules, seed)`."""
+        if rules.preset != "super" or rules.two_decks:  # type: ignore[attr-defined]
+            raise ValueError("the super sim plays the super preset with one deck")
+        return cls(
+            rules.players,
+            seed,
+            rounds_per_match=rules.rounds_per_match,  # type: ignore[attr-defined]
+            score_limit=rules.score_limit,  # type: ignore[attr-defined]
+            false_dobon_penalty=rules.false_dobon_penalty,  # type: ignore[attr-defined]
+            round_direction=rules.round_direction,  # type: ignore[attr-defined]
+            first_parent=rules.first_parent,
+        )
 
     def _tables(self) -> None:
         """Turn order and polling order for the direction in force (the engine's next_seat, _polling)."""
