@@ -770,6 +770,62 @@ class StandardSim:
             return simple[kind]
         raise ValueError(f"no standard sim code for {action}")
 
+    @classmethod
+    def from_game(cls, game: Game, seed: int | None = None) -> StandardSim:
+        """The sim of an engine game of the `standard` preset at any moment of the headless order;
+        `seed` as AppSim.from_game."""
+        rules = game.rules
+        if rules.preset != "standard":
+            raise ValueError(f"the standard sim plays the standard preset, not {rules.preset}")
+        sim = cls(rules, seed, deal=False)  # type: ignore[arg-type]
+        if seed is None:
+            sim.rng.setstate(game.rng.getstate())
+        sim.scores = list(game.scores)
+        sim.match_no, sim.round_no, sim.parent = game.match_no, game.round_no, game.parent
+        sim.seating = tuple(game.seating)
+        sim.direction = game.direction
+        sim._tables()
+        match = game.match_ext
+        sim.streak, sim.wins = list(match.streak), list(match.wins)  # type: ignore[union-attr]
+        sim.hands = [mask_of(c.id for c in hand) for hand in game.hands]
+        sim.sizes = [len(hand) for hand in game.hands]
+        sim.laid = [mask_of(c.id for c in pile) for pile in game.laid]
+        sim.stock = [c.id for c in game.stock]
+        sim.discard = [c.id for c in game.discard]
+        sim.declared = -1 if game.field_suit is None else int(game.field_suit)
+        sim.links, sim.owed = game.chain_links, game.chain_cards
+        sim.turn = game.turn
+        sim.phase = PHASE_NAMES.index(game.phase.value)
+        r = game.ext
+        if r is not None:
+            sim.bids = [b or 0 for b in r.bids]  # type: ignore[attr-defined]
+            sim.nominee = -1 if r.nominee is None else r.nominee  # type: ignore[attr-defined]
+            for name in ("last_one", "skipped", "had_turn", "yaku", "yaku_declined", "gaeshi"):
+                setattr(sim, name, list(getattr(r, name)))
+            sim.turns = [
+                (t.player, LOG_KINDS.index(t.kind), -1 if t.card is None else t.card.id)
+                for t in r.log  # type: ignore[attr-defined]
+            ]
+            sim.claims = [(a.seat, tuple(c.id for c in a.cards)) for a in r.claims]  # type: ignore[attr-defined]
+            sim.cut = tuple(c.id for c in r.cut)  # type: ignore[attr-defined]
+            sim.victims = tuple(r.victims)  # type: ignore[attr-defined]
+            sim.went_out = -1 if r.went_out is None else r.went_out  # type: ignore[attr-defined]
+        window = game.window
+        if window is not None:
+            if window.queued is not None or window.placer < 0:
+                raise ValueError("a standard window is on cards a seat discarded, with nothing queued")
+            sim.wplacer = window.placer
+            sim.wcards = tuple(c.id for c in window.cards)
+            sim.pending = list(window.pending)
+            sim.calls = [(a.seat, len(a.cards)) for a in window.calls]
+            sim.gwindow = bool(sim.victims) and sim.wcards == sim.cut
+        result = game.result
+        if result is not None and sim.over:
+            sim.result = Result(result.ending.value, result.winners, result.losers, result.deltas)
+        seat = sim.to_move()
+        sim.mover = seat if seat >= 0 else sim.turn
+        return sim
+
     def key(self) -> tuple:
         """Everything the rules read, as plain values (compare with `engine_key(game)`)."""
         window = None
