@@ -76,6 +76,7 @@ class JdaSim:
 
     __slots__ = (
         "actions",
+        "after",
         "calls",
         "deal_sizes",
         "discard",
@@ -111,6 +112,7 @@ class JdaSim:
         "sizes",
         "stock",
         "thrown",
+        "tot",
         "turn",
         "wplacer",
         "wtop",
@@ -137,9 +139,11 @@ class JdaSim:
         self.parent = rules.first_parent
         self.seating: tuple[int, ...] = tuple(range(n))
         self.place = list(range(n))
+        self._seat_tables(self.seating)
         self._match()
         self.hands = [0] * n
         self.sizes = [0] * n
+        self.tot = [0] * n  # each hand's dobon total (JD4), kept as the hand changes
         self.laid: list[tuple[int, ...]] = [()] * n
         self.stock: list[int] = []
         self.discard: list[int] = []
@@ -175,9 +179,13 @@ class JdaSim:
         self.calls: list[int] = []
 
     def _seat_tables(self, seating: tuple[int, ...]) -> None:
+        """The seating, each seat's place in it, and the seats clockwise after each seat (the order the
+        headless protocol asks them in, made once per seating: it is asked before every action)."""
         self.seating = seating
+        n = self.n
         for place, seat in enumerate(seating):
             self.place[seat] = place
+        self.after = tuple(tuple(seating[(self.place[s] + k) % n] for k in range(1, n)) for s in range(n))
 
     def _next(self, seat: int, steps_: int = 1) -> int:
         return self.seating[(self.place[seat] + steps_) % self.n]
@@ -220,6 +228,7 @@ class JdaSim:
                     pos += 1
         self.hands = hands
         self.sizes = list(sizes)
+        self.tot = [hand_value(h) for h in hands]
         self.laid = [()] * n
         self.discard = [order[pos]]
         stock = order[pos + 1 :]
@@ -275,11 +284,9 @@ class JdaSim:
             return REFEREE
         rank = RANK[self.discard[-1]]
         ranks = RANK_MASK[rank]
-        for k in range(1, self.n):
-            seat = self._next(self.turn, k)
-            if (
-                hand_value(self.hands[seat]) == rank or (self.hands[seat] & ranks and self.sizes[seat] > 1)
-            ) and (seat not in self.let_go):
+        hands, tot, sizes = self.hands, self.tot, self.sizes
+        for seat in self.after[self.turn]:
+            if (tot[seat] == rank or (hands[seat] & ranks and sizes[seat] > 1)) and seat not in self.let_go:
                 return seat
         return self.turn
 
@@ -290,13 +297,24 @@ class JdaSim:
         out: list[int] = []
         if room < 1:
             return out
-        for first in ids_of(firsts):
-            same = ids_of(hand & RANK_MASK[RANK[first]] & ~BIT[first])
-            if room < 2 or not same:
+        while firsts:
+            low = firsts & -firsts
+            firsts ^= low
+            first = low.bit_length() - 1
+            others = hand & RANK_MASK[RANK[first]] & ~low
+            if room < 2 or not others:  # the usual case: a single card
                 out.append(first)
                 continue
-            for more in range(min(len(same), room - 1) + 1):
-                out.extend(pack((first, *rest)) for rest in permutations(same, more))
+            key = (first, others, room)
+            runs = _RUNS.get(key)
+            if runs is None:  # few keys: a card, the others of its number, the room left
+                same = ids_of(others)
+                runs = _RUNS[key] = tuple(
+                    pack((first, *rest))
+                    for more in range(min(len(same), room - 1) + 1)
+                    for rest in permutations(same, more)
+                )
+            out += runs
         return out
 
     def legal(self, seat: int) -> list[int]:
@@ -305,7 +323,7 @@ class JdaSim:
             if seat not in self.pending:
                 return []
             out = [PASS]
-            if self.hands[seat] and hand_value(self.hands[seat]) == RANK[self.wtop]:
+            if self.hands[seat] and self.tot[seat] == RANK[self.wtop]:
                 out += [DOBON + c for c in ids_of(self.hands[seat])]
             out.append(THROW)
             return out
@@ -319,7 +337,7 @@ class JdaSim:
             firsts = hand & (RANK_MASK[TWO] if self.owed else SUIT_MASK[SUIT[top]] | RANK_MASK[rank])
             out = self._sequences(seat, firsts)
             out.append(DRAW)
-        dobon = bool(hand) and hand_value(hand) == rank
+        dobon = bool(hand) and self.tot[seat] == rank
         placing = seat != self.turn and bool(hand & RANK_MASK[rank])
         more: list[int] = []
         if placing:
@@ -375,6 +393,7 @@ class JdaSim:
             hand ^= BIT[card]
         self.hands[seat] = hand
         self.sizes[seat] -= len(cards)
+        self.tot[seat] -= RANK[cards[0]] * len(cards)
         self.discard.extend(cards)
         self.placer = seat
         self.let_go = []
@@ -411,6 +430,7 @@ class JdaSim:
                 self._reshuffle()
         self.hands[seat] = hand
         self.sizes[seat] += got
+        self.tot[seat] = hand_value(hand)
         if not self.stock and self.phase == TURN:
             most = max(self.sizes)
             self._finish("exhaustion", (), tuple(s for s in range(self.n) if self.sizes[s] == most))
@@ -427,6 +447,7 @@ class JdaSim:
         self.laid[seat] = (*self.laid[seat], *cards, top)
         self.hands[seat] = 0
         self.sizes[seat] = 0
+        self.tot[seat] = 0
         self.dobons.append((seat, top))
         self.let_go = []
         live = [s for s in range(self.n) if self.hands[s] and s not in self.thrown]
@@ -550,6 +571,7 @@ class JdaSim:
         sim.games_played, sim.reseat = m.games, m.reseat  # type: ignore[union-attr]
         sim.hands = [mask_of(c.id for c in hand) for hand in game.hands]
         sim.sizes = [len(hand) for hand in game.hands]
+        sim.tot = [hand_value(h) for h in sim.hands]
         sim.laid = [tuple(c.id for c in pile) for pile in game.laid]
         sim.stock = [c.id for c in game.stock]
         sim.discard = [c.id for c in game.discard]
@@ -634,3 +656,4 @@ def engine_key(game: Game) -> tuple:
 
 
 _DECK = deck("52")
+_RUNS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # _sequences' runs of one number, made once
