@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 
 from ..actions import REFEREE, Action, Kind
 from ..cards import Suit, deck
-from .app import MATCH_OVER, PHASES, REACTION, ROUND_OVER, TURN
-from .cards import ids_of, mask_of
+from .app import MATCH_OVER, PHASES, REACTION, ROUND_OVER, TURN, VALUE13
+from .cards import CHUNK, ids_of, mask_of
 from .result import Result
 from .rng import shuffle
 from .super import BIT54, CARDS, RANK54, SUIT54
@@ -53,6 +53,16 @@ BID = DECLARE  # BID + amount, amount 1..999
 NEXT_ROUND = BID + 1000
 NEW_MATCH = NEXT_ROUND + 1
 DOBON = NEW_MATCH + 1  # DOBON + k: the run of the last k discards
+
+
+def _total(mask: int) -> int:
+    """A hand's numbers added up (a joker 0): four lookups, one per suit."""
+    return (
+        VALUE13[mask & CHUNK]
+        + VALUE13[mask >> 13 & CHUNK]
+        + VALUE13[mask >> 26 & CHUNK]
+        + VALUE13[mask >> 39 & CHUNK]
+    )
 
 
 def _points(mask: int) -> int:
@@ -272,6 +282,8 @@ class StandardSim:
         return cls(rules, seed)
 
     def _tables(self) -> None:
+        """Each seat's polling order in the direction of play (the seats after it, itself last), made
+        again when the direction turns: the yaku scan at every turn start reads it too."""
         order, n, d = self.seating, self.n, self.direction
         self.place = place = {seat: i for i, seat in enumerate(order)}
         self.poll = tuple(tuple(order[(place[s] + d * k) % n] for k in range(1, n + 1)) for s in range(n))
@@ -381,6 +393,7 @@ class StandardSim:
 
     def to_move(self) -> int:
         """`Game.sync_next`."""
+        turn = self.turn
         if self.wplacer >= 0 and self.pending:
             return self.pending[0]
         if self.phase == OPENING:
@@ -388,11 +401,12 @@ class StandardSim:
         if self.phase != TURN:
             return REFEREE
         if self.wplacer < 0:
-            for k in range(self.n):
-                seat = self._next(self.turn, k)
-                if not self.yaku_declined[seat] and self._yaku_offer(seat):
+            turn = self.turn
+            sizes, declined = self.sizes, self.yaku_declined
+            for seat in (turn, *self.poll[turn][:-1]):  # from the turn player on
+                if sizes[seat] == 5 and not declined[seat] and self._yaku_offer(seat):
                     return seat
-        return self.turn
+        return turn
 
     def legal(self, seat: int) -> list[int]:
         """`Game.sync_actions(seat)`."""
@@ -440,7 +454,7 @@ class StandardSim:
         jokers = (hand & JOKER_MASK).bit_count()
         if jokers and jokers != self.sizes[seat]:
             return []
-        total = sum(RANK54[c] for c in ids_of(hand))
+        total = _total(hand)
         out: list[int] = []
         running = length = 0
         for player, kind, card in reversed(self.turns):
@@ -460,7 +474,7 @@ class StandardSim:
             hand = self.hands[seat]
             if not hand or hand & JOKER_MASK:
                 return []
-            if sum(RANK54[c] for c in ids_of(hand)) != sum(RANK54[c] for c in self.cut):
+            if _total(hand) != sum(RANK54[c] for c in self.cut):
                 return []
             return [] if self._runs(seat) else [DOBON + len(self.cut)]
         return [DOBON + k for k in self._runs(seat)]
