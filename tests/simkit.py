@@ -13,9 +13,11 @@ from game.seats.base import Seat
 from game.sim import AppSim, SuperSim
 from game.sim import app as app_core
 from game.sim import jda as jda_core
+from game.sim import kabu as kabu_core
 from game.sim import standard as standard_core
 from game.sim import super as super_core
 from game.sim.jda import JdaSim
+from game.sim.kabu import KabuSim
 from game.sim.standard import StandardSim
 
 # each core's engine-side key (the sim's own is its key())
@@ -24,6 +26,7 @@ ENGINE_KEYS = {
     SuperSim: super_core.engine_key,
     StandardSim: standard_core.engine_key,
     JdaSim: jda_core.engine_key,
+    KabuSim: kabu_core.engine_key,
 }
 
 
@@ -69,7 +72,7 @@ def engine_codes(game: Game, core: type = AppSim) -> list[tuple[int, int]]:
 
 def lockstep(
     game: Game,
-    sim: AppSim | SuperSim | StandardSim | JdaSim,
+    sim: AppSim | SuperSim | StandardSim | JdaSim | KabuSim,
     choose: Callable[[Game, int, Sequence[Action]], Action],
     rounds: int,
     *,
