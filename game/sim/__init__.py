@@ -8,7 +8,7 @@ offered the same actions in the same order, the same choices end in the same sco
 (tests/test_sim_app.py plays thousands of rounds through both). See docs/sim.md.
 
 Cores so far: `app` (game.sim.app.AppSim), `standard` (game.sim.standard.StandardSim), `super` with one
-deck (game.sim.super.SuperSim), `jda` (game.sim.jda.JdaSim).
+deck (game.sim.super.SuperSim), `jda` (game.sim.jda.JdaSim), `kabu` (game.sim.kabu.KabuSim).
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from __future__ import annotations
 from .app import AppSim
 from .drive import play_random, random_seats
 from .jda import JdaSim
+from .kabu import KabuSim
 from .standard import StandardSim
 from .super import SuperSim
 
 # by preset; each has `for_rules(rules, seed)`, a fresh match as `Game(rules, seed)` deals it
-CORES = {"app": AppSim, "standard": StandardSim, "super": SuperSim, "jda": JdaSim}
+CORES = {"app": AppSim, "standard": StandardSim, "super": SuperSim, "jda": JdaSim, "kabu": KabuSim}
 
-__all__ = ["CORES", "AppSim", "JdaSim", "StandardSim", "SuperSim", "play_random", "random_seats"]
+__all__ = ["CORES", "AppSim", "JdaSim", "KabuSim", "StandardSim", "SuperSim", "play_random", "random_seats"]

@@ -678,6 +678,68 @@ class KabuSim:
             return simple[kind]
         raise ValueError(f"no kabu sim code for {action}")
 
+    @classmethod
+    def from_game(cls, game: Game, seed: int | None = None) -> KabuSim:
+        """The sim of an engine game of the `kabu` preset at any moment of the headless order."""
+        if game.rules.preset != "kabu":
+            raise ValueError(f"the kabu sim plays the kabu preset, not {game.rules.preset}")
+        sim = cls(game.rules, seed, deal=False)  # type: ignore[arg-type]
+        if seed is None:
+            sim.rng.setstate(game.rng.getstate())
+        sim.scores = list(game.scores)
+        sim.match_no, sim.round_no, sim.parent = game.match_no, game.round_no, game.parent
+        sim.seating = tuple(game.seating)
+        for place, seat in enumerate(sim.seating):
+            sim.place[seat] = place
+        sim.direction = game.direction
+        m = game.match_ext
+        sim.laps, sim.extra, sim.matches_played = list(m.laps), list(m.extra), m.matches  # type: ignore[union-attr]
+        sim.hands = [mask_of(c.id for c in hand) for hand in game.hands]
+        sim.trumps = [[c.id for c in game.extra[f"trumps/{s}"]] for s in range(game.n)]
+        sim.stock = [c.id for c in game.stock]
+        sim.discard = [c.id for c in game.discard]
+        sim.links, sim.owed = game.chain_links, game.chain_cards
+        sim.turn = game.turn
+        sim.phase = PHASES.index(game.phase.value)
+        sim.revealed = [s in game.revealed for s in range(game.n)]
+        r = game.ext
+        if r is not None:
+            sim.stage = STAGES.index(r.stage)  # type: ignore[attr-defined]
+            sim.last_play = tuple(c.id for c in r.last_play)  # type: ignore[attr-defined]
+            sim.placer = r.placer  # type: ignore[attr-defined]
+            sim.decls = [
+                Decl(
+                    d.seat,
+                    d.target.id,
+                    d.victim,
+                    d.parent,
+                    d.gaeshi,
+                    d.pin,
+                    tuple(c.id for c in d.trumps),
+                    d.trumped,
+                    d.hit,
+                )
+                for d in r.decls  # type: ignore[attr-defined]
+            ]
+            sim.queue, sim.batch, sim.shown = list(r.queue), list(r.batch), list(r.shown)  # type: ignore[attr-defined]
+            sim.next_parent = -1 if r.next_parent is None else r.next_parent  # type: ignore[attr-defined]
+        window = game.window
+        if window is not None:
+            if window.queued is not None:
+                raise ValueError("a kabu window has nothing queued")
+            sim.wopen = True
+            sim.wplacer = window.placer
+            sim.wcards = tuple(c.id for c in window.cards)
+            sim.wowners = tuple(window.owners)
+            sim.pending = list(window.pending)
+            sim.calls = [(a.seat, a.cards[0].id) for a in window.calls]
+        result = game.result
+        if result is not None and sim.over:
+            sim.result = Result(result.ending.value, result.winners, result.losers, result.deltas)
+        seat = sim.to_move()
+        sim.mover = seat if seat >= 0 else sim.turn
+        return sim
+
     def key(self) -> tuple:
         window = None
         if self.wopen:
