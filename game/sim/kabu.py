@@ -39,6 +39,9 @@ BASE_HAND, MAX_EXTRA, POINTS_PER_LAP = 4, 5, 6
 TWO, TEN, PIN = 2, 10, 1
 MAX_TOTAL, TWELVE, TWELVE_LAPS = 13, 12, 10
 GROUP_POINTS = {2: 2, 3: 20, 4: 50}
+TWOS = sum(1 << c for c in range(CARDS) if RANK[c] == 2)
+TENS = sum(1 << c for c in range(CARDS) if RANK[c] == 10)
+PARITY = tuple(sum(1 << c for c in range(CARDS) if RANK[c] % 2 == p and RANK[c] != 10) for p in (0, 1))
 PRE_PLAY, PLAY, TRUMP = 0, 1, 2
 STAGES = ("pre_play", "play", "trump")
 
@@ -59,6 +62,19 @@ def total(cards) -> int:
     return sum(value(c) for c in cards)
 
 
+# TOTAL8[i][byte]: the dobon total of the cards with ids 8i..8i+7 in `byte` (a hand's total is five
+# lookups: it is asked for every seat a window polls)
+TOTAL8 = tuple(
+    tuple(sum(value(8 * i + b) for b in range(8) if byte >> b & 1) for byte in range(256)) for i in range(5)
+)
+
+
+def mask_total(hand: int) -> int:
+    """A hand's dobon total (a 10 counting 0), from its mask."""
+    t0, t1, t2, t3, t4 = TOTAL8
+    return t0[hand & 255] + t1[hand >> 8 & 255] + t2[hand >> 16 & 255] + t3[hand >> 24 & 255] + t4[hand >> 32]
+
+
 def matches(hand: list[int], card: int) -> bool:
     if not hand:
         return False
@@ -75,12 +91,23 @@ def four_of_a_kind(cards) -> bool:
     return any(n >= 4 for n in Counter(RANK[c] for c in cards).values())
 
 
-def sets(hand: list[int], targets: set[int], only: int | None = None) -> list[int]:
-    """§3.2: every set of 2 or more cards adding up to one of `targets`, as masks, in the engine's order."""
+_SETS: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
+_SETS_MAX = 200_000
+
+
+def sets(hand: list[int], targets: set[int], only: int | None = None) -> list[int] | tuple[int, ...]:
+    """§3.2: every set of 2 or more cards adding up to one of `targets`, as masks, in the engine's order
+    (kept by the cards that could take part and the targets: a turn asks it every time)."""
     if not targets:
         return []
     top = max(targets)
     pool = [c for c in hand if RANK[c] < top and (only is None or RANK[c] == only)]
+    if len(pool) < 2:
+        return []
+    key = (mask_of(pool), frozenset(targets))
+    known = _SETS.get(key)
+    if known is not None:
+        return known
     out: list[int] = []
 
     def grow(start: int, chosen: list[int], s: int) -> None:
@@ -95,6 +122,8 @@ def sets(hand: list[int], targets: set[int], only: int | None = None) -> list[in
             chosen.pop()
 
     grow(0, [], 0)
+    if len(_SETS) < _SETS_MAX:
+        _SETS[key] = tuple(out)
     return out
 
 
@@ -336,12 +365,17 @@ class KabuSim:
             if seat not in self.pending:
                 return []
             out = [PASS]
-            hand = self.held(seat)
-            if hand and total(hand) <= MAX_TOTAL:
-                for i, card in enumerate(self.wcards):
-                    if self._owner(i) != seat and matches(hand, card):
-                        out.append(DOBON + card)
-            if self.stage == PRE_PLAY and four_of_a_kind(hand):
+            mask = self.hands[seat]
+            if self.stay:
+                for card in self.trumps[seat]:
+                    mask |= 1 << card
+            if mask:
+                t = mask_total(mask)
+                if t <= MAX_TOTAL:  # §2: a total matches a card whose value is its last digit
+                    for i, card in enumerate(self.wcards):
+                        if self._owner(i) != seat and t % 10 == value(card):
+                            out.append(DOBON + card)
+            if self.stage == PRE_PLAY and four_of_a_kind(ids_of(mask)):
                 out.append(DECLARE)
             return out
         if self.phase != TURN or seat != self.turn:
@@ -353,15 +387,48 @@ class KabuSim:
             return [mask_of(combo) for size in range(1, len(hand) + 1) for combo in combinations(hand, size)]
         values = {RANK[c] for c in (self.last_play or (self.discard[0],))}
         if self.owed:  # §3.3: only 2s, one, or several adding up to a card of the last play
-            out = [1 << c for c in hand if RANK[c] == TWO] + sets(hand, values, only=TWO)
+            singles = self.hands[seat] & TWOS
+            more = sets(hand, values, only=TWO)
         else:
-            parities = {v % 2 for v in values}
-            out = [1 << c for c in hand if RANK[c] == TEN or RANK[c] % 2 in parities] + sets(hand, values)
+            fit = TENS
+            for v in values:
+                fit |= PARITY[v % 2]
+            singles = self.hands[seat] & fit
+            more = sets(hand, values)
+        out: list[int] = []
+        while singles:
+            low = singles & -singles
+            out.append(low)
+            singles ^= low
+        out += more
         out.append(DRAW)
         return out
 
     def decide(self) -> list[int]:
+        """Apply the forced actions and return the next seat's choices (`mover`); [] once the match
+        is over. Most actions are the passes of seats that cannot answer a play's window: in a plain
+        window (one placer, the play stage, trumps out of the hand) those are found by each hand's total
+        against the cards' values and passed together, as `apply` would pass them one by one."""
         while True:
+            if self.wopen and self.stage == PLAY and not self.stay:
+                pending, hands = self.pending, self.hands
+                values = {0 if RANK[c] == TEN else RANK[c] for c in self.wcards}
+                answered = 0
+                for seat in pending:
+                    hand = hands[seat]
+                    if hand:
+                        t = mask_total(hand)
+                        if t <= MAX_TOTAL and t % 10 in values:
+                            break
+                    answered += 1
+                if answered:
+                    if self.log is not None:
+                        self.log.extend((s, PASS) for s in pending[:answered])
+                    self.actions += answered
+                    del pending[:answered]
+                    if not pending:
+                        self._close_window()
+                        continue
             seat = self.to_move()
             if seat == REFEREE:
                 return []
