@@ -87,44 +87,53 @@ def specials(cards) -> int:
     return (2 if SOUL_FOUR in held else 1) * (5 if RED_PIN in held else 1)
 
 
-def four_of_a_kind(cards) -> bool:
-    return any(n >= 4 for n in Counter(RANK[c] for c in cards).values())
+QUADS = tuple(15 << (4 * r) for r in range(10))  # each number's four cards
+BELOW = tuple((1 << (4 * (top - 1))) - 1 if top >= 1 else 0 for top in range(11))  # numbers under `top`
 
 
-_SETS: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
+def four_of_a_kind(mask: int) -> bool:
+    """§5.3: four cards of one number (1R counts as a 1, 4S as a 4)."""
+    return any(mask & quad == quad for quad in QUADS)
+
+
+_SETS: dict[tuple[tuple[int, ...], frozenset[int]], tuple[tuple[int, ...], ...]] = {}
 _SETS_MAX = 200_000
 
 
-def sets(hand: list[int], targets: set[int], only: int | None = None) -> list[int] | tuple[int, ...]:
-    """§3.2: every set of 2 or more cards adding up to one of `targets`, as masks, in the engine's order
-    (kept by the cards that could take part and the targets: a turn asks it every time)."""
+def sets(hand: list[int], targets: frozenset[int] | set[int], only: int | None = None) -> list[int]:
+    """§3.2: every set of 2 or more cards adding up to one of `targets`, as masks, in the engine's order.
+
+    A turn asks it every time, so the search (a depth-first walk over the cards that could take part,
+    in hand order) is kept by what decides it: the numbers of those cards, in order, and the targets;
+    the sets are kept as positions among those cards and named by the cards now holding them."""
     if not targets:
         return []
     top = max(targets)
     pool = [c for c in hand if RANK[c] < top and (only is None or RANK[c] == only)]
     if len(pool) < 2:
         return []
-    key = (mask_of(pool), frozenset(targets))
-    known = _SETS.get(key)
-    if known is not None:
-        return known
-    out: list[int] = []
+    ranks = tuple(RANK[c] for c in pool)
+    key = (ranks, targets if type(targets) is frozenset else frozenset(targets))
+    found = _SETS.get(key)
+    if found is None:
+        out: list[tuple[int, ...]] = []
 
-    def grow(start: int, chosen: list[int], s: int) -> None:
-        if len(chosen) >= 2 and s in targets:
-            out.append(mask_of(chosen))
-        for i in range(start, len(pool)):
-            card = pool[i]
-            if s + RANK[card] > top:
-                continue
-            chosen.append(card)
-            grow(i + 1, chosen, s + RANK[card])
-            chosen.pop()
+        def grow(start: int, chosen: list[int], s: int) -> None:
+            if len(chosen) >= 2 and s in targets:
+                out.append(tuple(chosen))
+            for i in range(start, len(ranks)):
+                if s + ranks[i] > top:
+                    continue
+                chosen.append(i)
+                grow(i + 1, chosen, s + ranks[i])
+                chosen.pop()
 
-    grow(0, [], 0)
-    if len(_SETS) < _SETS_MAX:
-        _SETS[key] = tuple(out)
-    return out
+        grow(0, [], 0)
+        found = tuple(out)
+        if len(_SETS) < _SETS_MAX:
+            _SETS[key] = found
+    bits = [1 << c for c in pool]
+    return [sum(bits[i] for i in chosen) for chosen in found]
 
 
 @dataclass(slots=True)
@@ -260,9 +269,17 @@ class KabuSim:
         return self.seating[(self.place[seat] + steps * self.direction) % self.n]
 
     def _polling(self, placer: int) -> list[int]:
-        if placer == REFEREE:
-            return [self.turn, *(self._next(self.turn, k) for k in range(1, self.n))]
-        return [self._next(placer, k) for k in range(1, self.n + 1)]
+        """Who a window asks: the seats after the placer, the placer last (REFEREE: from the turn
+        player on). Made once per seating and direction: every play opens a window."""
+        key = (self.seating, self.direction, placer, self.turn if placer == REFEREE else 0)
+        order = _POLLING.get(key)
+        if order is None:
+            if placer == REFEREE:
+                order = (self.turn, *(self._next(self.turn, k) for k in range(1, self.n)))
+            else:
+                order = tuple(self._next(placer, k) for k in range(1, self.n + 1))
+            _POLLING[key] = order
+        return list(order)
 
     def _order_from(self, seat: int) -> list[int]:
         start = self.turn if seat == REFEREE else self._next(seat)
@@ -375,26 +392,32 @@ class KabuSim:
                     for i, card in enumerate(self.wcards):
                         if self._owner(i) != seat and t % 10 == value(card):
                             out.append(DOBON + card)
-            if self.stage == PRE_PLAY and four_of_a_kind(ids_of(mask)):
+            if self.stage == PRE_PLAY and four_of_a_kind(mask):
                 out.append(DECLARE)
             return out
         if self.phase != TURN or seat != self.turn:
             return []
-        hand = ids_of(self.hands[seat])
         if self.stage == TRUMP:
             if not self.queue:
                 return []
+            hand = ids_of(self.hands[seat])
             return [mask_of(combo) for size in range(1, len(hand) + 1) for combo in combinations(hand, size)]
-        values = {RANK[c] for c in (self.last_play or (self.discard[0],))}
+        values = _VALUES.get(self.last_play or (self.discard[0],))
+        if values is None:
+            values = _VALUES[self.last_play or (self.discard[0],)] = frozenset(
+                RANK[c] for c in (self.last_play or (self.discard[0],))
+            )
+        mask = self.hands[seat]
         if self.owed:  # §3.3: only 2s, one, or several adding up to a card of the last play
-            singles = self.hands[seat] & TWOS
-            more = sets(hand, values, only=TWO)
+            singles = mask & TWOS
+            more = sets(ids_of(mask & TWOS), values, only=TWO) if singles & (singles - 1) else []
         else:
             fit = TENS
             for v in values:
                 fit |= PARITY[v % 2]
-            singles = self.hands[seat] & fit
-            more = sets(hand, values)
+            singles = mask & fit
+            below = mask & BELOW[max(values)]
+            more = sets(ids_of(below), values) if below & (below - 1) else []
         out: list[int] = []
         while singles:
             low = singles & -singles
@@ -901,3 +924,7 @@ def engine_key(game: Game) -> tuple:
 
 
 _DECK = deck("kabufuda")
+_POLLING: dict[tuple, tuple[int, ...]] = {}
+_VALUES: dict[
+    tuple[int, ...], frozenset[int]
+] = {}  # a last play's numbers (plays are few distinct sets)  # _polling's answers (few: seatings x directions x seats)
