@@ -123,7 +123,7 @@ def sets(hand: list[int], targets: frozenset[int] | set[int], only: int | None =
                 out.append(tuple(chosen))
             for i in range(start, len(ranks)):
                 if s + ranks[i] > top:
-                    continue
+                    break  # the numbers only grow along the hand (ids are in number order)
                 chosen.append(i)
                 grow(i + 1, chosen, s + ranks[i])
                 chosen.pop()
