@@ -272,7 +272,7 @@ class KabuSim:
         """Who a window asks: the seats after the placer, the placer last (REFEREE: from the turn
         player on). Made once per seating and direction: every play opens a window."""
         key = (self.seating, self.direction, placer, self.turn if placer == REFEREE else 0)
-        order = _POLLING.get(key)
+        order = _POLLING.get(key)  # a handful of keys: seatings x directions x placers
         if order is None:
             if placer == REFEREE:
                 order = (self.turn, *(self._next(self.turn, k) for k in range(1, self.n)))
@@ -402,11 +402,7 @@ class KabuSim:
                 return []
             hand = ids_of(self.hands[seat])
             return [mask_of(combo) for size in range(1, len(hand) + 1) for combo in combinations(hand, size)]
-        values = _VALUES.get(self.last_play or (self.discard[0],))
-        if values is None:
-            values = _VALUES[self.last_play or (self.discard[0],)] = frozenset(
-                RANK[c] for c in (self.last_play or (self.discard[0],))
-            )
+        values = _numbers(self.last_play or (self.discard[0],))[0]
         mask = self.hands[seat]
         if self.owed:  # §3.3: only 2s, one, or several adding up to a card of the last play
             singles = mask & TWOS
@@ -435,7 +431,7 @@ class KabuSim:
         while True:
             if self.wopen and self.stage == PLAY and not self.stay:
                 pending, hands = self.pending, self.hands
-                values = {0 if RANK[c] == TEN else RANK[c] for c in self.wcards}
+                values = _numbers(self.wcards)[1]
                 answered = 0
                 for seat in pending:
                     hand = hands[seat]
@@ -924,7 +920,14 @@ def engine_key(game: Game) -> tuple:
 
 
 _DECK = deck("kabufuda")
-_POLLING: dict[tuple, tuple[int, ...]] = {}
-_VALUES: dict[
-    tuple[int, ...], frozenset[int]
-] = {}  # a last play's numbers (plays are few distinct sets)  # _polling's answers (few: seatings x directions x seats)
+_POLLING: dict[tuple, tuple[int, ...]] = {}  # _polling's answers
+_NUMBERS: dict[tuple[int, ...], tuple[frozenset[int], frozenset[int]]] = {}
+
+
+def _numbers(cards: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """A play's numbers (what the next play must match, §3.1 F) and its cards' dobon values (what a
+    total must end in to answer it, §2), made once per distinct play (plays are a few cards)."""
+    known = _NUMBERS.get(cards)
+    if known is None:
+        known = _NUMBERS[cards] = (frozenset(RANK[c] for c in cards), frozenset(value(c) for c in cards))
+    return known
