@@ -8,6 +8,8 @@ the field" one AND with a precomputed mask. The tables are built once, at import
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 SUITS = 4
 RANKS = 13
 DECK = SUITS * RANKS
@@ -40,7 +42,7 @@ def chunk_table(value: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
-def mask_of(ids) -> int:
+def mask_of(ids: Iterable[int]) -> int:
     """The bitmask of some card ids."""
     mask = 0
     for c in ids:

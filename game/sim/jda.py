@@ -19,6 +19,7 @@ PASS (the core's pass in a window, or letting the moment go), THROW (the flagged
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,7 @@ NEXT_ROUND = DOBON + DECK
 NEW_MATCH = NEXT_ROUND + 1
 
 
-def pack(cards) -> int:
+def pack(cards: Iterable[int]) -> int:
     """A play's code: its cards in order, six bits each (the first plain, the others plus one)."""
     code, shift = 0, 0
     for i, card in enumerate(cards):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -58,7 +59,7 @@ def value(card: int) -> int:
     return 0 if RANK[card] == TEN else RANK[card]
 
 
-def total(cards) -> int:
+def total(cards: Iterable[int]) -> int:
     return sum(value(c) for c in cards)
 
 
@@ -82,7 +83,8 @@ def matches(hand: list[int], card: int) -> bool:
     return t <= MAX_TOTAL and t % 10 == value(card)
 
 
-def specials(cards) -> int:
+def specials(cards: Iterable[int]) -> int:
+    """Step M2's factor: x2 if the ensouled four is among the cards, x5 if the red pin is."""
     held = set(cards)
     return (2 if SOUL_FOUR in held else 1) * (5 if RED_PIN in held else 1)
 
@@ -574,7 +576,15 @@ class KabuSim:
             return
         self._declared(placer, cards, owners, calls)
 
-    def _declared(self, placer: int, cards, owners, calls) -> None:
+    def _declared(
+        self,
+        placer: int,
+        cards: tuple[int, ...],
+        owners: tuple[int, ...],
+        calls: list[tuple[int, int]],
+    ) -> None:
+        """The window's declarations become a batch that puts out trumps in turn order from the seat
+        dobon'd (D21); a declaration on a trump hits that trump's declaration (dobon-gaeshi, §4.4)."""
         by_owner = {self.decls[i].seat: i for i in self.batch}
         order = self._order_from(placer)
         new: list[int] = []
@@ -701,7 +711,18 @@ class KabuSim:
         self.next_parent = self.parent
         self._end("void", (), (), (0,) * self.n)
 
-    def _settle(self, ending, winners, losers, points, minus_two, next_parent, laps=None) -> None:
+    def _settle(
+        self,
+        ending: str,
+        winners: tuple[int, ...],
+        losers: tuple[int, ...],
+        points: dict[int, int],
+        minus_two: set[int],
+        next_parent: int,
+        laps: dict[int, int] | None = None,
+    ) -> None:
+        """§5.2: a loser's t = E + P gives t div 6 laps and E = t mod 6; then every dobon winner's
+        E = max(0, E - 2) (D20); `laps` adds laps directly (the 12-card rule)."""
         n = self.n
         before = [POINTS_PER_LAP * self.laps[s] + self.extra[s] for s in range(n)]
         for seat, p in points.items():
@@ -717,7 +738,9 @@ class KabuSim:
         self.next_parent = next_parent
         self._end(ending, winners, losers, deltas)
 
-    def _end(self, ending: str, winners, losers, deltas) -> None:
+    def _end(
+        self, ending: str, winners: tuple[int, ...], losers: tuple[int, ...], deltas: tuple[int, ...]
+    ) -> None:
         for seat, delta in enumerate(deltas):
             self.scores[seat] += delta
         self.result = Result(ending, tuple(winners), tuple(losers), tuple(deltas))
