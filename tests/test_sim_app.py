@@ -155,3 +155,19 @@ def test_from_game_refuses_another_preset():
 
     with pytest.raises(ValueError, match="app preset"):
         AppSim.from_game(Game(make_rules("standard", 4), 1))
+
+
+def test_the_rule_sets_options_are_the_cores_own():
+    """Low starting points end matches often (new matches, the first parent leading again)."""
+    from game import Game, make_rules
+
+    for seed in range(4):
+        rules = make_rules("app", 3, {"starting_points": 150, "first_parent": 2})
+        game = Game(rules, seed)
+        play_engine(game, [make_seat("random", seed, s) for s in range(3)], 20)
+        sim = AppSim.for_rules(rules, seed)
+        sim.log = []
+        assert play_random(sim, random_seats(seed, 3), 20) == len(game.actions)
+        assert sim.log == engine_codes(game)
+        assert engine_key(game) == sim.key()
+    assert game.match_no > 1
