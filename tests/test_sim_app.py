@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from simkit import app_game, engine_codes, lockstep, play_engine, random_chooser
 
-from game import REFEREE, Action, Kind, Suit
+from game import REFEREE, Action, Game, Kind, Suit, make_rules
 from game.cards import deck
 from game.headless import play
 from game.seats import make_seat
@@ -151,16 +151,12 @@ def test_codes_and_engine_actions_convert_both_ways():
 
 
 def test_from_game_refuses_another_preset():
-    from game import Game, make_rules
-
     with pytest.raises(ValueError, match="app preset"):
         AppSim.from_game(Game(make_rules("standard", 4), 1))
 
 
 def test_the_rule_sets_options_are_the_cores_own():
     """Low starting points end matches often (new matches, the first parent leading again)."""
-    from game import Game, make_rules
-
     for seed in range(4):
         rules = make_rules("app", 3, {"starting_points": 150, "first_parent": 2})
         game = Game(rules, seed)
