@@ -309,3 +309,19 @@ def test_every_preset_gets_dangers_and_a_legal_hint(preset):
 
     play_round(game, seats, ask)
     assert checked
+
+
+def test_a_calls_cost_is_said_in_each_presets_own_units_in_both_languages():
+    from ui.table.coach_view import cost_words
+    from ui.text import setup
+
+    setup("en")
+    assert cost_words("super", 600) == "about 600 points"
+    assert cost_words("jda", 1) == "one step up in your deal size"
+    assert cost_words("kabu", 2) == "about 2 extra cards (6 make a lap)"
+    setup("ja")
+    try:
+        assert cost_words("app", 40) == "約40点"
+        assert "段階" in cost_words("jda", 2) and "追加札" in cost_words("kabu", 1)
+    finally:
+        setup("en")

@@ -136,8 +136,19 @@ def who(callers: tuple[int, ...], name: Callable[[int], str]) -> str:
     return tr("coach.or").join(name(s) for s in callers[:3])
 
 
-def danger_line(danger: Danger, card: Card, name: Callable[[int], str]) -> str:
-    """The danger in words and numbers, from the person's own view."""
+# what a call costs, in each preset's own units: points, jda's deal-size steps (five make a lap),
+# kabu's extra cards (six make a lap); the coach's figure is the seat's score change in that unit
+COST_UNITS = {"jda": "steps", "kabu": "cards"}
+
+
+def cost_words(preset: str, amount: int) -> str:
+    """ "about 600 points", "one step up in your deal size", "about 2 extra cards (6 make a lap)"."""
+    unit = COST_UNITS.get(preset, "points")
+    return tr(f"coach.cost_{unit}_one") if amount == 1 else tr(f"coach.cost_{unit}", n=amount)
+
+
+def danger_line(danger: Danger, card: Card, name: Callable[[int], str], preset: str = "app") -> str:
+    """The danger in words and numbers, from the person's own view; a cost in `preset`'s units."""
     chance = round(danger.chance * 100)
     if not danger.risky and (chance < 5 or not danger.callers):
         return tr("coach.safe", card=card_text(card), chance=chance)
@@ -147,12 +158,16 @@ def danger_line(danger: Danger, card: Card, name: Callable[[int], str]) -> str:
             who=who(danger.callers, name),
             card=card_text(card),
             chance=chance,
-            gain=-danger.cost,
+            gain=cost_words(preset, -danger.cost),
         )
     if danger.cost is None:
         return tr("coach.danger_no_cost", who=who(danger.callers, name), card=card_text(card), chance=chance)
     return tr(
-        "coach.danger", who=who(danger.callers, name), card=card_text(card), chance=chance, cost=danger.cost
+        "coach.danger",
+        who=who(danger.callers, name),
+        card=card_text(card),
+        chance=chance,
+        cost=cost_words(preset, danger.cost),
     )
 
 
@@ -282,7 +297,8 @@ def words_now(scene: TableScene) -> str | None:
     if desk.dangers(view) is None:
         return tr("coach.weighing")
     danger = desk.danger_of(view, card)
-    return danger_line(danger, card, board._name) if danger is not None else None
+    preset = view.preset
+    return danger_line(danger, card, board._name, preset) if danger is not None else None
 
 
 def draw_confirm(scene: TableScene, surface: pygame.Surface) -> None:
@@ -296,7 +312,8 @@ def draw_confirm(scene: TableScene, surface: pygame.Surface) -> None:
     title_size = max(15, int(lay.unit * 0.032))
     small = max(12, int(lay.unit * 0.022))
     room = lay.band()[2] - 56
-    line = danger_line(danger, action.cards[-1], board._name) if danger else ""
+    preset = scene.source.view.preset
+    line = danger_line(danger, action.cards[-1], board._name, preset) if danger else ""
     title = board.text(tr("coach.confirm_title"), title_size, RISK_RED, True)
     band = lay.band()[3]  # the panel stays in the band, clear of your hand: one line of words if need be
     lines = 2 if title.get_height() + 2 * board.font(small, True).get_linesize() + 30 + 40 <= band else 1
