@@ -2,6 +2,7 @@
 
     python bench/ui_frames.py [--frames N]                 # dummy video driver
     DISPLAY=:99 python bench/ui_frames.py --real           # a real window (e.g. under Xvfb)
+    python bench/ui_frames.py --size 1920x1080 --scale 1.5  # a larger interface (Settings)
 
 Runs the all-AI demo in the real render loop with fast AI timings, so animations run nearly all the
 time, and prints the median, p95 and p99 frame time in ms (the work of one frame: events, update,
@@ -27,6 +28,8 @@ def main() -> None:
     parser.add_argument("--real", action="store_true", help="use the real video driver (needs DISPLAY)")
     parser.add_argument("--rules", default="app")
     parser.add_argument("--players", type=int, default=6, help="seats (super: up to 12, two decks from 9)")
+    parser.add_argument("--size", default="1280x720", help="window size, WxH")
+    parser.add_argument("--scale", type=float, default=1.0, help="interface size (1.0 to 2.0)")
     args = parser.parse_args()
     if not args.real:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -41,8 +44,9 @@ def main() -> None:
     from ui.settings import Settings
     from ui.table.setup import GameSetup, SeatSpec
 
-    settings = Settings(ai_turn_ms=250, ai_dobon_ms=200, reaction_ms=600)
-    app = App(settings, None, (1280, 720))
+    settings = Settings(ai_turn_ms=250, ai_dobon_ms=200, reaction_ms=600, ui_scale=args.scale)
+    width, height = (int(x) for x in args.size.lower().split("x"))
+    app = App(settings, None, (width, height))
     options = {"max_players": 6} if args.rules == "app" else {}
     seats = [SeatSpec("ai", "basic", "") for _ in range(args.players)]
     setup = GameSetup(args.rules, args.players, options, seats, 4)
@@ -56,7 +60,7 @@ def main() -> None:
     p = lambda q: times[min(len(times) - 1, int(len(times) * q))]  # noqa: E731
     driver = pygame.display.get_driver()
     print(
-        f"driver {driver}, 1280x720, {args.players} seats, {len(times)} frames ({busy / args.frames:.0%} with cards in flight): "
+        f"driver {driver}, {args.size} at {app.scale:.0%}, {args.players} seats, {len(times)} frames ({busy / args.frames:.0%} with cards in flight): "
         f"median {statistics.median(times):.2f} ms, p95 {p(0.95):.2f} ms, p99 {p(0.99):.2f} ms, max {times[-1]:.2f} ms"
     )
     app.close()
