@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -32,6 +33,9 @@ from ..table.source import LocalHost, TableSource
 from ..text import Said, card_text, key, tr
 from .reasons import explain
 
+if TYPE_CHECKING:
+    from ..learn.guide import Guide
+
 # a person shown away because they stopped acting takes their seat back from the AI by any of these
 BACK_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
 TICK_LATE_S = 0.005  # a resting table wakes this long after a clock's whole second
@@ -53,8 +57,12 @@ class TableScene(Scene):
         demo: bool = False,
         remote: RemoteTable | None = None,
         match_elapsed_ms: float = 0.0,
+        guide: Guide | None = None,
     ):
         super().__init__(app)
+        # a lesson's guide (ui/learn): asked before the person's actions, it holds the clock while
+        # the lesson waits on them, and its AI seats follow the lesson's script
+        self.guide = guide
         self.setup = setup.complete()
         self.demo = demo
         self.remote = remote  # a LAN table: the host runs the game, this scene shows its seat's view
@@ -65,7 +73,7 @@ class TableScene(Scene):
         self.local: LocalHost | None = None  # a game on this computer: its in-process host
         if remote is None:
             ai = {
-                i: make_seat(s.level, self.setup.seed, i)
+                i: guide.seat(i) if guide is not None else make_seat(s.level, self.setup.seed, i)
                 for i, s in enumerate(self.setup.seats)
                 if i not in self.humans
             }
@@ -80,7 +88,9 @@ class TableScene(Scene):
                 match_elapsed_ms=match_elapsed_ms,
             )
         # keeps each finished round in the history (a LAN host keeps its own; a guest has no full log)
-        self.recorder = self.setup.recorder() if self.local is not None and not demo else None
+        # (a lesson is no game of the history's)
+        keeps = self.local is not None and not demo and guide is None
+        self.recorder = self.setup.recorder() if keeps else None
         self.source: TableSource = remote if remote is not None else self.local  # type: ignore[assignment]
         names = [s.name or Said("table.you") for s in self.setup.seats]
         self.board = Board(self.source, self.viewer, names, lambda: self.app.settings.animation_speed)
@@ -182,10 +192,14 @@ class TableScene(Scene):
     def save(self) -> None:
         if self.demo or self.local is None:
             return  # a LAN seat lives on the host, which keeps the match
+        data = save_data(self.setup, self.local.game, self.local.match_elapsed_ms(self.clock_ms))
+        if self.guide is not None:  # a lesson keeps its own progress, never over the saved match
+            self.guide.keep(self, data)
+            return
         if self.left_match:
             clear_match()
         else:  # kept at a match's end too, so Continue shows the final standings until they are left
-            save_match(save_data(self.setup, self.local.game, self.local.match_elapsed_ms(self.clock_ms)))
+            save_match(data)
 
     def keep(self) -> None:
         """Keep the game, with the round just finished, in the history; a disk that refuses is said."""
@@ -263,6 +277,11 @@ class TableScene(Scene):
         return self.source.shown
 
     def submit(self, action: Action) -> bool:
+        if self.guide is not None:
+            why = self.guide.refuses(self, action)
+            if why is not None:  # legal, but not the lesson's move: say why, and let them try again
+                self.say(why, RED, 6.0)
+                return False
         reason = self.source.submit(action)
         if reason is not None:
             if reason:  # "": a LAN host answers, as a notice
@@ -270,6 +289,8 @@ class TableScene(Scene):
             return False
         self.board.feed(self.source.poll())
         self.picker = None
+        if self.guide is not None:
+            self.guide.taken(self, action)
         return True
 
     def refused(self, action: Action) -> None:
@@ -588,6 +609,11 @@ class TableScene(Scene):
         return event
 
     def click(self, pos: tuple[int, int]) -> pygame.event.Event | None:
+        for name, rect in self.buttons.items():
+            if name.startswith("guide:") and rect.collidepoint(pos) and self.guide is not None:
+                self.app.sounds.play("click")
+                self.guide.press(self, name)
+                return None
         if self.picker:
             for name, rect in self.buttons.items():
                 if rect.collidepoint(pos) and name.startswith("suit:"):
@@ -629,6 +655,8 @@ class TableScene(Scene):
 
     def key(self, event: pygame.event.Event) -> pygame.event.Event | None:
         k = event.key
+        if self.guide is not None and self.guide.key(self, event):
+            return None
         hand = list(self.source.view.hand) if self.person is not None else []
         if self.picker:
             if k == pygame.K_ESCAPE:
@@ -684,6 +712,10 @@ class TableScene(Scene):
             return
         view = self.source.view
         over = view.phase in (Phase.ROUND_OVER.value, Phase.MATCH_OVER.value)
+        if over and self.guide is not None:  # a lesson ends with its round: the guide says so
+            if not self.board.busy:
+                self.guide.round_over(self)
+            return
         if over or (self.remote is not None and self.match_done):
             if not self.board.busy and self.result_shown != (view.round_no, view.match_no):
                 self.result_shown = (view.round_no, view.match_no)
@@ -693,7 +725,8 @@ class TableScene(Scene):
 
                 self.app.stack.push(RoundResultScene(self.app, self))
             return
-        if not self.board.busy and self.local is not None:
+        holding = self.guide is not None and self.guide.holds(self)
+        if not self.board.busy and self.local is not None and not holding:
             self.clock_ms += dt * 1000
             self.local.advance(self.clock_ms)
             self._note_window()
@@ -842,6 +875,8 @@ class TableScene(Scene):
             self._draw_prompt(surface, self.board.preset_ui.prompt(self.source.view, self.person))
         elif bidding:
             self._draw_bid(surface)
+        if self.guide is not None:
+            self.guide.draw(self, surface)
         layout = self.board.layout
         if layout is not None and not layout.fits():
             self._draw_too_small(surface, layout.n)
