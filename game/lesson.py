@@ -78,7 +78,7 @@ class Lesson:
         """The translation key of a step's words (`say`, `hint1`..`hint3`, `then`, `wrong`)."""
         return f"learn.{self.preset}.{step.id}.{part}"
 
-    def keys(self) -> list[str]:
+    def word_keys(self) -> list[str]:
         """Every translation key the lesson uses (a test checks both languages have them all)."""
         out = [f"learn.{self.preset}.{part}" for part in ("title", "about", "done")]
         for step in self.steps:

@@ -93,6 +93,7 @@ class LearnScene(Scene):
         bw = max(150, min(220, content // 5))
         self.starts: dict[str, pygame_gui.elements.UIButton] = {}
         self.overs: dict[str, pygame_gui.elements.UIButton] = {}
+        self.rows: dict[str, str] = {}  # each row's words, as shown
         for i, preset in enumerate(names):
             row = y + i * pitch
             kept = self.kept is not None and self.kept.preset == preset
@@ -101,6 +102,7 @@ class LearnScene(Scene):
                 steps = len(lesson_for(preset).steps)
                 label += "  " + tr("learn.left_at", step=self.kept.step + 1, steps=steps)
             text = f"<b>{html.escape(label)}</b><br>{html.escape(tr(f'learn.{preset}.about'))}"
+            self.rows[preset] = text
             box = pygame_gui.elements.UITextBox(
                 text,
                 pygame.Rect(x0 - 4, row, content - bw - 8, pitch - 4),
