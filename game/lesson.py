@@ -112,20 +112,23 @@ class ScriptedSeat(BasicSeat):
         calls = [a for a in legal if is_call(a) and a.cards[-1].code in self.script.calls]
         if calls:
             return calls[0]
+        # asked at reaction speed (a silent pass is offered): a scripted move goes only if it is
+        # marked as a race, so a seat never places out of turn what it was to play on its turn
+        reacting = any(a.kind is Kind.PASS and not a.flag for a in legal)
         done = sum(1 for clue in view.history if clue.seat == view.seat)
         if done < len(self.script.turns):
-            wanted = _action(self.script.turns[done], view)
+            spec = self.script.turns[done]
+            wanted = _action(spec)
             for action in legal:
-                if wanted is not None and wanted.matches(action):
+                if wanted is not None and wanted.matches(action) and (not reacting or spec.get("race")):
                     return action
-        quiet = [a for a in legal if a.kind is Kind.PASS and not a.flag]
-        if quiet:
-            return quiet[0]
+        if reacting:
+            return next(a for a in legal if a.kind is Kind.PASS and not a.flag)
         safe = tuple(a for a in legal if a.kind is not Kind.DOBON)
         return super().act(dataclasses.replace(view, legal=safe or legal))  # calls left out
 
 
-def _action(spec: dict[str, Any], view: SeatView) -> Expect | None:
+def _action(spec: dict[str, Any]) -> Expect | None:
     try:
         return expect(spec)
     except LessonError:

@@ -49,6 +49,7 @@ class Guide:
         self.hints = hints  # hints asked at this step (0..HINTS)
         self.finished = False
         self.points = 0  # what the lesson's round won or lost the person, said at the end
+        self.won = False  # the person won the lesson's round
         self.on_finish: Any = None  # called with the table when the person presses Finish
 
     # ------------------------------------------------------------------ the lesson's state
@@ -108,10 +109,10 @@ class Guide:
         """The lesson's round has ended: the lesson is done (its last step was the winning move)."""
         if not self.finished:
             self.finished = True
-            game = table.game
-            if game is not None and table.person is not None:
-                start = self.lesson.scenario.scores or [game.rules.starting_points] * game.n
-                self.points = game.scores[table.person] - start[table.person]
+            end, seat = table.source.round_end, table.person
+            if end is not None and seat is not None:
+                self.points = end.result.deltas[seat]
+                self.won = seat in end.result.winners
             progress.clear()
 
     def keep(self, table: TableScene, save: dict[str, Any]) -> None:
