@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from ..scenes.table import TableScene
 
 HINTS = 3  # rule, then which kind of card, then the exact card or button (outlined)
-WRONG_S = 6.0  # how long "that is not this step's move" stays up
 SOFT = (200, 220, 205)  # what just happened, above what to do now
 HINT = (255, 226, 140)
+WRONG = (255, 150, 130)  # not this step's move, and why
 
 
 @functools.cache
@@ -50,6 +50,7 @@ class Guide:
         self.finished = False
         self.points = 0  # what the lesson's round won or lost the person, said at the end
         self.won = False  # the person won the lesson's round
+        self.note: str | None = None  # why the move just tried is not this step's (until the next)
         self.on_finish: Any = None  # called with the table when the person presses Finish
 
     # ------------------------------------------------------------------ the lesson's state
@@ -82,24 +83,29 @@ class Guide:
     def advance(self) -> None:
         self.index += 1
         self.hints = 0
+        self.note = None
 
     # ------------------------------------------------------------------ the table asks
 
-    def refuses(self, table: TableScene, action: Action) -> str | None:
-        """Why a legal action is not this step's move (None: take it). The rules refuse what is not
-        legal, with their own reasons; this says only why the lesson wants something else."""
+    def refuses(self, table: TableScene, action: Action) -> bool:
+        """Whether a legal action is not this step's move; if so the panel says why (`note`), and the
+        person tries again. The rules refuse what is not legal, with their own reasons; this says only
+        why the lesson wants something else."""
         step = self.step
         if self.finished:
-            return tr("learn.finished")
-        if step is None or step.expect is None:
-            return tr("learn.read_first")
-        if step.expect.matches(action):
-            return None
-        wrong = self.lesson.words(step, "wrong")
-        said = tr(wrong)
-        if said.endswith(wrong):  # no words of its own for this step: the general ones
-            said = tr("learn.not_this", move=self.describe(action))
-        return said + " " + tr(self.lesson.words(step, "hint1"))
+            self.note = tr("learn.finished")
+        elif step is None or step.expect is None:
+            self.note = tr("learn.read_first")
+        elif step.expect.matches(action):
+            self.note = None
+            return False
+        else:
+            wrong = self.lesson.words(step, "wrong")
+            said = tr(wrong)
+            if said.endswith(wrong):  # no words of its own for this step: the general ones
+                said = tr("learn.not_this", move=self.describe(action))
+            self.note = said + " " + tr(self.lesson.words(step, "hint1"))
+        return True
 
     def taken(self, table: TableScene, action: Action) -> None:
         self.advance()
@@ -200,6 +206,8 @@ class Guide:
             out.append((tr(lesson.words(self.previous, "then")), SOFT))
         if step is None:
             return out
+        if self.note is not None:
+            out.append((self.note, WRONG))
         if self.waiting(table):
             out.append((tr(lesson.words(step, "say")), WHITE))
             for tier in range(1, self.hints + 1):

@@ -81,16 +81,16 @@ class LearnScene(Scene):
         y += 46
         intro = pygame_gui.elements.UITextBox(
             html.escape(tr("learn.intro")),
-            pygame.Rect(x0 - 4, y, content + 8, 72),
+            pygame.Rect(x0 - 4, y, content + 8, 64),
             gui,
             container=c,
             object_id="#about",
         )
         intro.set_active_effect(None)
-        y += 76
+        y += 68
         names = self.presets()
         pitch = max(44, min(96, (h - y - 76) // len(names)))
-        bw = max(150, min(220, content // 5))
+        bw = max(130, min(220, content // 5))
         self.starts: dict[str, pygame_gui.elements.UIButton] = {}
         self.overs: dict[str, pygame_gui.elements.UIButton] = {}
         self.rows: dict[str, str] = {}  # each row's words, as shown
@@ -101,7 +101,7 @@ class LearnScene(Scene):
             if kept:
                 steps = len(lesson_for(preset).steps)
                 label += "  " + tr("learn.left_at", step=self.kept.step + 1, steps=steps)
-            text = f"<b>{html.escape(label)}</b><br>{html.escape(tr(f'learn.{preset}.about'))}"
+            text = f"<b>{html.escape(label)}</b> — {html.escape(tr(f'learn.{preset}.about'))}"
             self.rows[preset] = text
             box = pygame_gui.elements.UITextBox(
                 text,

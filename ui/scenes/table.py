@@ -277,11 +277,9 @@ class TableScene(Scene):
         return self.source.shown
 
     def submit(self, action: Action) -> bool:
-        if self.guide is not None:
-            why = self.guide.refuses(self, action)
-            if why is not None:  # legal, but not the lesson's move: say why, and let them try again
-                self.say(why, RED, 6.0)
-                return False
+        if self.guide is not None and self.guide.refuses(self, action):
+            self.app.sounds.play("click")  # not the lesson's move: the guide's panel says why
+            return False
         reason = self.source.submit(action)
         if reason is not None:
             if reason:  # "": a LAN host answers, as a notice
