@@ -193,64 +193,77 @@ class Guide:
 
     # ------------------------------------------------------------------ drawing
 
-    def lines(self, table: TableScene) -> list[tuple[str, tuple[int, int, int]]]:
-        """The panel's paragraphs: what just happened, then what to do now and the hints asked."""
+    def lines(self, table: TableScene, brief: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
+        """The panel's paragraphs: what just happened (left out when `brief`), why a move was not
+        this step's, what to do now and the latest hint asked (each one more specific)."""
         lesson, step = self.lesson, self.step
         out: list[tuple[str, tuple[int, int, int]]] = []
+        said_before = self.previous is not None and (self.finished or self.previous.expect is not None)
+        if said_before and not brief:
+            out.append((tr(lesson.words(self.previous, "then")), SOFT))  # type: ignore[arg-type]
         if self.finished:
-            if self.previous is not None:
-                out.append((tr(lesson.words(self.previous, "then")), SOFT))
             out.append((tr(f"learn.{lesson.preset}.done", points=self.points), WHITE))
             return out
-        if self.previous is not None and self.previous.expect is not None:
-            out.append((tr(lesson.words(self.previous, "then")), SOFT))
         if step is None:
             return out
         if self.note is not None:
             out.append((self.note, WRONG))
         if self.waiting(table):
             out.append((tr(lesson.words(step, "say")), WHITE))
-            for tier in range(1, self.hints + 1):
-                out.append((tr(lesson.words(step, f"hint{tier}")), HINT))
+            if self.hints:
+                out.append((tr(lesson.words(step, f"hint{self.hints}")), HINT))
         elif not out:
             out.append((tr("learn.watch"), SOFT))
         return out
 
     def draw(self, table: TableScene, surface: pygame.Surface) -> None:
-        """The panel at the top of the table, between the other seats' plates."""
+        """The panel at the top of the table, between the other seats' plates and above the piles;
+        its buttons in its first row, so they stay where they are as the words below change."""
         board, lay = table.board, table.board.layout
         if lay is None:
             return
         w = surface.get_width()
-        width = int(min(w * 0.56, lay.unit * 1.05, 900))
-        rows, height, bh = self._rows(table, width)
-        panel = pygame.Rect(0, 8, width, height)
+        panel = pygame.Rect(0, 8, int(min(w * 0.56, lay.unit * 1.05, 900)), 0)
         panel.centerx = w // 2
         clear = [r for n, r in board.regions.items() if n.startswith(("plate:", "hand:", "badge:"))]
         for region in clear:  # narrower, so no seat's plate or cards are under it
-            if region.colliderect(panel):
+            if region.top < lay.h * 0.4 and region.right > panel.left and region.left < panel.right:
                 left = region.centerx < panel.centerx
                 half = panel.centerx - region.right if left else region.left - panel.centerx
                 panel.width = max(int(lay.unit * 0.6), min(panel.width, 2 * (half - 8)))
                 panel.centerx = w // 2
-        if panel.width != width:
-            rows, panel.height, bh = self._rows(table, panel.width)
+        piles = [board.regions[n].top for n in ("stock", "field") if n in board.regions]
+        floor = min(piles, default=lay.h // 2) - 6
+        rows, bh = self._rows(table, panel.width, brief=False)
+        panel.height = self._height(board, rows, bh)
+        if panel.bottom > floor:  # what just happened gives way, so the piles stay in sight
+            rows, bh = self._rows(table, panel.width, brief=True)
+            panel.height = self._height(board, rows, bh)
         bg = pygame.Surface(panel.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=14)
         surface.blit(bg, panel)
         pygame.draw.rect(surface, GOLD, panel, 2, border_radius=14)
-        y = panel.y + 10
-        for text, s, colour, bold in rows:
-            surf = board.text(board._fit(text, s, panel.width - 28), s, colour, bold)
+        left = self._buttons(table, surface, panel, bh)
+        title, small = rows[0][0], rows[0][1]
+        head = board.text(board._fit(title, small, left - panel.x - 24), small, GOLD, True)
+        surface.blit(head, head.get_rect(midleft=(panel.x + 14, panel.y + 8 + bh // 2)))
+        y = panel.y + 8 + bh + 6
+        for text, size, colour, bold in rows[1:]:
+            surf = board.text(board._fit(text, size, panel.width - 28), size, colour, bold)
             surface.blit(surf, (panel.x + 14, y))
-            y += board.font(s, bold).get_linesize() + 2
-        self._buttons(table, surface, panel, bh)
+            y += board.font(size, bold).get_linesize() + 2
         board.regions["lesson"] = panel
         self._outline(table, surface)
 
-    def _rows(self, table: TableScene, width: int) -> tuple[list[tuple[str, int, tuple, bool]], int, int]:
-        """The panel's lines wrapped to `width`, its height and its buttons' height."""
-        board, lay = table.board, table.board.layout
+    @staticmethod
+    def _height(board, rows, bh: int) -> int:
+        return bh + 22 + sum(board.font(s, b).get_linesize() + 2 for _t, s, _c, b in rows[1:])
+
+    def _rows(
+        self, table: TableScene, width: int, brief: bool
+    ) -> tuple[list[tuple[str, int, tuple, bool]], int]:
+        """The panel's title, then its lines wrapped to `width`; and its buttons' height."""
+        lay = table.board.layout
         assert lay is not None
         size = max(13, int(lay.unit * 0.026))
         small = max(12, int(lay.unit * 0.022))
@@ -261,13 +274,12 @@ class Guide:
             steps=len(self.lesson.steps),
         )
         rows: list[tuple[str, int, tuple, bool]] = [(title, small, GOLD, True)]
-        for text, colour in self.lines(table):
+        for text, colour in self.lines(table, brief):
             rows += [(part, size, colour, colour is WHITE) for part in table._wrap(text, size, width - 28)]
-        bh = max(28, int(size * 2.0))
-        height = sum(board.font(s, b).get_linesize() + 2 for _t, s, _c, b in rows) + bh + 28
-        return rows, height, bh
+        return rows, max(28, int(size * 1.9))
 
-    def _buttons(self, table: TableScene, surface: pygame.Surface, panel: pygame.Rect, bh: int) -> None:
+    def _buttons(self, table: TableScene, surface: pygame.Surface, panel: pygame.Rect, bh: int) -> int:
+        """Hint, Continue or Finish at the right of the first row; returns where they begin."""
         step = self.step
         if self.finished:
             names = [("guide:finish", tr("learn.finish"))]
@@ -278,14 +290,15 @@ class Guide:
             names = [("guide:hint", label)]
         else:
             names = []
-        bw = max(120, int(bh * 4.2))
-        x = panel.right - 14 - bw
+        size = max(14, bh // 3)
+        x = panel.right - 10
         for name, label in names:
+            bw = max(int(bh * 3.4), table.board.font(size, True).size(label)[0] + 28)
+            x -= bw
             lit = name != "guide:hint" or self.hints < HINTS
-            table._button(
-                surface, name, pygame.Rect(x, panel.bottom - bh - 10, bw, bh), label, lit, (40, 90, 70)
-            )
-            x -= bw + 10
+            table._button(surface, name, pygame.Rect(x, panel.y + 8, bw, bh), label, lit, (40, 90, 70))
+            x -= 10
+        return x
 
     def _outline(self, table: TableScene, surface: pygame.Surface) -> None:
         """The third hint: a pulsing ring round exactly what to click."""
