@@ -102,9 +102,10 @@ class Guide:
         else:
             wrong = self.lesson.words(step, "wrong")
             said = tr(wrong)
-            if said.endswith(wrong):  # no words of its own for this step: the general ones
+            if said.endswith(wrong):  # no words of its own for this step: the general ones, and the rule
                 said = tr("learn.not_this", move=self.describe(action))
-            self.note = said + " " + tr(self.lesson.words(step, "hint1"))
+                said += " " + tr(self.lesson.words(step, "hint1"))
+            self.note = said
         return True
 
     def taken(self, table: TableScene, action: Action) -> None:
