@@ -30,6 +30,7 @@ HINTS = 3  # rule, then which kind of card, then the exact card or button (outli
 SOFT = (200, 220, 205)  # what just happened, above what to do now
 HINT = (255, 226, 140)
 WRONG = (255, 150, 130)  # not this step's move, and why
+RING = (90, 225, 255)  # the third hint's outline: unlike the gold of practice help's playable cards
 
 
 @functools.cache
@@ -309,5 +310,6 @@ class Guide:
         if rect is None:
             return
         pulse = (math.sin(table.board.time * 6) + 1) / 2
-        ring = rect.inflate(10 + int(6 * pulse), 10 + int(6 * pulse))
-        pygame.draw.rect(surface, HINT, ring, 4, border_radius=12)
+        ring = rect.inflate(12 + int(8 * pulse), 12 + int(8 * pulse))
+        pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), 3, border_radius=14)
+        pygame.draw.rect(surface, RING, ring, 5, border_radius=12)

@@ -12,6 +12,7 @@ import pygame_gui
 
 from game.rules import PRESETS
 
+from .. import sizes
 from ..learn import progress
 from ..learn.guide import Guide, has_lesson, lesson_for
 from ..scene import Scene
@@ -117,6 +118,7 @@ class LearnScene(Scene):
                 key("learn.resume" if kept else "learn.start"),
                 gui,
                 container=c,
+                object_id=sizes.button_id(h),
             )
             if kept:
                 self.overs[preset] = pygame_gui.elements.UIButton(
@@ -126,7 +128,11 @@ class LearnScene(Scene):
                     container=c,
                 )
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(x0, h - 62, max(160, content // 5), 46), key("new.back"), gui, container=c
+            pygame.Rect(x0, h - 62, max(160, content // 5), 46),
+            key("new.back"),
+            gui,
+            container=c,
+            object_id=sizes.button_id(h),
         )
 
     def process_event(self, event):

@@ -256,6 +256,12 @@ class TableScene(Scene):
         return self.person is not None and not self.paused and self.board.settled
 
     @property
+    def in_play(self) -> bool:
+        """The round is still being played (what the rules ask of you is asked only then: a lesson's
+        table stays in view after its round ends, with no result screen over it)."""
+        return self.source.view.phase not in (Phase.ROUND_OVER.value, Phase.MATCH_OVER.value)
+
+    @property
     def watching(self) -> bool:
         """A LAN watcher's table: no seat, so nothing to act with (the host sends the public side)."""
         return (
@@ -869,7 +875,9 @@ class TableScene(Scene):
             self._draw_picker(surface)
         elif self.source.view.window is not None and self.board.preset_ui.gaeshi_clock:
             self._draw_gaeshi(surface)
-        elif self.accepts_input and self.board.preset_ui.prompt(self.source.view, self.person):
+        elif (
+            self.accepts_input and self.in_play and self.board.preset_ui.prompt(self.source.view, self.person)
+        ):
             self._draw_prompt(surface, self.board.preset_ui.prompt(self.source.view, self.person))
         elif bidding:
             self._draw_bid(surface)
