@@ -122,8 +122,8 @@ class ScriptedSeat(BasicSeat):
             for action in legal:
                 if wanted is not None and wanted.matches(action) and (not reacting or spec.get("race")):
                     return action
-        if reacting:
-            return next(a for a in legal if a.kind is Kind.PASS and not a.flag)
+        if reacting:  # a throw-in first, as the basic seat (jda: a gaeshi window then closes sooner)
+            return min((a for a in legal if a.kind is Kind.PASS), key=lambda a: not a.flag)
         safe = tuple(a for a in legal if a.kind is not Kind.DOBON)
         return super().act(dataclasses.replace(view, legal=safe or legal))  # calls left out
 
