@@ -76,21 +76,22 @@ class LearnScene(Scene):
         gui, c = self.app.gui, self.container
         content = min(w - 2 * max(20, int(w * 0.05)), MAX_CONTENT_W)
         x0, y = (w - content) // 2, max(10, int(h * 0.03))
+        words = "#about" if h < 900 else "#about_large"  # larger type on a large window (ui.sizes)
         pygame_gui.elements.UILabel(
             pygame.Rect(x0, y, content, 44), key("learn.heading"), gui, container=c, object_id="#heading"
         )
         y += 46
         intro = pygame_gui.elements.UITextBox(
             html.escape(tr("learn.intro")),
-            pygame.Rect(x0 - 4, y, content + 8, 64),
+            pygame.Rect(x0 - 4, y, content + 8, 64 if h < 900 else 84),
             gui,
             container=c,
-            object_id="#about",
+            object_id=words,
         )
         intro.set_active_effect(None)
-        y += 68
+        y += intro.rect.height + 4
         names = self.presets()
-        pitch = max(44, min(96, (h - y - 76) // len(names)))
+        pitch = max(44, min(96 if h < 900 else 128, (h - y - 76) // len(names)))
         bw = max(130, min(220, content // 5))
         self.starts: dict[str, pygame_gui.elements.UIButton] = {}
         self.overs: dict[str, pygame_gui.elements.UIButton] = {}
@@ -109,10 +110,10 @@ class LearnScene(Scene):
                 pygame.Rect(x0 - 4, row, content - bw - 8, pitch - 4),
                 gui,
                 container=c,
-                object_id="#about",
+                object_id=words,
             )
             box.set_active_effect(None)
-            bh = (pitch - 10) // 2 if kept else min(46, pitch - 8)
+            bh = (pitch - 10) // 2 if kept else min(46 if h < 900 else 60, pitch - 8)
             self.starts[preset] = pygame_gui.elements.UIButton(
                 pygame.Rect(x0 + content - bw, row, bw, bh),
                 key("learn.resume" if kept else "learn.start"),
@@ -126,6 +127,7 @@ class LearnScene(Scene):
                     key("learn.start_over"),
                     gui,
                     container=c,
+                    object_id=sizes.button_id(h),
                 )
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(x0, h - 62, max(160, content // 5), 46),
