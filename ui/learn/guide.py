@@ -227,7 +227,7 @@ class Guide:
         w = surface.get_width()
         panel = pygame.Rect(0, 8, int(min(w * 0.56, lay.unit * 1.05, 900)), 0)
         panel.centerx = w // 2
-        clear = [r for n, r in board.regions.items() if n.startswith(("plate:", "hand:", "badge:"))]
+        clear = [r for n, r in board.regions.items() if n.startswith(("plate:", "hand:", "badge:", "pile:"))]
         for region in clear:  # narrower, so no seat's plate or cards are under it
             if region.top < lay.h * 0.4 and region.right > panel.left and region.left < panel.right:
                 left = region.centerx < panel.centerx

@@ -102,7 +102,7 @@ class LearnScene(Scene):
             label = tr(f"learn.{preset}.title")
             if kept:
                 steps = len(lesson_for(preset).steps)
-                label += "  " + tr("learn.left_at", step=self.kept.step + 1, steps=steps)
+                label = tr("learn.left_at", lesson=label, step=self.kept.step + 1, steps=steps)
             text = f"<b>{html.escape(label)}</b> — {html.escape(tr(f'learn.{preset}.about'))}"
             self.rows[preset] = text
             box = pygame_gui.elements.UITextBox(

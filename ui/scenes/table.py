@@ -719,6 +719,7 @@ class TableScene(Scene):
         if over and self.guide is not None:  # a lesson ends with its round: the guide says so
             if not self.board.busy:
                 self.guide.round_over(self)
+            self._help()  # the round's cues go ("you can call" on the plate ...)
             return
         if over or (self.remote is not None and self.match_done):
             if not self.board.busy and self.result_shown != (view.round_no, view.match_no):
