@@ -5,6 +5,8 @@ resuming; every word the lessons use in both languages."""
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pygame
 import pytest
@@ -164,3 +166,33 @@ def test_every_lesson_word_is_in_both_languages():
             for lang, book in books.items():
                 assert has(book, name), f"{lang}: {name} missing"
     assert lesson_for("app").steps  # the title's lesson list reads the same files
+
+
+def test_new_game_opens_the_lesson_of_the_rules_chosen(app):
+    from uikit import pick
+
+    from ui.scenes.new_game import NewGameScene
+
+    press_button(app, app.stack.top.items["solo"])
+    new = app.stack.top
+    assert isinstance(new, NewGameScene)
+    pick(app, new.preset_menu, "Kabu Dobon")
+    press_button(app, app.stack.top.learn)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.guide is not None
+    assert table.guide.lesson.preset == table.game.rules.preset == "kabu"
+
+
+def test_a_lesson_leaves_the_saved_match_and_the_history_alone(app):
+    from ui.settings import load_match, save_path
+
+    table = open_lesson(app, "app")
+    play_through(app, table)
+    press(app, pygame.K_ESCAPE)
+    press_button(app, app.stack.top.items["save_quit"])
+    frames(app, 3)
+    assert load_match() == (None, None) and not save_path().exists()
+    assert not progress.path().exists()  # a finished lesson leaves nothing to resume
+    home = Path(os.environ["DOBON_TABLE_HOME"])
+    kept = [p.relative_to(home).as_posix() for p in home.rglob("*") if p.is_file()]
+    assert not [name for name in kept if "history" in name]  # a lesson is no game of the history's
