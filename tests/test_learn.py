@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pygame
@@ -196,3 +197,29 @@ def test_a_lesson_leaves_the_saved_match_and_the_history_alone(app):
     home = Path(os.environ["DOBON_TABLE_HOME"])
     kept = [p.relative_to(home).as_posix() for p in home.rglob("*") if p.is_file()]
     assert not [name for name in kept if "history" in name]  # a lesson is no game of the history's
+
+
+def test_a_lesson_file_that_cannot_be_used_names_the_field():
+    from game.lesson import LessonError, from_json
+
+    good = json.loads(resource_path("lessons", "app.json").read_text("utf-8"))
+    for change, field in (
+        (lambda d: d["steps"].append({"id": "x", "expect": {"act": "fly"}}), "expect.act"),
+        (lambda d: d["steps"].append({"expect": {"act": "draw"}}), "steps[5]"),
+        (lambda d: d["scenario"]["piles"].update({"hand/0": ["XX"]}), "scenario"),
+        (lambda d: d.update({"ai": {"one": {}}}), "ai.'one'"),
+    ):
+        data = json.loads(json.dumps(good))
+        change(data)
+        with pytest.raises(LessonError, match=f"^{re.escape(field)}"):
+            from_json(data)
+
+
+def test_a_broken_progress_file_is_set_aside_and_the_lesson_starts_again(app):
+    progress.path().parent.mkdir(parents=True, exist_ok=True)
+    progress.path().write_text('{"dobon_lesson_progress": 1, "preset": "app", "step": -4}', "utf-8")
+    assert progress.load() is None
+    assert not progress.path().exists()
+    assert progress.path().with_name("lesson.json.broken").exists()
+    table = open_lesson(app, "app")
+    assert table.guide.index == 0 and table.game.actions == []
