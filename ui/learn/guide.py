@@ -200,9 +200,9 @@ class Guide:
         this step's, what to do now and the latest hint asked (each one more specific)."""
         lesson, step = self.lesson, self.step
         out: list[tuple[str, tuple[int, int, int]]] = []
-        said_before = self.previous is not None and (self.finished or self.previous.expect is not None)
-        if said_before and not brief:
-            out.append((tr(lesson.words(self.previous, "then")), SOFT))  # type: ignore[arg-type]
+        before = self.previous
+        if before is not None and (self.finished or before.expect is not None) and not brief:
+            out.append((tr(lesson.words(before, "then")), SOFT))
         if self.finished:
             out.append((tr(f"learn.{lesson.preset}.done", points=self.points), WHITE))
             return out
