@@ -73,9 +73,9 @@ def main() -> None:
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 800x600")
     parser.add_argument(
         "--only",
-        choices=("jda", "kabu", "history", "seats", "results"),
-        help="only one preset's, the history's, the big tables' (7, 8, 12 seats) or the round results' "
-        "screens (quicker)",
+        choices=("jda", "kabu", "history", "seats", "results", "learn"),
+        help="only one preset's, the history's, the big tables' (7, 8, 12 seats), the round results' or"
+        " Learn to play's screens (quicker)",
     )
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
@@ -99,6 +99,9 @@ def main() -> None:
         return
     if args.only == "results":
         result_shots(app, out, f"-{size[0]}x{size[1]}{suffix}")
+        return
+    if args.only == "learn":
+        learn_shots(app, out, suffix)
         return
 
     from ui.scenes.new_game import NewGameScene
@@ -297,6 +300,39 @@ def mid_round(setup: GameSetup, least: int):
             game.apply(legal[0] if len(legal) == 1 else seats[seat].act(game.view(seat, legal)))
             applied += 1
         seed += 1  # that round ended first: another deal
+
+
+def learn_shots(app: App, out: Path, suffix: str) -> None:
+    """Learn to play at 800x600 and 1920x1080: the list of lessons, and the classic lesson at its 8
+    step with every hint asked (the ♠8 picked, ♣ outlined in the suit picker)."""
+    from ui.scenes.learn import LearnScene, start_lesson
+    from ui.scenes.table import TableScene
+    from ui.scenes.title import TitleScene
+
+    for size in ((800, 600), (1920, 1080)):
+        app.resized(size)
+        if app.screen.get_size() != size:
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.stack.clear_to(TitleScene(app))
+        app.stack.push(LearnScene(app))
+        shot(app, 10, out / f"learn-{size[0]}{suffix}.png")
+        start_lesson(app, "app")
+        table = app.stack.top
+        assert isinstance(table, TableScene) and table.guide is not None
+        guide = table.guide
+        for _ in range(3000):  # the lesson's moves, each as its step expects, up to the 8
+            run_frames(app, 1)
+            step = guide.step
+            if step is not None and step.id == "eight" and guide.waiting(table):
+                break
+            if step is not None and step.expect is None:
+                guide.press(table, "guide:continue")
+            elif step is not None and guide.waiting(table):
+                table.submit(next(a for a in table.legal() if step.expect.matches(a)))
+        guide.hints = 3
+        run_frames(app, 2)
+        table.play_card(next(c for c in table.source.view.hand if c.code == "8S"))
+        shot(app, 20, out / f"learn-table-{size[0]}{suffix}.png")
 
 
 def seats_shots(app: App, out: Path, suffix: str) -> None:

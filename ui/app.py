@@ -165,7 +165,7 @@ class App:
             self.gui.preload_fonts(
                 [
                     {"name": "notosansjp", "point_size": size, "style": style}
-                    for size in (14, 16, 17, 18, 30)
+                    for size in (14, 15, 16, 17, 18, 20, 30)
                     for style in ("regular", "bold", "italic")
                 ]
             )

@@ -69,10 +69,18 @@ class NewGameScene(Scene):
         lw = 180
         pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("new.preset"), gui, container=c)
         names = [(tr(f"preset.{p}"), p) for p in PRESETS]
+        # the preset's lesson beside it (ui/scenes/learn.py): a guided first game of these rules
+        learn_w = text_width(tr("learn.new_game_button")) + 36
         self.preset_menu = pygame_gui.elements.UIDropDownMenu(
             names,
             next(n for n in names if n[1] == self.preset),
-            pygame.Rect(x0 + lw, y, min(380, content - lw), 36),
+            pygame.Rect(x0 + lw, y, min(380, content - lw - learn_w - 10), 36),
+            gui,
+            container=c,
+        )
+        self.learn = pygame_gui.elements.UIButton(
+            pygame.Rect(self.preset_menu.rect.right + 10, y, learn_w, 36),
+            key("learn.new_game_button"),
             gui,
             container=c,
         )
@@ -266,6 +274,11 @@ class NewGameScene(Scene):
             self.build()
             return None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.learn:
+                from .learn import start_lesson
+
+                start_lesson(self.app, self.preset, resume=True)
+                return None
             if event.ui_element is self.back:
                 self.app.stack.pop()
                 return None

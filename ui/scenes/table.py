@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -32,6 +33,9 @@ from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
 from ..text import Said, card_text, key, tr
 from .reasons import explain
+
+if TYPE_CHECKING:
+    from ..learn.guide import Guide
 
 # a person shown away because they stopped acting takes their seat back from the AI by any of these
 BACK_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
@@ -56,8 +60,12 @@ class TableScene(Scene):
         demo: bool = False,
         remote: RemoteTable | None = None,
         match_elapsed_ms: float = 0.0,
+        guide: Guide | None = None,
     ):
         super().__init__(app)
+        # a lesson's guide (ui/learn): asked before the person's actions, it holds the clock while
+        # the lesson waits on them, and its AI seats follow the lesson's script
+        self.guide = guide
         self.setup = setup.complete()
         self.demo = demo
         self.remote = remote  # a LAN table: the host runs the game, this scene shows its seat's view
@@ -68,7 +76,7 @@ class TableScene(Scene):
         self.local: LocalHost | None = None  # a game on this computer: its in-process host
         if remote is None:
             ai = {
-                i: make_seat(s.level, self.setup.seed, i)
+                i: guide.seat(i) if guide is not None else make_seat(s.level, self.setup.seed, i)
                 for i, s in enumerate(self.setup.seats)
                 if i not in self.humans
             }
@@ -83,7 +91,9 @@ class TableScene(Scene):
                 match_elapsed_ms=match_elapsed_ms,
             )
         # keeps each finished round in the history (a LAN host keeps its own; a guest has no full log)
-        self.recorder = self.setup.recorder() if self.local is not None and not demo else None
+        # (a lesson is no game of the history's)
+        keeps = self.local is not None and not demo and guide is None
+        self.recorder = self.setup.recorder() if keeps else None
         self.source: TableSource = remote if remote is not None else self.local  # type: ignore[assignment]
         names = [s.name or Said("table.you") for s in self.setup.seats]
         self.board = Board(
@@ -198,10 +208,14 @@ class TableScene(Scene):
     def save(self) -> None:
         if self.demo or self.local is None:
             return  # a LAN seat lives on the host, which keeps the match
+        data = save_data(self.setup, self.local.game, self.local.match_elapsed_ms(self.clock_ms))
+        if self.guide is not None:  # a lesson keeps its own progress, never over the saved match
+            self.guide.keep(self, data)
+            return
         if self.left_match:
             clear_match()
         else:  # kept at a match's end too, so Continue shows the final standings until they are left
-            save_match(save_data(self.setup, self.local.game, self.local.match_elapsed_ms(self.clock_ms)))
+            save_match(data)
 
     def keep(self) -> None:
         """Keep the game, with the round just finished, in the history; a disk that refuses is said."""
@@ -260,6 +274,12 @@ class TableScene(Scene):
         return self.person is not None and not self.paused and self.board.settled
 
     @property
+    def in_play(self) -> bool:
+        """The round is still being played (what the rules ask of you is asked only then: a lesson's
+        table stays in view after its round ends, with no result screen over it)."""
+        return self.source.view.phase not in (Phase.ROUND_OVER.value, Phase.MATCH_OVER.value)
+
+    @property
     def watching(self) -> bool:
         """A LAN watcher's table: no seat, so nothing to act with (the host sends the public side)."""
         return (
@@ -281,8 +301,12 @@ class TableScene(Scene):
         return self.source.shown
 
     def submit(self, action: Action, confirmed: bool = False) -> bool:
-        """Send the person's action. With the coach on, a risky play is held back once to ask "play it
+        """Send the person's action. In a lesson, a move that is not the lesson's is not sent (the
+        guide's panel says why). With the coach on, a risky play is held back once to ask "play it
         anyway?" (Enter or the button sends it, Esc keeps the card): False then, as nothing went."""
+        if self.guide is not None and self.guide.refuses(self, action):
+            self.app.sounds.play("click")  # not the lesson's move: the guide's panel says why
+            return False
         if not confirmed and self.coaching and self.coach.risky(self.source.view, action) is not None:
             self.coach.pending = action
             self.picker = None
@@ -294,6 +318,8 @@ class TableScene(Scene):
             return False
         self.board.feed(self.source.poll())
         self.picker = None
+        if self.guide is not None:
+            self.guide.taken(self, action)
         return True
 
     def refused(self, action: Action) -> None:
@@ -610,6 +636,11 @@ class TableScene(Scene):
         return event
 
     def click(self, pos: tuple[int, int]) -> pygame.event.Event | None:
+        for name, rect in self.buttons.items():
+            if name.startswith("guide:") and rect.collidepoint(pos) and self.guide is not None:
+                self.app.sounds.play("click")
+                self.guide.press(self, name)
+                return None
         if self.coach.pending is not None:
             if self.buttons.get("coach:yes") and self.buttons["coach:yes"].collidepoint(pos):
                 self.play_anyway()
@@ -659,6 +690,8 @@ class TableScene(Scene):
 
     def key(self, event: pygame.event.Event) -> pygame.event.Event | None:
         k = event.key
+        if self.guide is not None and self.guide.key(self, event):
+            return None
         hand = list(self.source.view.hand) if self.person is not None else []
         if self.coach.pending is not None:  # "play it anyway?": Enter plays, Esc keeps the card
             if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -721,6 +754,11 @@ class TableScene(Scene):
             return
         view = self.source.view
         over = view.phase in (Phase.ROUND_OVER.value, Phase.MATCH_OVER.value)
+        if over and self.guide is not None:  # a lesson ends with its round: the guide says so
+            if not self.board.busy:
+                self.guide.round_over(self)
+            self._help()  # the round's cues go ("you can call" on the plate ...)
+            return
         if over or (self.remote is not None and self.match_done):
             if not self.board.busy and self.result_shown != (view.round_no, view.match_no):
                 self.result_shown = (view.round_no, view.match_no)
@@ -730,7 +768,8 @@ class TableScene(Scene):
 
                 self.app.stack.push(RoundResultScene(self.app, self))
             return
-        if not self.board.busy and self.local is not None:
+        holding = self.guide is not None and self.guide.holds(self)
+        if not self.board.busy and self.local is not None and not holding:
             self.clock_ms += dt * 1000
             self.local.advance(self.clock_ms)
             self._note_window()
@@ -922,7 +961,9 @@ class TableScene(Scene):
             self._draw_picker(surface)
         elif self.source.view.window is not None and self.board.preset_ui.gaeshi_clock:
             self._draw_gaeshi(surface)
-        elif self.accepts_input and self.board.preset_ui.prompt(self.source.view, self.person):
+        elif (
+            self.accepts_input and self.in_play and self.board.preset_ui.prompt(self.source.view, self.person)
+        ):
             self._draw_prompt(surface, self.board.preset_ui.prompt(self.source.view, self.person))
         elif bidding:
             self._draw_bid(surface)
@@ -930,6 +971,8 @@ class TableScene(Scene):
             words = coach_view.words_now(self)
             if words:
                 coach_view.draw_line(self.board, surface, words)
+        if self.guide is not None:
+            self.guide.draw(self, surface)
         layout = self.board.layout
         if layout is not None and not layout.fits():
             self._draw_too_small(surface, layout.n)

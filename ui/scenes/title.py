@@ -59,7 +59,8 @@ class TitleScene(Scene):
         w, h = self.app.size
         rejoin = ["rejoin"] if self.ticket else []
         rejoin += ["continue_hosting"] if self.hosted else []
-        names = (["continue"] if self.saved else []) + rejoin + ["solo", "host", "join", "history", "rules"]
+        names = (["continue"] if self.saved else []) + rejoin + ["solo", "learn", "host", "join", "history"]
+        names += ["rules"]
         names += ["settings", "quit"]
         y = int(h * 0.42)
         gap = max(6, int(h * 0.012))
@@ -74,16 +75,26 @@ class TitleScene(Scene):
             for item, left, width in row if name == "history" else [(name, x, bw)]:
                 self.items[item] = pygame_gui.elements.UIButton(
                     pygame.Rect(left, y + i * (bh + gap), width, bh),
-                    key(f"title.{item}"),
+                    key(f"title.{item}") if item != "learn" else key(self.learn_label()),
                     self.app.gui,
                     container=self.container,
                 )
+
+    def learn_label(self) -> str:
+        """Learn to play, or Resume the lesson where one was left off (its step is kept)."""
+        from ..learn import progress
+
+        return "learn.title_resume" if progress.path().exists() else "learn.title_button"
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.app.sounds.play("click")
             el = event.ui_element
-            if el is self.items.get("continue"):
+            if el is self.items.get("learn"):
+                from .learn import LearnScene
+
+                self.app.stack.push(LearnScene(self.app))
+            elif el is self.items.get("continue"):
                 self.resume_saved()
             elif el is self.items.get("continue_hosting"):
                 from .lan import continue_hosting

@@ -1,0 +1,225 @@
+"""Learn to play (docs/learn.md): each preset's lesson played through on the real table with real
+pygame events, following the hints to the exact card or button; a wrong move explained; leaving and
+resuming; every word the lessons use in both languages."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+import uikit
+from uikit import click, frames, press, press_button
+
+from game.lesson import load
+from game.phase import Phase
+from ui.learn import progress
+from ui.learn.guide import HINTS, lesson_for
+from ui.resources import resource_path
+from ui.scenes.learn import LearnScene
+from ui.scenes.table import TableScene
+from ui.scenes.title import TitleScene
+from ui.text import key
+
+PRESETS = ["app", "standard", "super", "jda", "kabu"]
+LESSONS = [p for p in PRESETS if resource_path("lessons", f"{p}.json").exists()]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app()
+    application.stack.push(TitleScene(application))
+    frames(application, 2)
+    yield application
+    application.close()
+
+
+def open_lesson(app, preset: str) -> TableScene:
+    """Title → Learn to play → the preset's Start, as a player clicks them."""
+    press_button(app, app.stack.top.items["learn"])
+    scene = app.stack.top
+    assert isinstance(scene, LearnScene)
+    press_button(app, scene.starts[preset])
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.guide is not None
+    return table
+
+
+def wait_for_move(app, table: TableScene, limit: int = 3000) -> None:
+    """Run frames until the lesson waits on the person (or it is over)."""
+    for _ in range(limit):
+        guide = table.guide
+        if guide.finished or guide.waiting(table):
+            frames(app, 1)
+            return
+        frames(app, 1, 1 / 20)
+    raise AssertionError(f"the lesson never waited on the person at step {guide.index}")
+
+
+def take_step(app, table: TableScene) -> None:
+    """One step as a newcomer does it: ask for every hint, then click what the last one outlines
+    (a card, the suit in the picker, a button), until the step is done."""
+    guide = table.guide
+    step = guide.index
+    if guide.step.expect is None:
+        click(app, table.buttons["guide:continue"].center)
+        assert guide.index == step + 1
+        return
+    for _ in range(HINTS):
+        click(app, table.buttons["guide:hint"].center)
+    assert guide.hints == HINTS
+    for _ in range(6):  # a card, then a suit; or several cards, then Play
+        frames(app, 1)
+        target = guide.target(table)
+        assert target is not None, f"step {guide.step.id}: the third hint outlines nothing"
+        click(app, target.center)
+        frames(app, 1)
+        if guide.index != step:
+            return
+    raise AssertionError(f"step {guide.step.id} was not taken by clicking its outlined target")
+
+
+def play_through(app, table: TableScene) -> None:
+    """The lesson's steps from where it stands to its end."""
+    while table.guide.step is not None:
+        wait_for_move(app, table)
+        take_step(app, table)
+    wait_for_move(app, table)
+
+
+@pytest.mark.parametrize("preset", LESSONS)
+def test_each_lesson_plays_through_to_the_end_following_the_hints(app, preset):
+    table = open_lesson(app, preset)
+    play_through(app, table)
+    guide = table.guide
+    assert guide.finished
+    assert table.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+    assert guide.won  # each lesson's round is won by the person's own last move
+    assert not progress.path().exists()  # a finished lesson leaves nothing to resume
+    frames(app, 2)
+    click(app, table.buttons["guide:finish"].center)
+    frames(app, 2)
+    assert isinstance(app.stack.top, LearnScene)
+
+
+def test_a_wrong_but_legal_move_is_explained_and_the_lesson_waits(app):
+    table = open_lesson(app, "app")
+    wait_for_move(app, table)
+    take_step(app, table)  # the welcome
+    wait_for_move(app, table)
+    assert table.guide.step.id == "match"
+    before = len(table.game.actions)
+    click(app, table.buttons["draw"].center)  # legal, but the step is about playing a matching card
+    frames(app, 2)
+    assert len(table.game.actions) == before
+    said = [text for text, _colour in table.guide.lines(table)]
+    assert any("play it instead" in text for text in said)
+    assert table.guide.step.id == "match"
+    take_step(app, table)  # and the right move still works
+    assert table.guide.step.id == "draw"
+
+
+def test_leaving_keeps_the_step_and_the_title_offers_to_resume(app):
+    table = open_lesson(app, "app")
+    for _ in range(3):  # the welcome, the match, the draw
+        wait_for_move(app, table)
+        take_step(app, table)
+    step, actions = table.guide.index, [a.to_json() for a in table.game.actions]
+    press(app, pygame.K_ESCAPE)
+    press_button(app, app.stack.top.items["save_quit"])
+    frames(app, 3)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    assert title.items["learn"].text == key("learn.title_resume")
+    press_button(app, title.items["learn"])
+    learn = app.stack.top
+    assert "left at step 4 of 5" in learn.rows["app"]
+    press_button(app, learn.starts["app"])
+    resumed = app.stack.top
+    assert isinstance(resumed, TableScene) and resumed.guide.index == step
+    assert [a.to_json() for a in resumed.game.actions] == actions
+    play_through(app, resumed)
+    assert resumed.guide.finished
+
+
+def test_every_lesson_word_is_in_both_languages():
+    books = {
+        lang: json.loads(resource_path("translations", f"dobon.{lang}.json").read_text("utf-8"))[lang]
+        for lang in ("en", "ja")
+    }
+
+    def has(book: dict, key: str) -> bool:
+        node = book
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                return False
+            node = node[part]
+        return isinstance(node, str) and bool(node.strip())
+
+    for preset in LESSONS:
+        lesson = load(resource_path("lessons", f"{preset}.json"))
+        assert lesson is not None and lesson.preset == preset
+        for name in lesson.word_keys():
+            for lang, book in books.items():
+                assert has(book, name), f"{lang}: {name} missing"
+    assert lesson_for("app").steps  # the title's lesson list reads the same files
+
+
+def test_new_game_opens_the_lesson_of_the_rules_chosen(app):
+    from uikit import pick
+
+    from ui.scenes.new_game import NewGameScene
+
+    press_button(app, app.stack.top.items["solo"])
+    new = app.stack.top
+    assert isinstance(new, NewGameScene)
+    pick(app, new.preset_menu, "Kabu Dobon")
+    press_button(app, app.stack.top.learn)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.guide is not None
+    assert table.guide.lesson.preset == table.game.rules.preset == "kabu"
+
+
+def test_a_lesson_leaves_the_saved_match_and_the_history_alone(app):
+    from ui.settings import load_match, save_path
+
+    table = open_lesson(app, "app")
+    play_through(app, table)
+    press(app, pygame.K_ESCAPE)
+    press_button(app, app.stack.top.items["save_quit"])
+    frames(app, 3)
+    assert load_match() == (None, None) and not save_path().exists()
+    assert not progress.path().exists()  # a finished lesson leaves nothing to resume
+    home = Path(os.environ["DOBON_TABLE_HOME"])
+    kept = [p.relative_to(home).as_posix() for p in home.rglob("*") if p.is_file()]
+    assert not [name for name in kept if "history" in name]  # a lesson is no game of the history's
+
+
+def test_a_lesson_file_that_cannot_be_used_names_the_field():
+    from game.lesson import LessonError, from_json
+
+    good = json.loads(resource_path("lessons", "app.json").read_text("utf-8"))
+    for change, field in (
+        (lambda d: d["steps"].append({"id": "x", "expect": {"act": "fly"}}), "expect.act"),
+        (lambda d: d["steps"].append({"expect": {"act": "draw"}}), "steps[5]"),
+        (lambda d: d["scenario"]["piles"].update({"hand/0": ["XX"]}), "scenario"),
+        (lambda d: d.update({"ai": {"one": {}}}), "ai.'one'"),
+    ):
+        data = json.loads(json.dumps(good))
+        change(data)
+        with pytest.raises(LessonError, match=f"^{re.escape(field)}"):
+            from_json(data)
+
+
+def test_a_broken_progress_file_is_set_aside_and_the_lesson_starts_again(app):
+    progress.path().parent.mkdir(parents=True, exist_ok=True)
+    progress.path().write_text('{"dobon_lesson_progress": 1, "preset": "app", "step": -4}', "utf-8")
+    assert progress.load() is None
+    assert not progress.path().exists()
+    assert progress.path().with_name("lesson.json.broken").exists()
+    table = open_lesson(app, "app")
+    assert table.guide.index == 0 and table.game.actions == []
