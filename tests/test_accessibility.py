@@ -246,3 +246,19 @@ def test_a_window_too_small_for_the_size_asked_keeps_what_fits_and_says_so(tmp_p
         assert "150%" in settings.ui_scale.text and "100%" in settings.ui_scale.text
     finally:
         application.close()
+
+
+def test_switching_to_four_colours_mid_game_redraws_the_cards_on_the_table(app):
+    from test_app_shell import table_waiting_for_the_person
+
+    table = table_waiting_for_the_person(app)
+    club = (
+        next(c for c in table.source.view.hand if c.suit is Suit.CLUBS)
+        if any(c.suit is Suit.CLUBS for c in table.source.view.hand)
+        else deck("52").card("5C")
+    )
+    h = table.board.layout.hand_card_h
+    before = table.board.card_surface(club, h, 0.0)
+    palette.use(palette.FOUR)
+    after = table.board.card_surface(club, h, 0.0)
+    assert after is not before and _inks_on(after) and not _inks_on(before)

@@ -325,3 +325,41 @@ def test_a_calls_cost_is_said_in_each_presets_own_units_in_both_languages():
         assert "段階" in cost_words("jda", 2) and "追加札" in cost_words("kabu", 1)
     finally:
         setup("en")
+
+
+def test_a_hint_that_comes_after_its_moment_passed_does_not_keep_the_table_awake(app):
+    """Asked for a hint, then drew before it came: once the hint's view has gone by, the finished job
+    is no news, so the resting table may rest (it used to redraw at full rate until the next hint)."""
+    scene = coached_table(app)
+    desk = scene.coach
+    asked_on = scene.source.view
+    press(app, pygame.K_i)
+    press(app, pygame.K_d)  # draw before the hint is shown
+    for _ in range(300):
+        frames(app, 1)
+        if scene.source.view is not asked_on and desk._hint is not None and desk._hint[1].done():
+            break
+    assert scene.source.view is not asked_on
+    desk.dangers(scene.source.view)  # the table asks about the view now shown, as every frame does
+    job = desk._dangers
+    if job is not None:
+        job[1].result(timeout=30)
+        desk.dangers(scene.source.view)  # and takes its figures
+    assert not desk.news()
+
+
+def test_a_coach_that_fails_says_so_and_the_table_goes_on(app, capsys, monkeypatch):
+    scene = coached_table(app)
+
+    def broken(view):
+        raise RuntimeError("no figures today")
+
+    monkeypatch.setattr(scene.coach.coach, "hint", broken)
+    press(app, pygame.K_i)
+    asked, hint = scene.coach.hint(scene.source.view, wait=True)
+    frames(app, 3)
+    assert asked and hint is None
+    assert "no figures today" in capsys.readouterr().err
+    before = len(scene.game.actions)
+    press(app, pygame.K_d)
+    assert len(scene.game.actions) == before + 1  # the table still takes the person's moves

@@ -165,8 +165,10 @@ def test_tab_reaches_every_stop_of_every_screen_once_round(app, screen):
         tab(app)
         seen.append(app.focus.element)
     assert {id(e) for e in seen} == {id(e) for e in stops}
+    first = (seen[0].get_abs_rect(), getattr(seen[0], "text", None))
     tab(app)
-    assert app.focus.element is seen[0]  # and round again
+    focused = app.focus.element  # and round again (the same stop, even if the screen built it anew)
+    assert (focused.get_abs_rect(), getattr(focused, "text", None)) == first
     if hasattr(scene, "exit") and screen == "join":
         scene.exit()
 
@@ -194,10 +196,73 @@ def test_down_goes_to_the_next_row_even_when_it_holds_two_narrow_buttons(app):
     app.stack.push(title)
     frames(app, 3)
     tab(app)
-    for _ in range(3):  # Solo game → Host → Join → the History / Statistics row
+    while app.focus.element is not title.items["join"]:  # down the column of wide buttons to Join
         press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)  # → the History / Statistics row below it
     assert app.focus.element in (title.items["history"], title.items["stats"])
     press(app, pygame.K_RIGHT)
     assert app.focus.element is title.items["stats"]
     press(app, pygame.K_DOWN)
     assert app.focus.element is title.items["rules"]
+
+
+def test_the_ring_stays_on_a_setting_when_pressing_it_builds_the_screen_anew(app):
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    frames(app, 2)
+    tab_to(app, lambda e: e is settings.toggles["reduced_motion"])
+    press(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert app.settings.reduced_motion
+    tab_to_none = app.focus.element
+    press(app, pygame.K_RETURN)  # the same button, made anew: Enter flips it back
+    frames(app, 2)
+    assert not app.settings.reduced_motion
+    assert app.focus.element is settings.toggles["reduced_motion"] and tab_to_none is not None
+
+
+def test_up_and_down_go_through_a_long_list_scrolling_it(app):
+    from pygame_gui.elements import UISelectionList
+
+    from ui.scene import Scene
+
+    class Long(Scene):
+        def widgets(self) -> None:
+            self.picked: list[str] = []
+            self.list = UISelectionList(
+                pygame.Rect(40, 40, 300, 200),
+                [f"game {i}" for i in range(40)],
+                self.app.gui,
+                container=self.container,
+            )
+
+        def process_event(self, event):
+            if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+                self.picked.append(event.text)
+            return event
+
+    import pygame_gui
+
+    scene = Long(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    tab_to(app, lambda e: e is scene.list)
+    for _ in range(30):
+        press(app, pygame.K_DOWN)
+    assert app.focus.element is scene.list and app.focus.row == 30
+    press(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert scene.picked == ["game 30"]
+    assert scene.list.item_list[30]["button_element"] is not None  # scrolled into view
+
+
+def test_enter_does_not_press_a_disabled_button(app):
+    title = TitleScene(app)
+    app.stack.push(title)
+    frames(app, 2)
+    tab(app)
+    button = app.focus.element
+    button.disable()
+    press(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert app.stack.top is title

@@ -39,7 +39,7 @@ def run_frames(app: App, n: int) -> None:
 
 def shot(app: App, n: int, path: Path) -> None:
     run_frames(app, n)
-    pygame.image.save(app.screen, str(path))
+    pygame.image.save(app.display, str(path))
     print("saved", path)
 
 
@@ -246,9 +246,7 @@ def main() -> None:
     kabu_shots(app, out, suffix)
 
     # the smallest window the table allows, mid-round with your turn up
-    app.resized((800, 600))
-    if app.screen.get_size() != (800, 600):
-        app.screen = pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    app.resize_window((800, 600))
     seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(4)]]
     small = TableScene(app, GameSetup("app", 5, {"max_players": 6}, seats, 4).complete())
     app.stack.clear_to(small)
@@ -310,9 +308,7 @@ def learn_shots(app: App, out: Path, suffix: str) -> None:
     from ui.scenes.title import TitleScene
 
     for size in ((800, 600), (1920, 1080)):
-        app.resized(size)
-        if app.screen.get_size() != size:
-            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.resize_window(size)
         app.stack.clear_to(TitleScene(app))
         app.stack.push(LearnScene(app))
         shot(app, 10, out / f"learn-{size[0]}{suffix}.png")
@@ -351,9 +347,7 @@ def seats_shots(app: App, out: Path, suffix: str) -> None:
         ]
         setup = GameSetup("super", players, {}, seats, 21).complete()
         for size in sizes:
-            app.resized(size)
-            if app.screen.get_size() != size:
-                app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            app.resize_window(size)
             table = TableScene(app, setup, mid_round(setup, players * 3))
             app.stack.clear_to(table)
             shot(app, 90, out / f"seats-{players}-{size[0]}{suffix}.png")
@@ -621,17 +615,13 @@ def kabu_shots(app: App, out: Path, suffix: str) -> None:
     shot(app, 10, out / f"kabu-rules{suffix}.png")
 
     # the smallest window: a five-seat table mid-match
-    size = app.screen.get_size()
-    app.resized((800, 600))
-    if app.screen.get_size() != (800, 600):
-        app.screen = pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    size = app.window_size
+    app.resize_window((800, 600))
     seats5 = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(4)]]
     small = TableScene(app, GameSetup("kabu", 5, {}, seats5, 4).complete())
     app.stack.clear_to(small)
     shot(app, 420, out / f"kabu-800x600{suffix}.png")
-    app.resized(size)
-    if app.screen.get_size() != size:
-        app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.resize_window(size)
     app.settings.ai_turn_ms, app.settings.ai_dobon_ms = Settings().ai_turn_ms, Settings().ai_dobon_ms
 
 

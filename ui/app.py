@@ -221,6 +221,12 @@ class App:
         for scene in self.stack.scenes:
             scene.resize()
 
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """Make the window `size` (tools and tests; a person resizes by dragging its edge)."""
+        if not self.settings.fullscreen:
+            self.display = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.resized(self.display.get_size())
+
     def set_ui_scale(self, scale: float) -> None:
         """Make the interface `scale` times larger (as far as the window allows) and keep it."""
         self.settings.ui_scale = scale
@@ -257,7 +263,7 @@ class App:
             if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
                 size = (max(MIN_SIZE[0], event.size[0]), max(MIN_SIZE[1], event.size[1]))
                 self.display = pygame.display.set_mode(size, pygame.RESIZABLE)  # never below MIN_SIZE
-                self.resized(size)
+                self.resized(self.display.get_size())  # what the window manager gave, not what was asked
                 continue
             if self.focus.handle(event, self.stack.top):
                 continue  # a focus key (Tab, an arrow, Enter on the ring): the screen gets its effect
@@ -280,7 +286,7 @@ class App:
         shown = self.stack.top
         self.notice_bar.draw(self.screen, at_top=shown is None or shown.notices_at_top)
         if self.screen is not self.display:  # a larger interface: the canvas fills the window
-            pygame.transform.smoothscale(self.screen, self.window_size, self.display)
+            pygame.transform.smoothscale(self.screen, self.display.get_size(), self.display)
         pygame.display.flip()
         self.drawn_at = time.perf_counter()
         self.frame_ms.append((self.drawn_at - start) * 1000)

@@ -5,15 +5,18 @@ pygame-gui has no keyboard focus of its own for buttons, drop-downs or lists, so
 mouse could not leave the title. Rather than teach each screen its keys, the app gives every screen
 one focus ring over the widgets it already has:
 
-- the stops are the screen's enabled, visible buttons (a list's rows and an open drop-down's options are
-  buttons too), a drop-down's box, a slider (its arrows step it) and text boxes, in reading order;
+- the stops are the screen's enabled, visible buttons, a drop-down's box, a slider (its arrows step it),
+  a list (Up and Down go through its rows, scrolling it; an open drop-down's options are one) and text
+  boxes, in reading order;
 - Tab and Shift+Tab go round them; the arrows go to the nearest stop that way (on a slider, Left and
   Right step it instead);
 - Enter or Space on a stop does what a click on it does (pygame-gui's own events are posted, so the
   screens need not know whether a click or a key did it); a text box takes the keys once entered, and
   Tab leaves it;
 - the ring shows from the first key and hides again when the mouse is used, so Enter keeps a screen's
-  own meaning (Next on the results) until someone starts moving the focus.
+  own meaning (Next on the results) until someone starts moving the focus;
+- a screen that builds its widgets anew (a setting flipped, a replay stepped) keeps the ring where it
+  was: on the new widget with the same text, else the nearest to where the old one stood.
 
 A screen that has its own keys for everything (the table, the replay) says `keyboard_focus = False`;
 one that uses some keys itself lists them in `own_keys`.
@@ -32,6 +35,7 @@ from pygame_gui.elements import (
     UIDropDownMenu,
     UIHorizontalScrollBar,
     UIHorizontalSlider,
+    UISelectionList,
     UITextEntryBox,
     UITextEntryLine,
     UIVerticalScrollBar,
@@ -59,8 +63,13 @@ def _inside(element: UIElement, container: object) -> bool:
 
 
 def _stop(element: UIElement) -> UIElement | None:
-    """The focus stop `element` is part of (a slider for its left arrow), or None if it is none."""
+    """The focus stop `element` is part of (a slider for its left arrow, a list for its rows), or None
+    if it is none."""
+    if isinstance(element, UISelectionList):
+        return element
     parent = getattr(element, "parent_element", None)
+    if isinstance(parent, UISelectionList):
+        return parent  # pygame-gui makes buttons only for the rows in view: the list is the stop
     if isinstance(parent, UIHorizontalSlider):
         return parent if element is parent.left_button else None
     if isinstance(parent, UIVerticalScrollBar | UIHorizontalScrollBar):
@@ -83,6 +92,8 @@ class KeyboardFocus:
         self.element: UIElement | None = None
         self.shown = False  # drawn, and Enter/Space press it (from the first focus key until the mouse)
         self.scene: Scene | None = None
+        self.row = 0  # the row of a focused list
+        self.spot: tuple[str, tuple[int, int]] | None = None  # the focused stop's text and centre
 
     def stops(self, scene: Scene) -> list[UIElement]:
         """The scene's focus stops in reading order (rows top to bottom, then left to right). While a
@@ -91,12 +102,7 @@ class KeyboardFocus:
             return []
         menu = self.open_menu(scene)
         if menu is not None:
-            listed = menu.current_state.options_selection_list
-            return [
-                item["button_element"]
-                for item in listed.item_list
-                if item.get("button_element") is not None and item["button_element"].visible
-            ]
+            return [menu.current_state.options_selection_list]
         found: dict[int, UIElement] = {}
         screen = pygame.Rect((0, 0), self.gui.window_resolution)
         for element in self._elements():
@@ -151,9 +157,9 @@ class KeyboardFocus:
         if menu is not None and (event.key in ARROWS or event.key == pygame.K_TAB):
             options = self.stops(scene)
             if options and self.element not in options:
-                chosen = [o for o in options if getattr(o, "text", None) == menu.selected_option[0]]
-                self._focus((chosen or options)[0])
+                self._focus(options[0])  # the open list, on the option chosen now
                 return True
+        self._revive(scene)
         typing = self._typing()
         if event.key == pygame.K_TAB:
             self._move_round(scene, -1 if event.mod & pygame.KMOD_SHIFT else 1)
@@ -161,15 +167,82 @@ class KeyboardFocus:
         if typing is not None:
             return False  # a text box being typed in keeps its keys (arrows move its caret)
         if event.key in ARROWS:
-            if self.shown and isinstance(self.element, UIHorizontalSlider) and ARROWS[event.key][1] == 0:
-                self._step_slider(self.element, ARROWS[event.key][0])
+            way = ARROWS[event.key]
+            if self.shown and isinstance(self.element, UIHorizontalSlider) and way[1] == 0:
+                self._step_slider(self.element, way[0])
+            elif self.shown and isinstance(self.element, UISelectionList) and self._step_row(way[1]):
+                pass  # Up and Down went to the list's next row
             else:
-                self._move_towards(scene, ARROWS[event.key])
+                self._move_towards(scene, way)
             return True
-        if event.key in PRESS and self.shown and self.element is not None and self.element.alive():
+        if event.key in PRESS and self.shown and self._usable(self.element):
             self._press(self.element)
             return True
         return False
+
+    @staticmethod
+    def _usable(element: UIElement | None) -> bool:
+        """Whether a click on `element` would do something: there, shown and enabled."""
+        return (
+            element is not None
+            and element.alive()
+            and element.visible
+            and getattr(element, "is_enabled", True)
+        )
+
+    def _revive(self, scene: Scene) -> None:
+        """The screen built its widgets anew (a setting flipped, a replay stepped): the ring goes to
+        the new stop with the same text, else the one nearest to where the old one stood."""
+        if self.element is None or self.element.alive() or self.spot is None:
+            return
+        stops = self.stops(scene)
+        if not stops:
+            self.element = None
+            return
+        text, (x, y) = self.spot
+        same = [stop for stop in stops if getattr(stop, "text", None) == text and text]
+
+        def distance(stop: UIElement) -> float:
+            rect = stop.get_abs_rect()
+            return abs(rect.centerx - x) + abs(rect.centery - y)
+
+        row = self.row
+        self._focus(min(same or stops, key=distance), keep_row=True)
+        if isinstance(self.element, UISelectionList):
+            self.row = min(row, max(0, len(self.element.item_list) - 1))
+            self._show_row()
+
+    def _step_row(self, step: int) -> bool:
+        """The focused list's next row up or down (scrolled into view); False at its end."""
+        listed = self.element
+        assert isinstance(listed, UISelectionList)
+        row = self.row + step
+        if step == 0 or not 0 <= row < len(listed.item_list):
+            return False
+        self.row = row
+        self._show_row()
+        return True
+
+    def _show_row(self) -> UIButton | None:
+        """Scroll the focused list so its focused row is in view; that row's button."""
+        listed = self.element
+        if not isinstance(listed, UISelectionList) or not listed.item_list:
+            return None
+        self.row = max(0, min(self.row, len(listed.item_list) - 1))
+        height = listed.list_item_height
+        total = listed.total_height_of_list
+        bar = listed.scroll_bar
+        if bar is not None and total > 0 and listed.item_list_container is not None:
+            seen = listed.item_list_container.get_relative_rect().height
+            top = bar.start_percentage * total
+            want = self.row * height
+            if want < top:
+                top = want
+            elif want + height > top + seen:
+                top = want + height - seen
+            bar.set_scroll_from_start_percentage(top / total)
+            listed.update(0.0)  # pygame-gui makes the buttons of the rows now in view
+        return listed.item_list[self.row].get("button_element")
 
     def _typing(self) -> UIElement | None:
         """The text box being typed in, if any."""
@@ -226,8 +299,14 @@ class KeyboardFocus:
         row = [(across, gap, stop) for gap, across, stop in ahead if gap <= nearest + 8]
         self._focus(min(row, key=lambda t: (t[0], t[1]))[2])
 
-    def _focus(self, element: UIElement) -> None:
+    def _focus(self, element: UIElement, keep_row: bool = False) -> None:
         self.element, self.shown = element, True
+        rect = element.get_abs_rect()
+        self.spot = (str(getattr(element, "text", "") or ""), rect.center)
+        if isinstance(element, UISelectionList) and not keep_row:
+            chosen = [i for i, item in enumerate(element.item_list) if item.get("selected")]
+            self.row = chosen[0] if chosen else 0
+            self._show_row()
         # a text box takes the keys while it has the focus; anything else leaves every box
         self.gui.set_focus_set(element if isinstance(element, TEXT) else None)
 
@@ -235,6 +314,11 @@ class KeyboardFocus:
         """What a click on `element` does, through pygame-gui's own events."""
         if isinstance(element, TEXT):
             self.gui.set_focus_set(element)
+            return
+        if isinstance(element, UISelectionList):
+            row = self._show_row()
+            if row is not None:
+                self._post_pressed(row)  # what a click on the row does: chosen (a drop-down: picked)
             return
         if isinstance(element, UIDropDownMenu):
             button = getattr(element.current_state, "selected_option_button", None)
@@ -260,8 +344,14 @@ class KeyboardFocus:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The ring round the focused stop, while the keyboard is being used."""
+        if self.shown and self.scene is not None and self.scene.container is not None:
+            self._revive(self.scene)  # the ring follows a screen that built its widgets anew
         element = self.element
         if not self.shown or element is None or not element.alive() or not element.visible:
             return
+        if isinstance(element, UISelectionList):
+            row = element.item_list[self.row].get("button_element") if element.item_list else None
+            if row is not None and row.alive():
+                pygame.draw.rect(surface, RING, row.get_abs_rect().inflate(-2, -2), 2, border_radius=4)
         rect = element.get_abs_rect().inflate(6, 6)
         pygame.draw.rect(surface, RING, rect, 3, border_radius=6)

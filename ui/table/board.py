@@ -987,7 +987,7 @@ class Board:
         a = round(angle) % 360
         face = card.face if card is not None and face_up else "back"
         exact = abs(base_h - h) <= 1
-        key = (face, base_h, a)
+        key = (face, base_h, a, palette.current())  # a palette switched mid-game redraws every card
         surf = self._rot.get(key) if exact else None
         if surf is None:
             art = self._art(base_h)

@@ -9,6 +9,7 @@ makes before they come waits for them (a few hundredths of a second), so a risky
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
@@ -54,6 +55,18 @@ class CoachDesk:
             self._keyed = (view, view_key(view))
         return self._keyed[1]
 
+    @staticmethod
+    def _outcome(job: Future):
+        """A finished job's figures; None if it failed (said once on stderr): the coach is help, and
+        help that breaks must not take the table down with it."""
+        problem = job.exception()
+        if problem is None:
+            return job.result()
+        if not getattr(job, "_said", False):
+            job._said = True  # type: ignore[attr-defined]
+            print(f"coach: {type(problem).__name__}: {problem}", file=sys.stderr)
+        return None
+
     def close(self) -> None:
         self.worker.shutdown(wait=False, cancel_futures=True)
         self.hinter.shutdown(wait=False, cancel_futures=True)
@@ -66,6 +79,8 @@ class CoachDesk:
             return
         key = self._key(view)
         if self._dangers is None or self._dangers[0] != key:
+            if self._dangers is not None:
+                self._dangers[1].cancel()  # a view gone by: its figures, if not begun, are not needed
             self._dangers = (key, self.worker.submit(self.coach.dangers, view))
 
     def dangers(self, view: SeatView, wait: bool = False) -> tuple[Danger, ...] | None:
@@ -77,7 +92,7 @@ class CoachDesk:
         if not wait and not job[1].done():
             return None
         self._seen(job[1])
-        return job[1].result()
+        return self._outcome(job[1]) or ()
 
     def danger_of(self, view: SeatView, card: Card, wait: bool = False) -> Danger | None:
         """The danger of putting `card` down: its own play, else the first play of several with it."""
@@ -97,9 +112,11 @@ class CoachDesk:
         return match if match is not None and match.risky else None
 
     def news(self) -> bool:
-        """Figures have come that the table has not shown yet: a resting table wakes for them."""
+        """Figures have come for the view now shown that the table has not shown yet: a resting table
+        wakes for them (a job for a view gone by is no news, or the table would never rest again)."""
+        now = self._keyed[1] if self._keyed is not None else None
         return any(
-            job is not None and job[1].done() and id(job[1]) not in self._shown
+            job is not None and job[0] == now and job[1].done() and id(job[1]) not in self._shown
             for job in (self._dangers, self._hint)
         )
 
@@ -113,6 +130,8 @@ class CoachDesk:
     def ask_hint(self, view: SeatView) -> None:
         key = self._key(view)
         if self._hint is None or self._hint[0] != key:
+            if self._hint is not None:
+                self._hint[1].cancel()
             self._hint = (key, self.hinter.submit(self.coach.hint, view))
 
     def hint(self, view: SeatView, wait: bool = False) -> tuple[bool, Hint | None]:
@@ -123,7 +142,7 @@ class CoachDesk:
         if not wait and not job[1].done():
             return True, None
         self._seen(job[1])
-        return True, job[1].result()
+        return True, self._outcome(job[1])
 
 
 # ---------------------------------------------------------------------------------- words
