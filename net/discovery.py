@@ -179,12 +179,17 @@ async def advertise(
     return Announcement(zc, info, where)
 
 
-def _number(text: str | None, default: int = 0) -> int:
-    """A number from a table's announcement; anything else on the LAN may answer with garbage."""
+MAX_SEATS = 12  # the most seats any preset allows: an announced count beyond it is garbage
+
+
+def _number(text: str | None, default: int = 0, top: int = 999) -> int:
+    """A number from a table's announcement, 0..`top`; anything else on the LAN may answer with
+    garbage (a 200-digit count, a negative one): `default` then."""
     try:
-        return int(text or default)
+        value = int(text or default) if len(text or "") <= 6 else default
     except ValueError:
         return default
+    return value if 0 <= value <= top else default
 
 
 def _name(text: str | None) -> str:
@@ -240,15 +245,17 @@ def found_table(info, networks: Sequence[ipaddress.IPv4Network] = ()) -> FoundTa
     if not addresses or not info.port:
         return None
     props = info.decoded_properties
+    players = _number(props.get("players"), 0, MAX_SEATS)
+    free = _number(props.get("free"), -1, MAX_SEATS)
     return FoundTable(
-        info.name.removesuffix("." + SERVICE_TYPE),
+        _name(info.name.removesuffix("." + SERVICE_TYPE)),  # shown when no host name came: cleaned too
         _best_address(addresses, list(networks)),
         info.port,
-        props.get("preset") or "?",
-        _number(props.get("players")),
+        _name(props.get("preset")) or "?",
+        players,
         _number(props.get("version")),
         _name(props.get("host")),
-        max(-1, _number(props.get("free"), -1)),
+        min(free, players) if free >= 0 and players else free,  # never more free seats than seats
         props.get("playing") == "1",
     )
 

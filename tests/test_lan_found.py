@@ -200,3 +200,21 @@ def test_the_join_screen_lists_found_tables_whole_or_cut_with_a_tip_and_a_watch_
         assert joined == [(47001, True)]  # watched without typing
     finally:
         app.close()
+
+
+def test_every_announced_value_is_cleaned_and_no_count_is_beyond_a_table():
+    table = found_table(
+        _info(
+            {
+                "preset": "ap\x00p\n<b>" + "q" * 100,
+                "players": "9" * 200,
+                "free": "50",
+                "version": "5",
+            }
+        )
+    )
+    assert table is not None
+    assert table.preset.isprintable() and len(table.preset) <= 40 and "\n" not in table.preset
+    assert table.players == 0  # a 200-digit count is garbage
+    many = found_table(_info({"preset": "super", "players": "6", "free": "9", "version": "5"}))
+    assert many is not None and many.free == 6  # never more free seats than seats
