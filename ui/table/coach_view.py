@@ -102,11 +102,12 @@ class CoachDesk:
         alone = [d for d in found if d.action.cards == (card,)]
         return (alone or [d for d in found if card in d.action.cards] or [None])[0]
 
-    def risky(self, view: SeatView, action: Action) -> Danger | None:
-        """The danger of `action` if it is a risky play (waiting for the figures if need be)."""
+    def risky(self, view: SeatView, action: Action, wait: bool = True) -> Danger | None:
+        """The danger of `action` if it is a risky play (waiting for the figures if need be; a frame
+        being drawn never waits: None until they come)."""
         if action.kind is not Kind.PLAY:
             return None
-        found = self.dangers(view, wait=True) or ()
+        found = self.dangers(view, wait=wait) or ()
         ids = {c.id for c in action.cards}
         match = next((d for d in found if {c.id for c in d.action.cards} == ids), None)
         return match if match is not None and match.risky else None
@@ -327,7 +328,7 @@ def draw_confirm(scene: TableScene, surface: pygame.Surface) -> None:
     lay = board.layout
     action = scene.coach.pending
     assert lay is not None and action is not None
-    danger = scene.coach.risky(scene.source.view, action)
+    danger = scene.coach.risky(scene.source.view, action, wait=False)  # drawing never waits on the coach
     title_size = max(15, int(lay.unit * 0.032))
     small = max(12, int(lay.unit * 0.022))
     room = lay.band()[2] - 56
