@@ -243,7 +243,8 @@ def test_a_window_too_small_for_the_size_asked_keeps_what_fits_and_says_so(tmp_p
         settings = SettingsScene(application)
         application.stack.push(settings)
         frames(application, 2)
-        assert "150%" in settings.ui_scale.text and "100%" in settings.ui_scale.text
+        assert settings.ui_scale.selected_option[0] == "150%"  # the size asked for stays chosen
+        assert settings._scale_note() and "100%" in settings._scale_note()  # and what the window allows
     finally:
         application.close()
 
@@ -262,3 +263,28 @@ def test_switching_to_four_colours_mid_game_redraws_the_cards_on_the_table(app):
     palette.use(palette.FOUR)
     after = table.board.card_surface(club, h, 0.0)
     assert after is not before and _inks_on(after) and not _inks_on(before)
+
+
+def test_the_interface_size_is_chosen_from_a_list_from_the_keyboard(tmp_path, monkeypatch):
+    from ui.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size=(1920, 1080))
+    try:
+        settings = SettingsScene(application)
+        application.stack.push(settings)
+        frames(application, 2)
+        for _ in range(40):
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0)
+            )
+            frames(application, 1)
+            if application.focus.element is settings.ui_scale:
+                break
+        for key in (pygame.K_RETURN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+            frames(application, 2)
+        frames(application, 2)  # the pick goes list → drop-down → screen, a frame each
+        assert application.settings.ui_scale == 1.5 and application.size == (1280, 720)
+    finally:
+        application.close()

@@ -266,3 +266,37 @@ def test_enter_does_not_press_a_disabled_button(app):
     press(app, pygame.K_RETURN)
     frames(app, 2)
     assert app.stack.top is title
+
+
+def test_a_keyboard_user_finds_the_ring_on_every_screen_they_come_to(app):
+    title = TitleScene(app)
+    app.stack.push(title)
+    frames(app, 2)
+    tab(app)
+    press(app, pygame.K_RETURN)  # Solo game
+    frames(app, 2)
+    new_game = app.stack.top
+    assert isinstance(new_game, NewGameScene)
+    assert app.focus.shown and app.focus.element in app.focus.stops(new_game)  # no Tab needed
+    press(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.stack.top is title and app.focus.shown and app.focus.element in app.focus.stops(title)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app, 1)
+    app.stack.push(SettingsScene(app))
+    frames(app, 2)
+    assert not app.focus.shown  # a mouse user gets no ring until they press a focus key
+
+
+def test_picking_an_option_puts_the_ring_back_on_its_box(app):
+    new_game = NewGameScene(app)
+    app.stack.push(new_game)
+    frames(app, 2)
+    tab_to(app, lambda e: e is new_game.preset_menu)
+    press(app, pygame.K_RETURN)
+    frames(app, 2)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    frames(app, 3)
+    assert app.focus.element is new_game.preset_menu and app.focus.shown

@@ -281,7 +281,7 @@ class App:
         for scene in self.stack.visible():
             scene.draw(self.screen)
         self.gui.draw_ui(self.screen)
-        self.focus.draw(self.screen)
+        self.focus.draw(self.screen, self.stack.top)
         self.notice_bar.update(dt, self.notices)
         shown = self.stack.top
         self.notice_bar.draw(self.screen, at_top=shown is None or shown.notices_at_top)

@@ -93,6 +93,9 @@ class KeyboardFocus:
         self.shown = False  # drawn, and Enter/Space press it (from the first focus key until the mouse)
         self.scene: Scene | None = None
         self.row = 0  # the row of a focused list
+        # someone is using the keyboard (a focus key came since the mouse last moved): a screen they
+        # come to shows the ring at once, on its first stop
+        self.keyboard = False
         self.spot: tuple[str, tuple[int, int]] | None = None  # the focused stop's text and centre
 
     def stops(self, scene: Scene) -> list[UIElement]:
@@ -138,10 +141,9 @@ class KeyboardFocus:
 
     def handle(self, event: pygame.event.Event, scene: Scene | None) -> bool:
         """Take `event` if it is a focus key for `scene`; True if it was taken (nobody else gets it)."""
-        if scene is not self.scene:
-            self.scene, self.element, self.shown = scene, None, False
+        self._arrive(scene)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
-            self.shown = False
+            self.shown = self.keyboard = False
             return False
         if scene is None or event.type != pygame.KEYDOWN or not scene.keyboard_focus:
             return False
@@ -179,6 +181,16 @@ class KeyboardFocus:
             self._press(self.element)
             return True
         return False
+
+    def _arrive(self, scene: Scene | None) -> None:
+        """A new screen on top: the ring starts afresh there (on its first stop for a keyboard user)."""
+        if scene is self.scene:
+            return
+        self.scene, self.element, self.shown, self.spot = scene, None, False, None
+        if self.keyboard and scene is not None and scene.keyboard_focus and scene.container is not None:
+            stops = self.stops(scene)
+            if stops:
+                self._focus(stops[0])
 
     @staticmethod
     def _usable(element: UIElement | None) -> bool:
@@ -300,7 +312,7 @@ class KeyboardFocus:
         self._focus(min(row, key=lambda t: (t[0], t[1]))[2])
 
     def _focus(self, element: UIElement, keep_row: bool = False) -> None:
-        self.element, self.shown = element, True
+        self.element, self.shown, self.keyboard = element, True, True
         rect = element.get_abs_rect()
         self.spot = (str(getattr(element, "text", "") or ""), rect.center)
         if isinstance(element, UISelectionList) and not keep_row:
@@ -319,6 +331,9 @@ class KeyboardFocus:
             row = self._show_row()
             if row is not None:
                 self._post_pressed(row)  # what a click on the row does: chosen (a drop-down: picked)
+            menu = getattr(element, "parent_element", None)
+            if isinstance(menu, UIDropDownMenu):  # an option picked: the ring goes back to its box
+                self._focus(menu)
             return
         if isinstance(element, UIDropDownMenu):
             button = getattr(element.current_state, "selected_option_button", None)
@@ -342,8 +357,10 @@ class KeyboardFocus:
 
     # ------------------------------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, scene: Scene | None = None) -> None:
         """The ring round the focused stop, while the keyboard is being used."""
+        if scene is not None:
+            self._arrive(scene)
         if self.shown and self.scene is not None and self.scene.container is not None:
             self._revive(self.scene)  # the ring follows a screen that built its widgets anew
         element = self.element

@@ -20,7 +20,7 @@ SLIDERS = [
 ]
 # on/off settings for how the table looks and moves (accessibility), each a button that flips it
 TOGGLES = ("four_colour_deck", "reduced_motion")
-UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface size button goes round these
+UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface sizes offered
 
 
 class SettingsScene(Scene):
@@ -98,9 +98,28 @@ class SettingsScene(Scene):
             container=c,
         )
         y += pitch
-        self.ui_scale = pygame_gui.elements.UIButton(
-            pygame.Rect(x0, y, content, height), self._scale_text(), gui, container=c
+        # the interface size: a drop-down (a button going round the sizes moved under the mouse as
+        # each click laid the screen out larger), and what this window allows where that is less
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x0, y, lw, height), key("settings.ui_scale"), gui, container=c
         )
+        sizes = [(f"{round(k * 100)}%", f"{k}") for k in UI_SCALES]
+        wanted = min(UI_SCALES, key=lambda k: abs(k - s.ui_scale))
+        self.ui_scale = pygame_gui.elements.UIDropDownMenu(
+            sizes,
+            next(o for o in sizes if o[1] == f"{wanted}"),
+            pygame.Rect(x0 + lw, y, min(sw, 120), height),
+            gui,
+            container=c,
+        )
+        note = self._scale_note()
+        if note:
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x0 + lw + min(sw, 120) + 12, y, content - lw - min(sw, 120) - 12, height),
+                note,
+                gui,
+                container=c,
+            )
         self.toggles: dict[str, pygame_gui.elements.UIButton] = {}
         for name in TOGGLES:
             y += pitch
@@ -114,13 +133,10 @@ class SettingsScene(Scene):
             pygame.Rect(x0, panel.bottom - 62, 200, 46), key("settings.back"), gui, container=c
         )
 
-    def _scale_text(self) -> str:
-        """ "Interface size: 150%", and what the window allows now where that is less."""
+    def _scale_note(self) -> str:
+        """What this window allows, where that is less than the size chosen ("" otherwise)."""
         wanted, now = self.app.settings.ui_scale, self.app.scale
-        text = f"{tr('settings.ui_scale')}: {round(wanted * 100)}%"
-        if now < wanted - 1e-6:
-            text += " " + tr("settings.ui_scale_capped", now=f"{round(now * 100)}%")
-        return text
+        return tr("settings.ui_scale_capped", now=f"{round(now * 100)}%") if now < wanted - 1e-6 else ""
 
     @staticmethod
     def _fmt(name: str, value: float, unit: str) -> str:
@@ -132,6 +148,9 @@ class SettingsScene(Scene):
 
     def process_event(self, event):
         s = self.app.settings
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.ui_scale:
+            self.app.set_ui_scale(float(event.ui_element.selected_option[1]))  # every screen laid out anew
+            return None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.language:
             s.language = event.ui_element.selected_option[1]
             s.save()
@@ -164,10 +183,6 @@ class SettingsScene(Scene):
                 s.practice_help = HelpLevel.of(s.practice_help).next()  # off → legal cards → coach
                 s.save()
                 self.build()
-            elif event.ui_element is self.ui_scale:
-                now = round(s.ui_scale, 2)
-                bigger = [k for k in UI_SCALES if k > now + 1e-6]
-                self.app.set_ui_scale(bigger[0] if bigger else UI_SCALES[0])  # lays every screen out anew
             else:
                 for name, button in self.toggles.items():
                     if event.ui_element is button:
