@@ -363,3 +363,19 @@ def test_a_coach_that_fails_says_so_and_the_table_goes_on(app, capsys, monkeypat
     before = len(scene.game.actions)
     press(app, pygame.K_d)
     assert len(scene.game.actions) == before + 1  # the table still takes the person's moves
+
+
+def test_the_hint_says_how_much_better_in_the_presets_own_sense_and_units():
+    from game.actions import Action
+    from game.coach import Hint
+    from ui.table.coach_view import hint_line
+    from ui.text import setup
+
+    setup("en")
+    draw, play = Action(0, Kind.DRAW), Action(0, Kind.DRAW)
+    hint = Hint(draw, value=4.0, other=play, other_value=-9.0, worlds=40)
+    line = hint_line(hint, "super")  # fewer points win in super: "better" still means better for you
+    assert "about 13 points better this round" in line and "−" not in line and "+" not in line
+    assert "deal-size steps" in hint_line(Hint(draw, 0.3, play, 0.1, 40), "jda")
+    kept = hint_line(Hint(draw, 1.0, play, 2.0, 40), "app")  # hard kept its choice: the other looked better
+    assert "not clearly better" in kept

@@ -191,15 +191,6 @@ def danger_line(danger: Danger, card: Card, name: Callable[[int], str], preset: 
     )
 
 
-def _signed(value: float) -> str:
-    """+12, −40; a tenth shown below 10 (jda and kabu count laps and cards, small numbers), and never
-    "−0"."""
-    shown = f"{value:+.1f}" if abs(value) < 10 else f"{value:+.0f}"
-    if float(shown) == 0:
-        return "0"
-    return shown.replace("-", "−")
-
-
 def _action_words(action: Action) -> str:
     """An option named beside the hint: its cards, "drawing", or (a bid) its amount."""
     if action.kind is Kind.DRAW:
@@ -224,20 +215,20 @@ def _move(action: Action) -> str:
     return tr("coach.move_draw")
 
 
-def hint_line(hint: Hint) -> str:
-    """What hard would do, and why: its search's value for it against the best other option's (or, where
-    it kept its rule of thumb's choice, that the other was not clearly better)."""
+def hint_line(hint: Hint, preset: str = "app") -> str:
+    """What hard would do, and why: how much better its search found it than the best other option,
+    in the preset's own units and its own sense of better (so "better" reads the same where fewer
+    points win); where it kept its rule of thumb's choice, that the other was not clearly better."""
     action = hint.action
     if hint.value is None or hint.other is None or hint.other_value is None:
         return tr("coach.hint_only", move=_move(action))
-    values = {
-        "move": _move(action),
-        "value": _signed(hint.value),
-        "other": _action_words(hint.other),
-        "other_value": _signed(hint.other_value),
-        "worlds": hint.worlds,
-    }
-    return tr("coach.hint_kept" if hint.kept else "coach.hint_play", **values)
+    gain = hint.value - hint.other_value
+    values = {"move": _move(action), "other": _action_words(hint.other), "worlds": hint.worlds}
+    if hint.kept or gain <= 0:
+        return tr("coach.hint_kept", **values)
+    shown = f"{gain:.1f}" if gain < 10 else f"{gain:.0f}"
+    unit = COST_UNITS.get(preset, "points")
+    return tr("coach.hint_play", gain=tr(f"coach.gain_{unit}", n=shown), **values)
 
 
 # ---------------------------------------------------------------------------------- drawing
@@ -306,7 +297,7 @@ def words_now(scene: TableScene) -> str | None:
     desk = scene.coach
     asked, hint = desk.hint(view)
     if asked:
-        return hint_line(hint) if hint is not None else tr("coach.hint_thinking")
+        return hint_line(hint, view.preset) if hint is not None else tr("coach.hint_thinking")
     if not scene.accepts_input or not any(a.kind is Kind.PLAY for a in scene.legal()):
         return None
     board = scene.board
