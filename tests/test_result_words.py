@@ -23,6 +23,7 @@ from tools.result_rounds import ROUNDS
 from ui.scenes.results import RoundResultScene, line_text, say
 from ui.scenes.table import TableScene
 from ui.table.setup import GameSetup, SeatSpec
+from ui.text import tr
 
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 CODE = re.compile(r"\b[AM]\d\b")  # kabu's step codes: A1-A8, M1-M4
@@ -102,7 +103,7 @@ def test_super_says_whose_hand_the_loser_pays_on_and_why_each_factor(app):
     you = row(result, 0)  # you played the 7 Ren called on with 3♦ 4♦ (7, all diamonds)
     assert you.startswith("Ren's hand adds to 7")
     assert "×2: Ren's hand is all one suit" in you
-    assert "×2: the player dobon'd pays double" in you
+    assert "×2: the player caught pays double" in you
     assert "×4: the Dobon was on the round's first card" in you
     assert "×2: an 8 in your hand" in you  # your 8♥ left in hand
     assert "fewer is better" in text
@@ -262,3 +263,16 @@ def test_every_sentence_the_rules_can_make_is_in_both_languages_with_the_same_va
         assert values(en) == values(ja), key
         assert not CJK.search(en), key
         assert english_words(re.sub(r"%\{\w+\}", "", ja)) == [], key
+
+
+@pytest.mark.parametrize("preset", ["app", "standard", "super"])
+def test_a_points_result_says_what_the_cards_score_in_both_languages(preset):
+    from ui.text import setup
+
+    for language in ("en", "ja"):
+        setup(language)
+        try:
+            said = tr(f"result_words.card_values.{preset}")
+            assert not said.endswith(f"card_values.{preset}") and "10" in said
+        finally:
+            setup("en")

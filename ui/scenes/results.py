@@ -205,6 +205,9 @@ class RoundResultScene(Scene):
                 notes.insert(0, about)
         if self.fewer_better:
             notes.append(tr("result_words.fewer_better"))  # points that count against you
+        values = tr(f"result_words.card_values.{self.view.preset}")
+        if not self.detail and not values.endswith(f"card_values.{self.view.preset}"):
+            notes.append(values)  # what the cards in the sentences are worth (not their Dobon numbers)
         return notes
 
     @property
