@@ -9,6 +9,7 @@ import pygame_gui
 
 from game.rules import PRESETS
 
+from ..card_art import font_path
 from ..resources import rules_page
 from ..scene import Scene
 from ..system_open import open_with_system
@@ -29,15 +30,17 @@ class RulesScene(Scene):
         w, h = self.app.size
         gui, c = self.app.gui, self.container
         self.tabs: dict[str, pygame_gui.elements.UIButton] = {}
-        back_w, gap = 150, 10
-        tab_w = min(300, (w - 40 - back_w - gap * len(PRESETS)) // len(PRESETS))
-        for i, name in enumerate(PRESETS):
+        back_w, gap = (150, 10) if w >= 1000 else (90, 4)
+        widths = self._tab_widths(w - 40 - back_w - gap * len(PRESETS))
+        x = 20
+        for name, tab_w in zip(PRESETS, widths, strict=True):
             tab = pygame_gui.elements.UIButton(
-                pygame.Rect(20 + i * (tab_w + gap), 16, tab_w, 40),
+                pygame.Rect(x, 16, tab_w, 40),
                 "rules." + name + ".title",
                 gui,
                 container=c,
             )
+            x += tab_w + gap
             if name == self.preset:
                 tab.select()
             self.tabs[name] = tab
@@ -64,6 +67,18 @@ class RulesScene(Scene):
             self.open_page = pygame_gui.elements.UIButton(
                 pygame.Rect(w - back_w - 20, h - 58, back_w, 40), key("rules_page.open"), gui, container=c
             )
+
+    @staticmethod
+    def _tab_widths(room: int) -> list[int]:
+        """Each preset's tab as wide as its name needs (bold, with padding), the room left over shared
+        out evenly, none wider than 300 px: at 800×600 "Super Dobon" and 「JDA公認ルール」 fit whole,
+        which five equal tabs did not."""
+        font = pygame.font.Font(font_path(True), 18)
+        need = [font.size(tr(f"rules.{name}.title"))[0] + 30 for name in PRESETS]
+        if sum(need) > room:  # a window too narrow even for the names: shares in proportion to them
+            return [room * n // sum(need) for n in need]
+        spare = (room - sum(need)) // len(PRESETS)
+        return [min(300, n + spare) for n in need]
 
     @property
     def page(self):
