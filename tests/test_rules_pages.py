@@ -74,15 +74,16 @@ def test_the_rules_screen_names_the_page_and_opens_it(tmp_path, monkeypatch):
         scene = rules_scene.RulesScene(app, "jda")
         app.stack.push(scene)
         frames(app, 2)
-        assert scene.page_line.text == f"Full rules (English): {rules_page('jda')}"
+        assert scene.page_line.text.startswith("Full rules")
+        assert "/" not in scene.page_line.text  # no file path until the player needs one
         press_button(app, scene.tabs["kabu"])
-        assert scene.preset == "kabu" and str(rules_page("kabu")) in scene.page_line.text
+        assert scene.preset == "kabu"
         press_button(app, scene.open_page)
         assert opened == [rules_page("kabu")]
         assert scene.page_line.text.startswith("Full rules")
         answer[0] = False  # no program to open it: the line says where the file is instead
         press_button(app, scene.open_page)
-        assert scene.page_line.text == f"No program here opens it: {rules_page('kabu')}"
+        assert scene.page_line.text == f"No program here opens it; the page is at {rules_page('kabu')}"
         assert scene.open_page.rect.bottom <= 600 and scene.text.rect.bottom <= scene.page_line.rect.top
     finally:
         app.close()
