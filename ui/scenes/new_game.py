@@ -183,6 +183,8 @@ class NewGameScene(Scene):
             name = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(x + label_w + kind_w + level_w + 20, at, name_w, row_h), gui, container=c
             )
+            if s.kind == "human":
+                level.hide()  # a person's seat has no AI level (it comes back if the seat turns AI)
             name.set_text(s.name or (AI_NAMES[i % len(AI_NAMES)] if s.kind == "ai" else ""))
             name.set_text_length_limit(16)
             self.seat_rows.append((kind, level, name))
