@@ -922,12 +922,6 @@ class Game:
             return self.book.explain_refusal(self, action, reason, other)
         return reason
 
-    def call_refusal(self, seat: int) -> Refusal | None:
-        """Why `seat` cannot call dobon now (the reason the Dobon button gives), or None if a call
-        of the kind the rulebook names (Rulebook.call_probe) would be taken. The rulebook's own
-        `refusal` answers: the table never works out a reason of its own."""
-        return self.refusal(Action(seat, Kind.DOBON, self.book.call_probe(self, seat)))
-
     def _time_up(self) -> list[Action]:
         """The referee's TIMEOUT on the match itself (amount REFEREE), while it may be applied."""
         if self._match_clock and not self.time_up and self.book.match_time_ms(self) is not None:
@@ -979,7 +973,7 @@ class Game:
             if self.phase is Phase.OPENING:
                 return self.book.opening_wait(self)
             if seat != self.turn:
-                return refusals.NOT_YOUR_TURN(seat=self.turn)
+                return refusals.NOT_YOUR_TURN(seat=refusals.Seat(self.turn))
             return self.book.refuse_turn(self, action)
         if kind in (Kind.CLOSE, Kind.NEXT_ROUND, Kind.NEW_MATCH):
             return refusals.REFEREE_ONLY()

@@ -11,7 +11,7 @@ may give live here, a preset's own at the top of its rulebook module, named ``<p
 Details are ints and text as they are; a card is sent as ``{"card": code}`` (the table names it in the
 player's language, without the copy number a player never sees), a suit as ``{"suit": letter}``, a
 choice of numbers as ``{"one_of": [...]}`` ("10 or 19"), a list of numbers as ``{"values": [...]}``
-("3, 5") and cards as ``{"cards": [code, ...]}``, so the sentence and every translation name them their own way.
+("3, 5"), cards as ``{"cards": [code, ...]}`` and a seat as ``{"seat": n}`` (the table names its player), so the sentence and every translation name them their own way.
 """
 
 from __future__ import annotations
@@ -42,6 +42,13 @@ class Refusal(str):
 
 
 @dataclass(frozen=True)
+class Seat:
+    """A detail that is a seat at the table: the sentence says "seat 2", a table its player's name."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class OneOf:
     """A detail that is one of several numbers or suits: "10 or 19", "♠ or ♥" (a suit travels as its
     symbol, which every language writes the same)."""
@@ -56,17 +63,20 @@ class Values:
     values: Sequence[int]
 
 
-Detail = Card | Suit | OneOf | Values | Sequence[Card] | int | str
+Detail = Card | Suit | Seat | OneOf | Values | Sequence[Card] | int | str
 
 
 class Reason:
     """One refusal the rules may give: its code and its English sentence, with ``{name}`` for each
     detail. Calling it with the details makes the `Refusal`."""
 
-    def __init__(self, code: str, english: str):
+    def __init__(self, code: str, english: str, *, wants_suit: bool = False):
         if code in REASONS:
             raise ValueError(f"refusal code {code!r} is declared twice")
         self.code, self.english = code, english
+        # the refusal is only that the play names no suit: a table, which asks for the suit itself once
+        # the card may go down, asks the rules again with one named to learn why the card may not
+        self.wants_suit = wants_suit
         REASONS[code] = self
 
     def __call__(self, **details: Detail) -> Refusal:
@@ -86,6 +96,8 @@ def _detail(value: Detail) -> tuple[object, Any]:
         return str(value), {"card": value.code}
     if isinstance(value, Suit):
         return value.symbol, {"suit": value.letter}
+    if isinstance(value, Seat):
+        return value.seat, {"seat": value.seat}
     if isinstance(value, tuple | list):  # cards: "♠7, ♥7"
         return ", ".join(str(c) for c in value), {"cards": [c.code for c in value]}
     if isinstance(value, OneOf):
@@ -93,7 +105,7 @@ def _detail(value: Detail) -> tuple[object, Any]:
         return " or ".join(str(w) for w in words), {"one_of": words}
     if isinstance(value, Values):
         return ", ".join(str(v) for v in value.values), {"values": list(value.values)}
-    return value, value
+    return value, value if isinstance(value, int | str) else str(value)  # JSON, whatever a caller sent
 
 
 def refusal_json(reason: str | None) -> dict[str, Any] | None:
@@ -129,7 +141,7 @@ NOT_ASKED = Reason(
 QUEUED = Reason("queued", "your next action is already on its way: it goes down when the window closes")
 WINDOW_OPEN = Reason("window_open", "wait: the reaction window on the last card is still open")
 OPENING = Reason("opening", "the round has not started: the opening is not finished")
-NOT_YOUR_TURN = Reason("not_your_turn", "it is seat {seat}'s turn, not yours")
+NOT_YOUR_TURN = Reason("not_your_turn", "it is seat {seat}'s turn, not yours")  # seat: a Seat
 REFEREE_ONLY = Reason("referee_only", "only the referee does that")
 NOT_IN_RULES = Reason("not_in_rules", "{kind} is not part of the {preset} rules")
 

@@ -1234,7 +1234,7 @@ class Host:
         for outcome in game.apply_together(actions):
             if outcome.refused is not None:
                 s, message = sent[id(outcome.action)]
-                await self._send(s, Refused(message.action, outcome.refused))
+                await self._send(s, Refused.of(message.action, outcome.refused))
                 continue
             seq += 1
             if any(isinstance(e, WindowOpened) for e in outcome.events):

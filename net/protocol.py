@@ -29,9 +29,11 @@ from typing import Any
 
 import msgspec
 
+from game.refusals import Refusal
+
 # 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock; 4: the match's log;
-# 5: time-outs said to everyone, the time to act in the lobby
-PROTOCOL_VERSION = 5
+# 5: time-outs said to everyone, the time to act in the lobby; 6: refusals carry their code and details
+PROTOCOL_VERSION = 6
 MAX_FRAME = 256 * 1024  # bytes; a view of the biggest table is a few KB
 READ_TIMEOUT = 30.0  # seconds a frame may take to arrive once its header has started
 SERVICE_TYPE = "_dobon-table._tcp.local."
@@ -112,10 +114,21 @@ class Update(msgspec.Struct, tag="update"):
 
 
 class Refused(msgspec.Struct, tag="refused"):
-    """An action of this client that was not applied, and why (sent to that client only)."""
+    """An action of this client that was not applied, and why (sent to that client only). A refusal by
+    the rules carries its code and details (game.refusals), so a guest says it in its own language;
+    `reason` is the English sentence (logs, and the host's own refusals, which have no code)."""
 
     action: dict[str, Any]
     reason: str
+    code: str = ""
+    params: dict[str, Any] = {}
+
+    @classmethod
+    def of(cls, action: dict[str, Any], reason: str) -> Refused:
+        """The answer to `action`, with the code and details of a coded refusal."""
+        if isinstance(reason, Refusal):
+            return cls(action, str(reason), reason.code, reason.params)
+        return cls(action, reason)
 
 
 class Error(msgspec.Struct, tag="error"):

@@ -51,7 +51,7 @@ MUST_PLAY = Reason("app.must_play", "the stock and the field pile are empty, so 
 ONE_CARD = Reason("app.one_card", "play exactly one card")
 TWO_PENDING = Reason("app.two_pending", "a 2 is pending: play a 2 or draw {count}")
 NO_MATCH = Reason("app.no_match", "{card} does not match the field: play a {suit} or a {rank}")
-NAME_SUIT = Reason("app.name_suit", "name a suit for the 8")
+NAME_SUIT = Reason("app.name_suit", "name a suit for the 8", wants_suit=True)
 LAST_EIGHT = Reason("app.last_eight", "an 8 played as your last card names no suit: the round is over")
 ONLY_EIGHT = Reason("app.only_eight", "only an 8 names a suit")
 CALL_NAMES_CARD = Reason("app.call_names_card", "a dobon names the card just played ({card})")

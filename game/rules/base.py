@@ -319,14 +319,16 @@ class Rulebook:
     def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         raise NotImplementedError
 
-    def call_probe(self, game: Game, seat: int) -> tuple[Card, ...]:
-        """The cards a call by `seat` names when the player just presses Dobon (Game.call_refusal
-        asks the rules about that call, for the reason to give when there is none to make): the open
-        window's last card, else the field's top card. jda names a card of the caller's own hand."""
-        window = game.window
+    def call_probe(
+        self, window: tuple[Card, ...] | None, discard: Sequence[Card], hand: Sequence[Card]
+    ) -> tuple[Card, ...]:
+        """The cards a call names when a player just presses Dobon with none to make: the table asks
+        the rules about that call for the reason to give (the same from a game or a seat's view: the
+        open window's cards, the field pile, the caller's hand). The window's last card, else the
+        field's top card; jda names a card of the caller's own hand."""
         if window is not None:
-            return window.cards[-1:]
-        return tuple(game.discard[-1:])
+            return window[-1:]
+        return tuple(discard[-1:])
 
     def apply_call(self, game: Game, action: Action, window: Window) -> None:
         raise NotImplementedError

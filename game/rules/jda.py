@@ -29,7 +29,7 @@ from ..clues import Clue
 from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
 from ..phase import Phase
 from ..piles import Rebuild
-from ..refusals import NAMED_TWICE, NOT_IN_HAND, NOT_IN_RULES, PASS_TAKES_NOTHING, Reason, Refusal
+from ..refusals import NAMED_TWICE, NOT_IN_HAND, NOT_IN_RULES, PASS_TAKES_NOTHING, Reason, Refusal, Seat
 from ..scores import Score
 from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
@@ -551,13 +551,15 @@ class JdaRulebook(Rulebook):
         if total(hand) != target.rank:
             if placer is None:
                 return WRONG_SUM(total=total(hand), target=target.rank, card=target)
-            return WRONG_SUM_GAESHI(total=total(hand), target=target.rank, seat=placer, card=target)
+            return WRONG_SUM_GAESHI(total=total(hand), target=target.rank, seat=Seat(placer), card=target)
         return None
 
-    def call_probe(self, game: Game, seat: int) -> tuple[Card, ...]:
+    def call_probe(
+        self, window: tuple[Card, ...] | None, discard: Sequence[Card], hand: Sequence[Card]
+    ) -> tuple[Card, ...]:
         """A jda dobon names the card of the caller's own hand that goes on top (JD12): any of them
         asks the rules about the hand's total."""
-        return tuple(game.hands[seat][:1])
+        return tuple(hand[:1])
 
     def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
         """In a gaeshi window [JD13]: a dobon on its top card if the hand adds up, and always the
