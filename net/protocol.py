@@ -29,7 +29,7 @@ from typing import Any
 
 import msgspec
 
-from game.refusals import Refusal
+from game.refusals import Reason, Refusal
 
 # 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock; 4: the match's log;
 # 5: time-outs said to everyone, the time to act in the lobby; 6: refusals carry their code and details
@@ -129,6 +129,16 @@ class Refused(msgspec.Struct, tag="refused"):
         if isinstance(reason, Refusal):
             return cls(action, str(reason), reason.code, reason.params)
         return cls(action, reason)
+
+
+# the host's own refusals, before the rules are asked (texts in assets/translations, refusal.lan)
+NOT_STARTED = Reason("lan.not_started", "the match has not started")
+NEXT_ROUND = Reason("lan.next_round", "you take this seat at the next round")
+NOT_AN_ACTION = Reason("lan.not_an_action", "not an action: {why}")
+ANOTHER_SEAT = Reason("lan.another_seat", "that is another seat's action")
+TOO_NEW = Reason("lan.too_new", "stale: that update has not happened yet")
+CARD_GONE = Reason("lan.card_gone", "stale: that card is no longer the one in play")
+MOVED_ON = Reason("lan.moved_on", "stale: the table has moved on (your view is updated)")
 
 
 class Error(msgspec.Struct, tag="error"):
