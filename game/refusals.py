@@ -6,12 +6,13 @@ its details as plain JSON values, and the English sentence made from them. The t
 code (assets/translations, section ``refusal``); nothing ever reads the sentence back, which is kept
 for logs, tests, the command line and old LAN peers.
 
-Every code is declared once, as a `Reason` (its code and English template): the ones any rulebook
-may give live here, a preset's own at the top of its rulebook module, named ``<preset>.<what>``.
-Details are ints and text as they are; a card is sent as ``{"card": code}`` (the table names it in the
-player's language, without the copy number a player never sees), a suit as ``{"suit": letter}``, a
-choice of numbers as ``{"one_of": [...]}`` ("10 or 19"), a list of numbers as ``{"values": [...]}``
-("3, 5"), cards as ``{"cards": [code, ...]}`` and a seat as ``{"seat": n}`` (the table names its player), so the sentence and every translation name them their own way.
+Every code is declared once, as a `Reason` (its code and English template): the ones the core and
+several presets give live here, a preset's own at the top of its rulebook module, named
+``<preset>.<what>``. Details are ints and text as they are; a card travels as ``{"card": code}`` (the
+table names it in the player's language, as it names cards elsewhere), cards as ``{"cards": [...]}``,
+a suit as ``{"suit": letter}``, a seat as ``{"seat": n}`` (the table names its player), a choice as
+``{"one_of": [...]}`` ("10 or 19") and a list of numbers as ``{"values": [...]}`` ("3, 5"), so the
+sentence and every translation name them their own way.
 """
 
 from __future__ import annotations
@@ -36,9 +37,6 @@ class Refusal(str):
         refusal = super().__new__(cls, english)
         refusal.code, refusal.params = code, params
         return refusal
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "params": self.params}
 
 
 @dataclass(frozen=True)
@@ -106,12 +104,6 @@ def _detail(value: Detail) -> tuple[object, Any]:
     if isinstance(value, Values):
         return ", ".join(str(v) for v in value.values), {"values": list(value.values)}
     return value, value if isinstance(value, int | str) else str(value)  # JSON, whatever a caller sent
-
-
-def refusal_json(reason: str | None) -> dict[str, Any] | None:
-    """A refusal's code and details for the wire; None for a sentence with no code (a rulebook made
-    for a test, the LAN host's own words)."""
-    return reason.to_json() if isinstance(reason, Refusal) else None
 
 
 # ------------------------------------------------------------------ the codes every rulebook may give
