@@ -38,6 +38,10 @@ class Refusal(str):
         refusal.code, refusal.params = code, params
         return refusal
 
+    def __reduce__(self) -> tuple[type[Refusal], tuple[str, str, dict[str, Any]]]:
+        """Copied and pickled whole (a process pool's results, a deep copy), code and details too."""
+        return (Refusal, (self.code, str(self), self.params))
+
 
 @dataclass(frozen=True)
 class Seat:
