@@ -194,6 +194,7 @@ class Game:
         "_match_clock",
         "_new_match",
         "_next_round",
+        "_not_yours",
         "_other_actions",
         "_pass",
         "_pass_only",
@@ -289,6 +290,9 @@ class Game:
         self._ahead: tuple[tuple[int, int], Game | None] | None = None  # _probe()'s last answer
         self._pass = [Action(s, Kind.PASS) for s in range(self.n)]
         self._pass_only = [(a,) for a in self._pass]
+        # "it is seat N's turn", made once per seat: in presets with out-of-turn actions (jda) the core
+        # refuses every one of them on its own route before the rulebook takes it (a hot path)
+        self._not_yours = [refusals.NOT_YOUR_TURN(seat=refusals.Seat(s)) for s in range(self.n)]
         self.seating: tuple[int, ...] = tuple(range(self.n))  # seats clockwise round the table
         self._seated_in_order = True
         self._place: list[int] = list(range(self.n))  # seat -> its place in `seating`
@@ -973,7 +977,7 @@ class Game:
             if self.phase is Phase.OPENING:
                 return self.book.opening_wait(self)
             if seat != self.turn:
-                return refusals.NOT_YOUR_TURN(seat=refusals.Seat(self.turn))
+                return self._not_yours[self.turn]
             return self.book.refuse_turn(self, action)
         if kind in (Kind.CLOSE, Kind.NEXT_ROUND, Kind.NEW_MATCH):
             return refusals.REFEREE_ONLY()

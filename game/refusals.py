@@ -76,12 +76,16 @@ class Reason:
         if code in REASONS:
             raise ValueError(f"refusal code {code!r} is declared twice")
         self.code, self.english = code, english
+        # a refusal with no details is one value, made once (the core's own are on hot paths)
+        self.bare = None if "{" in english else Refusal(code, english, {})
         # the refusal is only that the play names no suit: a table, which asks for the suit itself once
         # the card may go down, asks the rules again with one named to learn why the card may not
         self.wants_suit = wants_suit
         REASONS[code] = self
 
     def __call__(self, **details: Detail) -> Refusal:
+        if not details and self.bare is not None:
+            return self.bare
         words: dict[str, object] = {}
         params: dict[str, Any] = {}
         for name, value in details.items():
