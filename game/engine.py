@@ -39,6 +39,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import refusals
 from .actions import REFEREE, Action, Kind
 from .cards import Card, Deck, Suit, deck
 from .clues import Clue
@@ -66,6 +67,7 @@ from .events import (
 )
 from .phase import Phase
 from .piles import FIELD, STOCK, Pile, Rebuild, Seen
+from .refusals import Refusal
 from .rules.base import MatchState, RoundState, Rulebook, RuleSet
 from .scores import Score
 
@@ -175,7 +177,7 @@ class Outcome:
 
     action: Action
     events: list[Event]  # what it caused ([] when refused)
-    refused: str | None = None  # why it was not applied (another action went first)
+    refused: Refusal | None = None  # why it was not applied (another action went first)
 
 
 class Game:
@@ -192,6 +194,7 @@ class Game:
         "_match_clock",
         "_new_match",
         "_next_round",
+        "_not_yours",
         "_other_actions",
         "_pass",
         "_pass_only",
@@ -287,6 +290,9 @@ class Game:
         self._ahead: tuple[tuple[int, int], Game | None] | None = None  # _probe()'s last answer
         self._pass = [Action(s, Kind.PASS) for s in range(self.n)]
         self._pass_only = [(a,) for a in self._pass]
+        # "it is seat N's turn", made once per seat: in presets with out-of-turn actions (jda) the core
+        # refuses every one of them on its own route before the rulebook takes it (a hot path)
+        self._not_yours = [refusals.NOT_YOUR_TURN(seat=refusals.Seat(s)) for s in range(self.n)]
         self.seating: tuple[int, ...] = tuple(range(self.n))  # seats clockwise round the table
         self._seated_in_order = True
         self._place: list[int] = list(range(self.n))  # seat -> its place in `seating`
@@ -875,32 +881,33 @@ class Game:
             out.extend(self.book.other_actions(self, seat))
         return out
 
-    def refusal(self, action: Action) -> str | None:
-        """Why `action` is illegal now, or None if it is legal. Changes nothing."""
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why `action` is illegal now (game.refusals: a code, its details and the English sentence),
+        or None if it is legal. Changes nothing."""
         seat, kind = action.seat, action.kind
         window = self.window
         if kind is _PASS and window is not None and seat in window.pending:  # the commonest action
             if _bare(action) or action in self.book.call_actions(self, seat, window):
                 return None  # a plain pass, or one the rulebook offers with a flag (jda's throw-in)
-            return "this pass takes nothing more"
+            return refusals.PASS_TAKES_NOTHING_MORE()
         if seat == REFEREE:
             if kind is Kind.TIMEOUT:
                 return self._timeout_refusal(action)
             if not _bare(action):
-                return "the referee's actions take no cards, suit, amount or flag"
+                return refusals.REFEREE_BARE()
             if kind is Kind.NEXT_ROUND:
-                return None if self.phase is Phase.ROUND_OVER else "the round is not over"
+                return None if self.phase is Phase.ROUND_OVER else refusals.ROUND_NOT_OVER()
             if kind is Kind.NEW_MATCH:
-                return None if self.phase is Phase.MATCH_OVER else "the match is not over"
+                return None if self.phase is Phase.MATCH_OVER else refusals.MATCH_NOT_OVER()
             if kind is Kind.CLOSE:
-                return None if self.window is not None else "no reaction window is open"
-            return "the referee only closes windows and deals"
+                return None if self.window is not None else refusals.NO_WINDOW_TO_CLOSE()
+            return refusals.REFEREE_ONLY_CLOSES()
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            return f"there is no seat {seat} at this {self.n}-player table"
+            return refusals.NO_SUCH_SEAT(seat=seat, players=self.n)
         if self.phase is Phase.ROUND_OVER:
-            return "the round is over; wait for the next deal"
+            return refusals.ROUND_OVER()
         if self.phase is Phase.MATCH_OVER:
-            return "the match is over"
+            return refusals.MATCH_OVER()
         if kind is _PASS and window is None and self._other_actions:
             return self.book.refuse_other(self, action)  # e.g. declining an offer outside any window
         if (
@@ -925,41 +932,39 @@ class Game:
             return [Action(REFEREE, Kind.TIMEOUT, amount=REFEREE)]
         return []
 
-    def _timeout_refusal(self, action: Action) -> str | None:
+    def _timeout_refusal(self, action: Action) -> Refusal | None:
         seat = action.amount
         if action.cards or action.suit is not None or action.flag:
-            return "a time-out names only the seat (amount)"
+            return refusals.TIMEOUT_NAMES_SEAT()
         if seat == REFEREE:  # the match's own clock (Rulebook.match_time_ms)
             if self.phase is Phase.MATCH_OVER:
-                return "the match is over"
+                return refusals.MATCH_OVER()
             if not self._match_clock or self.book.match_time_ms(self) is None:
-                return "this match has no time limit"
-            return "the match's time is already up" if self.time_up else None
+                return refusals.NO_MATCH_CLOCK()
+            return refusals.TIME_UP() if self.time_up else None
         if not 0 <= seat < self.n:
-            return f"there is no seat {seat} at this {self.n}-player table"
+            return refusals.NO_SUCH_SEAT(seat=seat, players=self.n)
         if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            return "nobody is on the clock between rounds"
+            return refusals.NO_CLOCK_BETWEEN()
         if not self._timed or not self.book.time_limit_ms(self, seat):
-            return f"seat {seat} has no time limit now"
+            return refusals.NO_SEAT_CLOCK(seat=seat)
         return None
 
-    def _core_refusal(self, action: Action, seat: int, kind: Kind, window: Window | None) -> str | None:
+    def _core_refusal(self, action: Action, seat: int, kind: Kind, window: Window | None) -> Refusal | None:
         """Why the core's own routes (a turn action, an answer in the window) refuse `action`."""
         if kind is _PASS or kind is _DOBON:
             if window is None:
-                return (
-                    "there is no card to call dobon on now"
-                    if kind is Kind.DOBON
-                    else "there is nothing to pass on"
-                )
+                return refusals.NOTHING_TO_CALL() if kind is Kind.DOBON else refusals.NOTHING_TO_PASS()
             if seat not in window.pending:
                 if window.owned_by(seat) and not window.calls:
-                    return "you cannot call dobon on your own card"
-                return "you are not being asked about this card (already answered, or not concerned)"
+                    return refusals.OWN_CARD()
+                if any(call.seat == seat for call in window.calls):
+                    return refusals.ALREADY_CALLED()
+                return refusals.NOT_ASKED()
             if kind is _PASS:
                 if action in self.book.call_actions(self, seat, window):
                     return None  # a flagged pass the rulebook offers
-                return "this pass takes nothing more"
+                return refusals.PASS_TAKES_NOTHING_MORE()
             return self.book.refuse_call(self, action, window)
         if kind is _PLAY or kind is _DRAW:
             if self.phase is Phase.REACTION or (window is not None and window.freezes_turn):
@@ -967,15 +972,15 @@ class Game:
                 if probe is not None and probe.turn == seat:  # sent ahead, judged as it will stand
                     return self.book.refuse_turn(probe, action)
                 if window is not None and window.queued is not None and window.queued.seat == seat:
-                    return "your next action is already on its way: it goes down when the window closes"
-                return "wait: the reaction window on the last card is still open"
+                    return refusals.QUEUED()
+                return refusals.WINDOW_OPEN()
             if self.phase is Phase.OPENING:
-                return "the round has not started: " + self.book.opening_wait(self)
+                return self.book.opening_wait(self)
             if seat != self.turn:
-                return f"it is seat {self.turn}'s turn, not yours"
+                return self._not_yours[self.turn]
             return self.book.refuse_turn(self, action)
         if kind in (Kind.CLOSE, Kind.NEXT_ROUND, Kind.NEW_MATCH):
-            return "only the referee does that"
+            return refusals.REFEREE_ONLY()
         return self.book.refuse_other(self, action)
 
     def _by_rulebook(self, action: Action) -> bool:

@@ -75,9 +75,16 @@ from .discovery import Announcement, advertise, describe
 from .keeping import log_parts
 from .pace import AWAY_AI_S, AWAY_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS, RESUME_GRACE_S
 from .protocol import (
+    ANOTHER_SEAT,
+    CARD_GONE,
     CLOSED,
     HEARTBEAT_S,
+    MOVED_ON,
+    NEXT_ROUND,
+    NOT_AN_ACTION,
+    NOT_STARTED,
     PROTOCOL_VERSION,
+    TOO_NEW,
     Act,
     Bye,
     Chat,
@@ -944,7 +951,7 @@ class Host:
         elif isinstance(message, Chat):
             await self._chat(s, message)
         elif isinstance(message, Act):
-            await self._send(s, Refused(message.action, "the match has not started"))
+            await self._send(s, Refused.of(message.action, NOT_STARTED()))
         else:
             await self._send(s, Error("unexpected", f"{type(message).__name__} is not for the host"))
 
@@ -1302,7 +1309,7 @@ class Host:
             s.waiting, s.token = "", ""
             await self._broadcast_lobby()
         elif isinstance(message, Act):
-            await self._send(s, Refused(message.action, "you take this seat at the next round"))
+            await self._send(s, Refused.of(message.action, NEXT_ROUND()))
         elif isinstance(message, Chat):
             await self._chat(s, message)
 
@@ -1313,26 +1320,24 @@ class Host:
         try:
             action = Action.from_json(message.action, game.deck)
         except ValueError as exc:
-            await self._send(s, Refused(message.action, f"not an action: {exc}"))
+            await self._send(s, Refused.of(message.action, NOT_AN_ACTION(why=str(exc))))
             return None
         if action.seat != s.seat:
-            await self._send(s, Refused(message.action, "that is another seat's action"))
+            await self._send(s, Refused.of(message.action, ANOTHER_SEAT()))
             return None
         seq = len(game.actions)
         if message.seq > seq:
-            await self._send(s, Refused(message.action, "stale: that update has not happened yet"))
+            await self._send(s, Refused.of(message.action, TOO_NEW()))
             return None
         if action.kind is Kind.DOBON or (action.kind is Kind.PASS and game.window is not None):
             # an answer is about one card: one made on an earlier card must not answer this one
             if message.seq < (self.window_seq if game.window is not None else seq):
-                await self._send(s, Refused(message.action, "stale: that card is no longer the one in play"))
+                await self._send(s, Refused.of(message.action, CARD_GONE()))
                 return None
         elif message.seq < self.deal_seq:
             # the same card means another card in another deal; within one deal an action made on an
             # older update still stands while it is legal (a pass elsewhere must not void a chosen play)
-            await self._send(
-                s, Refused(message.action, "stale: the table has moved on (your view is updated)")
-            )
+            await self._send(s, Refused.of(message.action, MOVED_ON()))
             await self._send_update(s, [])
             return None
         return action
@@ -1354,7 +1359,7 @@ class Host:
         for outcome in game.apply_together(actions):
             if outcome.refused is not None:
                 s, message = sent[id(outcome.action)]
-                await self._send(s, Refused(message.action, outcome.refused))
+                await self._send(s, Refused.of(message.action, outcome.refused))
                 continue
             seq += 1
             if any(isinstance(e, WindowOpened) for e in outcome.events):

@@ -29,9 +29,11 @@ from typing import Any
 
 import msgspec
 
+from game.refusals import Reason, Refusal
+
 # 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock; 4: the match's log;
-# 5: time-outs said to everyone, the time to act in the lobby
-PROTOCOL_VERSION = 5
+# 5: time-outs said to everyone, the time to act in the lobby; 6: refusals carry their code and details
+PROTOCOL_VERSION = 6
 MAX_FRAME = 256 * 1024  # bytes; a view of the biggest table is a few KB
 READ_TIMEOUT = 30.0  # seconds a frame may take to arrive once its header has started
 SERVICE_TYPE = "_dobon-table._tcp.local."
@@ -115,10 +117,31 @@ class Update(msgspec.Struct, tag="update"):
 
 
 class Refused(msgspec.Struct, tag="refused"):
-    """An action of this client that was not applied, and why (sent to that client only)."""
+    """An action of this client that was not applied, and why (sent to that client only). A refusal by
+    the rules carries its code and details (game.refusals), so a guest says it in its own language;
+    `reason` is the English sentence (logs, and the host's own refusals, which have no code)."""
 
     action: dict[str, Any]
     reason: str
+    code: str = ""
+    params: dict[str, Any] = {}
+
+    @classmethod
+    def of(cls, action: dict[str, Any], reason: str) -> Refused:
+        """The answer to `action`, with the code and details of a coded refusal."""
+        if isinstance(reason, Refusal):
+            return cls(action, str(reason), reason.code, reason.params)
+        return cls(action, reason)
+
+
+# the host's own refusals, before the rules are asked (texts in assets/translations, refusal.lan)
+NOT_STARTED = Reason("lan.not_started", "the match has not started")
+NEXT_ROUND = Reason("lan.next_round", "you take this seat at the next round")
+NOT_AN_ACTION = Reason("lan.not_an_action", "not an action: {why}")
+ANOTHER_SEAT = Reason("lan.another_seat", "that is another seat's action")
+TOO_NEW = Reason("lan.too_new", "stale: that update has not happened yet")
+CARD_GONE = Reason("lan.card_gone", "stale: that card is no longer the one in play")
+MOVED_ON = Reason("lan.moved_on", "stale: the table has moved on (your view is updated)")
 
 
 class Error(msgspec.Struct, tag="error"):

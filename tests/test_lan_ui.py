@@ -18,6 +18,7 @@ from game import Kind
 from ui.app import App
 from ui.settings import Settings
 from ui.table.board import RED
+from ui.text import tr
 
 
 @pytest.fixture
@@ -85,6 +86,13 @@ def test_host_from_the_table_play_over_the_network_and_lose_the_host(app):
         table.play_card(stray)
         run_until(app, lambda: table.toast is not None, 10)
         assert table.toast[0] and table.toast[2] == RED
+    # Dobon pressed with no call to make: the host is sent the call the rules name, and says why (its
+    # coded refusal, said in this table's language), never the bare "You cannot call Dobon now"
+    if not any(a.kind is Kind.DOBON for a in table.legal()):
+        table.toast = None
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, unicode=" ", mod=0))
+        run_until(app, lambda: table.toast is not None, 10)
+        assert table.toast[2] == RED and table.toast[0] not in ("", tr("table.cannot_call"))
     session = table.remote.session
     session.host.closing = True  # the host disappears
     session._run(session.host.close()).result(timeout=5)

@@ -16,6 +16,7 @@ from ..actions import Action, Kind
 from ..cards import Card, Suit
 from ..events import DobonCalled, Ending, RoundResult, ScoreLine, SuitChosen
 from ..phase import Phase
+from ..refusals import NOT_IN_HAND, OWN_CARD, WRONG_SUM, Reason, Refusal
 from .base import Rulebook, RuleSet, competition_ranks
 
 if TYPE_CHECKING:
@@ -42,6 +43,20 @@ class AppRules(RuleSet):
 HAND_SIZE = 5
 TWO = 2
 EIGHT = 8
+
+# what app's own rules refuse (game.refusals; texts in assets/translations, refusal.app)
+NO_DECLARATIONS = Reason("app.no_declarations", "this preset has no declarations with a play or draw")
+DRAW_NAMES_NOTHING = Reason("app.draw_names_nothing", "a draw names no card or suit")
+MUST_PLAY = Reason("app.must_play", "the stock and the field pile are empty, so you must play a card")
+ONE_CARD = Reason("app.one_card", "play exactly one card")
+TWO_PENDING = Reason("app.two_pending", "a 2 is pending: play a 2 or draw {count}")
+NO_MATCH = Reason("app.no_match", "{card} does not match the field: play a {suit} or a {rank}")
+NAME_SUIT = Reason("app.name_suit", "name a suit for the 8", wants_suit=True)
+LAST_EIGHT = Reason("app.last_eight", "an 8 played as your last card names no suit: the round is over")
+ONLY_EIGHT = Reason("app.only_eight", "only an 8 names a suit")
+CALL_NAMES_CARD = Reason("app.call_names_card", "a dobon names the card just played ({card})")
+CALL_BARE = Reason("app.call_bare", "a dobon takes no suit or amount")
+TWO_CARDS_TO_CALL = Reason("app.two_cards_to_call", "you need at least two cards to call dobon")
 
 
 def dobon_value(card: Card) -> int:
@@ -122,38 +137,38 @@ class AppRulebook(Rulebook):
             out.append(self._draw[seat])
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> str | None:
+    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
         seat = action.seat
         hand = game.hands[seat]
         if action.flag or action.amount:
-            return "this preset has no declarations with a play or draw"
+            return NO_DECLARATIONS()
         if action.kind is Kind.DRAW:
             if action.cards or action.suit is not None:
-                return "a draw names no card or suit"
+                return DRAW_NAMES_NOTHING()
             if not game.drawable() and any(a.kind is Kind.PLAY for a in self.turn_actions(game, seat)):
-                return "the stock and the field pile are empty, so you must play a card"
+                return MUST_PLAY()
             return None
         if len(action.cards) != 1:
-            return "play exactly one card"
+            return ONE_CARD()
         card = action.card
         if not any(c is card for c in hand):
-            return f"{card} is not in your hand"
+            return NOT_IN_HAND(card=card)
         if game.chain_links:
             if card.rank != TWO:
-                return f"a 2 is pending: play a 2 or draw {game.chain_cards}"
+                return TWO_PENDING(count=game.chain_cards)
         else:
             field = game.discard[-1]
             suit = game.field_suit if game.field_suit is not None else field.suit
             if card.suit is not suit and card.rank != field.rank:
                 assert suit is not None
-                return f"{card} does not match the field: play a {suit.symbol} or a {_rank_name(field.rank)}"
+                return NO_MATCH(card=card, suit=suit, rank=_rank_name(field.rank))
         if card.rank == EIGHT and len(hand) > 1 and not game.chain_links:
             if action.suit is None:
-                return "name a suit for the 8"
+                return NAME_SUIT()
         elif action.suit is not None:
             if card.rank == EIGHT:
-                return "an 8 played as your last card names no suit: the round is over"
-            return "only an 8 names a suit"
+                return LAST_EIGHT()
+            return ONLY_EIGHT()
         return None
 
     def apply_turn(self, game: Game, action: Action) -> None:
@@ -211,20 +226,20 @@ class AppRulebook(Rulebook):
             return [Action(seat, Kind.DOBON, window.cards)]
         return []
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
+    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         if action.cards != window.cards:
-            return f"a dobon names the card just played ({window.cards[0]})"
+            return CALL_NAMES_CARD(card=window.cards[0])
         if action.suit is not None or action.amount or action.flag:
-            return "a dobon takes no suit or amount"
+            return CALL_BARE()
         hand = game.hands[action.seat]
         if len(hand) < 2:
-            return "you need at least two cards to call dobon"
+            return TWO_CARDS_TO_CALL()
         if action.seat == window.placer and not window.calls:
-            return "you cannot call dobon on your own card"
+            return OWN_CARD()
         total = sum(dobon_value(c) for c in hand)
         target = dobon_value(window.cards[0])
         if total != target:
-            return f"your hand adds up to {total}, not {target}"
+            return WRONG_SUM(total=total, target=target)
         return None
 
     def apply_call(self, game: Game, action: Action, window: Window) -> None:

@@ -14,8 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import refusals
 from ..clues import Clue
 from ..piles import FIELD, PileSpec, Rebuild
+from ..refusals import Refusal
 from ..safejson import short
 from ..scores import Score
 
@@ -181,7 +183,7 @@ class Rulebook:
     turn), a PLAY inside a window that freezes turns (kabu's trumps) or a DOBON with no window open
     (jda's dobon at any moment). The core offers the union of the routes and sends an action to the
     first route that accepts it (its own first). `refuse_*` returns the reason an action is illegal
-    (None if legal) and must not change anything; `apply_*` may assume the action was found legal.
+    (None if legal), a `Refusal` made from a declared `Reason` (game.refusals), and must not change anything; `apply_*` may assume the action was found legal.
     """
 
     def hand_sizes(self, game: Game) -> list[int]:
@@ -290,9 +292,9 @@ class Rulebook:
         game.phase = Phase.TURN
         game.set_turn(game.turn)
 
-    def opening_wait(self, game: Game) -> str:
-        """What the table is waiting for during the opening phase, for refusal messages."""
-        return "the opening is not finished"
+    def opening_wait(self, game: Game) -> Refusal:
+        """Why a turn action is refused during the opening phase: what the table is waiting for."""
+        return refusals.OPENING()
 
     def sync_next(self, game: Game) -> int | None:
         """The seat the headless protocol should ask for an `other_actions` decision, if any.
@@ -304,7 +306,7 @@ class Rulebook:
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         raise NotImplementedError
 
-    def refuse_turn(self, game: Game, action: Action) -> str | None:
+    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
         raise NotImplementedError
 
     def apply_turn(self, game: Game, action: Action) -> None:
@@ -314,8 +316,19 @@ class Rulebook:
     def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
         raise NotImplementedError
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
+    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         raise NotImplementedError
+
+    def call_probe(
+        self, window: tuple[Card, ...] | None, discard: Sequence[Card], hand: Sequence[Card]
+    ) -> tuple[Card, ...]:
+        """The cards a call names when a player just presses Dobon with none to make: the table asks
+        the rules about that call for the reason to give (the same from a game or a seat's view: the
+        open window's cards, the field pile, the caller's hand). The window's last card, else the
+        field's top card; jda names a card of the caller's own hand."""
+        if window is not None:
+            return window[-1:]
+        return tuple(discard[-1:])
 
     def apply_call(self, game: Game, action: Action, window: Window) -> None:
         raise NotImplementedError
@@ -344,13 +357,13 @@ class Rulebook:
     def other_actions(self, game: Game, seat: int) -> list[Action]:
         return []
 
-    def refuse_other(self, game: Game, action: Action) -> str | None:
-        return f"{action.kind.value} is not part of the {game.rules.preset} rules"
+    def refuse_other(self, game: Game, action: Action) -> Refusal | None:
+        return refusals.NOT_IN_RULES(kind=action.kind.value, preset=game.rules.preset)
 
     def apply_other(self, game: Game, action: Action) -> None:
         raise NotImplementedError
 
-    def explain_refusal(self, game: Game, action: Action, core: str, other: str) -> str:
+    def explain_refusal(self, game: Game, action: Action, core: Refusal, other: Refusal) -> Refusal:
         """Both routes refused `action`: the reason to give the player. `core` is the core's (the turn
         or the window: "it is seat 2's turn, not yours"), `other` is `refuse_other`'s. The default keeps
         the core's; a preset whose out-of-turn actions are part of normal play (jda's placements and

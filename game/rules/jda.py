@@ -29,6 +29,7 @@ from ..clues import Clue
 from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
 from ..phase import Phase
 from ..piles import Rebuild
+from ..refusals import NAMED_TWICE, NOT_IN_HAND, NOT_IN_RULES, PASS_TAKES_NOTHING, Reason, Refusal, Seat
 from ..scores import Score
 from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
@@ -37,6 +38,70 @@ if TYPE_CHECKING:
     from ..engine import Game, Window
 
 TWO = 2
+
+# what jda's own rules refuse (game.refusals; texts in assets/translations, refusal.jda)
+PLAY_BARE = Reason("jda.play_bare", "a play names only its cards, the bottom one first and the top one last")
+PLAY_NAMES_CARDS = Reason(
+    "jda.play_names_cards", "a play names the card(s) to put down, the bottom one first and the top one last"
+)
+KEEP_ONE = Reason(
+    "jda.keep_one", "a play must leave at least one card in your hand: a hand can never be emptied (§1, JD9)"
+)
+OUT_OF_TURN = Reason(
+    "jda.out_of_turn",
+    "out of turn you may place only cards of the field card's number, {number} (§3.3; the field card is {field})",
+)
+CHAIN = Reason("jda.chain", "a 2 chain is pending: play 2s, or take the {count} cards it owes (§3.2)")
+NO_MATCH = Reason(
+    "jda.no_match", "{card} matches neither the suit nor the number of the field card {field} (§3.1)"
+)
+SAME_NUMBER = Reason(
+    "jda.same_number",
+    "{card} is not a {number}: every further card of a play has its first card's number (JD6), so the "
+    "whole play is refused; you may play its legal part alone (JD21)",
+)
+TAKE_NAMES_NOTHING = Reason(
+    "jda.take_names_nothing", "a take names nothing: it takes 1 card, or the 2^n cards a chain owes"
+)
+DECIDING_PLAY = Reason(
+    "jda.deciding_play",
+    "no card may be placed while a dobon is being answered: the game is being decided (JD18)",
+)
+DECIDING_TAKE = Reason(
+    "jda.deciding_take", "nobody takes from the stock while a dobon is being answered (§6)"
+)
+THROWN = Reason("jda.thrown", "you threw your hand in: it is void for the rest of this game (JD13)")
+LAID_DOWN = Reason("jda.laid_down", "your hand is already on the field: you called dobon")
+ANSWERED = Reason("jda.answered", "you have already answered this dobon: one answer per dobon (JD13)")
+TURN_PLAY = Reason("jda.turn_play", "this is your turn's play")
+TURN_TAKE = Reason("jda.turn_take", "this is your turn's take")
+NO_TAKE = Reason(
+    "jda.no_take", "only the turn player takes from the stock: a take out of turn cannot be made (JD21)"
+)
+PASS_ON_TURN = Reason(
+    "jda.pass_on_turn", "on your turn, play or take (§3.1): your play or take lets any other chance go"
+)
+LET_GO = Reason("jda.let_go", "you have already let this moment go")
+NOTHING_TO_LET_GO = Reason(
+    "jda.nothing_to_let_go", "there is nothing to let go: you have no placement or dobon now"
+)
+CALL_BARE = Reason("jda.call_bare", "a dobon names only the card you put on top of your hand")
+CALL_ONE_CARD = Reason(
+    "jda.call_one_card", "a dobon names one card: the one you put on top of your hand (JD12)"
+)
+TOP_NOT_IN_HAND = Reason(
+    "jda.top_not_in_hand", "{card} is not in your hand: the top card must be one of your own (JD12)"
+)
+WRONG_SUM = Reason(
+    "jda.wrong_sum",
+    "your hand adds up to {total}, not {target} (the field card {card}): no dobon (§4.1); a false dobon is "
+    "refused, with no penalty (JD16)",
+)
+WRONG_SUM_GAESHI = Reason(
+    "jda.wrong_sum_gaeshi",
+    "your hand adds up to {total}, not {target} (the top card of seat {seat}'s dobon {card}): no dobon "
+    "(§4.1); a false dobon is refused, with no penalty (JD16)",
+)
 FIRST_DEAL, MAX_DEAL, STEP = 4, 12, 2  # §5: deal sizes 4, 6, 8, 10, 12
 
 
@@ -269,41 +334,33 @@ class JdaRulebook(Rulebook):
             return [c for c in hand if c.rank == TWO]
         return [c for c in hand if c.suit is top.suit or c.rank == top.rank]
 
-    def _play_problem(self, game: Game, action: Action, on_turn: bool) -> str | None:
+    def _play_problem(self, game: Game, action: Action, on_turn: bool) -> Refusal | None:
         """Why the play is illegal [JD6, JD21]: checked whole before anything moves."""
         if action.suit is not None or action.amount or action.flag:
-            return "a play names only its cards, the bottom one first and the top one last"
+            return PLAY_BARE()
         hand, cards = game.hands[action.seat], action.cards
         if not cards:
-            return "a play names the card(s) to put down, the bottom one first and the top one last"
+            return PLAY_NAMES_CARDS()
         held = [id(c) for c in hand]
         for card in cards:
             if id(card) not in held:
-                return f"{card} is not in your hand"
+                return NOT_IN_HAND(card=card)
         if len(cards) > 1 and len({id(c) for c in cards}) != len(cards):
-            return "a card is named twice"
+            return NAMED_TWICE()
         if len(cards) >= len(hand):
-            return "a play must leave at least one card in your hand: a hand can never be emptied (§1, JD9)"
+            return KEEP_ONE()
         first, top = cards[0], game.field
         if not on_turn:
             if first.rank != top.rank:
-                return (
-                    f"out of turn you may place only cards of the field card's number, {number(top.rank)} "
-                    f"(§3.3; the field card is {top})"
-                )
+                return OUT_OF_TURN(number=number(top.rank), field=top)
         elif game.chain_cards:
             if first.rank != TWO:
-                owed = game.chain_cards
-                return f"a 2 chain is pending: play 2s, or take the {owed} cards it owes (§3.2)"
+                return CHAIN(count=game.chain_cards)
         elif first.suit is not top.suit and first.rank != top.rank:
-            return f"{first} matches neither the suit nor the number of the field card {top} (§3.1)"
+            return NO_MATCH(card=first, field=top)
         for card in cards[1:]:
             if card.rank != first.rank:
-                return (
-                    f"{card} is not a {number(first.rank)}: every further card of a play has its first "
-                    "card's number (JD6), so the whole play is refused; you may play its legal part "
-                    "alone (JD21)"
-                )
+                return SAME_NUMBER(card=card, number=number(first.rank))
         return None
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
@@ -313,10 +370,10 @@ class JdaRulebook(Rulebook):
         out.append(made(seat, Kind.DRAW, ()))  # a take (§3.1), or paying a chain (§3.2, JD8)
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> str | None:
+    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
         if action.kind is Kind.DRAW:
             if action.cards or action.suit is not None or action.amount or action.flag:
-                return "a take names nothing: it takes 1 card, or the 2^n cards a chain owes"
+                return TAKE_NAMES_NOTHING()
             return None
         return self._play_problem(game, action, on_turn=True)
 
@@ -389,46 +446,44 @@ class JdaRulebook(Rulebook):
             out.append(self._made(seat, Kind.PASS, ()))
         return out
 
-    def refuse_other(self, game: Game, action: Action) -> str | None:
+    def refuse_other(self, game: Game, action: Action) -> Refusal | None:
         seat, kind = action.seat, action.kind
         r = self._round(game)
         if not self._in_play(game):
             if kind is Kind.PLAY:
-                return (
-                    "no card may be placed while a dobon is being answered: the game is being decided (JD18)"
-                )
+                return DECIDING_PLAY()
             if kind is Kind.DRAW:
-                return "nobody takes from the stock while a dobon is being answered (§6)"
+                return DECIDING_TAKE()
             if kind in (Kind.DOBON, Kind.PASS):
                 if seat in r.thrown:
-                    return "you threw your hand in: it is void for the rest of this game (JD13)"
+                    return THROWN()
                 if not game.hands[seat]:
-                    return "your hand is already on the field: you called dobon"
-                return "you have already answered this dobon: one answer per dobon (JD13)"
-            return f"{kind.value} is not part of the jda rules"
+                    return LAID_DOWN()
+                return ANSWERED()
+            return NOT_IN_RULES(kind=kind.value, preset="jda")
         if kind is Kind.PLAY:
             if seat == game.turn:
-                return self.refuse_turn(game, action) or "this is your turn's play"
+                return self.refuse_turn(game, action) or TURN_PLAY()
             return self._play_problem(game, action, on_turn=False)
         if kind is Kind.DRAW:
             if seat == game.turn:
-                return self.refuse_turn(game, action) or "this is your turn's take"
-            return "only the turn player takes from the stock: a take out of turn cannot be made (JD21)"
+                return self.refuse_turn(game, action) or TURN_TAKE()
+            return NO_TAKE()
         if kind is Kind.DOBON:
-            return self._dobon_problem(game, action, game.field, "the field card")
+            return self._dobon_problem(game, action, game.field, None)
         if kind is Kind.PASS:
             if action.cards or action.suit is not None or action.amount or action.flag:
-                return "a pass takes nothing"
+                return PASS_TAKES_NOTHING()
             if seat == game.turn:
-                return "on your turn, play or take (§3.1): your play or take lets any other chance go"
+                return PASS_ON_TURN()
             if seat in r.let_go:
-                return "you have already let this moment go"
+                return LET_GO()
             if not self._can_place(game, seat) and not self._can_dobon(game, seat, game.field):
-                return "there is nothing to let go: you have no placement or dobon now"
+                return NOTHING_TO_LET_GO()
             return None
-        return f"{kind.value} is not part of the jda rules"
+        return NOT_IN_RULES(kind=kind.value, preset="jda")
 
-    def explain_refusal(self, game: Game, action: Action, core: str, other: str) -> str:
+    def explain_refusal(self, game: Game, action: Action, core: Refusal, other: Refusal) -> Refusal:
         """The core's reason where the action was the core's to judge (the turn player's play or take,
         a pending seat's answer to a dobon); otherwise jda's own, which names its rule (the core's
         "it is seat 2's turn" would hide that out-of-turn placements exist)."""
@@ -483,20 +538,28 @@ class JdaRulebook(Rulebook):
 
     # ------------------------------------------------------------------ dobon and dobon-gaeshi
 
-    def _dobon_problem(self, game: Game, action: Action, target: Card, what: str) -> str | None:
+    def _dobon_problem(self, game: Game, action: Action, target: Card, placer: int | None) -> Refusal | None:
+        """Why a dobon on `target` is refused: the field card (`placer` None) or the top card of a
+        dobon by seat `placer`, in a gaeshi window."""
         if action.suit is not None or action.amount or action.flag:
-            return "a dobon names only the card you put on top of your hand"
+            return CALL_BARE()
         if len(action.cards) != 1:
-            return "a dobon names one card: the one you put on top of your hand (JD12)"
+            return CALL_ONE_CARD()
         top, hand = action.cards[0], game.hands[action.seat]
         if not any(top is held for held in hand):
-            return f"{top} is not in your hand: the top card must be one of your own (JD12)"
+            return TOP_NOT_IN_HAND(card=top)
         if total(hand) != target.rank:
-            return (
-                f"your hand adds up to {total(hand)}, not {target.rank} ({what} {target}): no dobon "
-                "(§4.1); a false dobon is refused, with no penalty (JD16)"
-            )
+            if placer is None:
+                return WRONG_SUM(total=total(hand), target=target.rank, card=target)
+            return WRONG_SUM_GAESHI(total=total(hand), target=target.rank, seat=Seat(placer), card=target)
         return None
+
+    def call_probe(
+        self, window: tuple[Card, ...] | None, discard: Sequence[Card], hand: Sequence[Card]
+    ) -> tuple[Card, ...]:
+        """A jda dobon names the card of the caller's own hand that goes on top (JD12): any of them
+        asks the rules about the hand's total."""
+        return tuple(hand[:1])
 
     def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
         """In a gaeshi window [JD13]: a dobon on its top card if the hand adds up, and always the
@@ -507,9 +570,8 @@ class JdaRulebook(Rulebook):
         out.append(Action(seat, Kind.PASS, flag=True))
         return out
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
-        what = f"the top card of seat {window.placer}'s dobon"
-        return self._dobon_problem(game, action, window.cards[0], what)
+    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+        return self._dobon_problem(game, action, window.cards[0], window.placer)
 
     def apply_call(self, game: Game, action: Action, window: Window) -> None:
         if action.kind is Kind.PASS:  # a throw-in: the core has taken the seat off the window

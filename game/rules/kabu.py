@@ -47,6 +47,7 @@ from ..cards import Card
 from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
 from ..phase import Phase
 from ..piles import PileSpec, Rebuild, Seen
+from ..refusals import NAMED_TWICE, NOT_IN_HAND, NOT_IN_RULES, Reason, Refusal, Values
 from ..scores import Score
 from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
@@ -63,6 +64,66 @@ TWELVE_LAPS = 10
 FOUR_OF_A_KIND = 1  # DECLARE amount: show four of a kind in the pre-play window (§5.3)
 PRE_PLAY, PLAY, TRUMP = "pre_play", "play", "trump"  # the round's stages (§6)
 GROUP_POINTS = {2: 2, 3: 20, 4: 50}  # step A4
+
+# what kabu's own rules refuse (game.refusals; texts in assets/translations, refusal.kabu)
+TURN_BARE = Reason("kabu.turn_bare", "a play names only its cards, and a draw names nothing")
+ALL_TRUMPS_OUT = Reason(
+    "kabu.all_trumps_out", "every declarer has put out its trumps: no turn until they are answered (§4.4)"
+)
+TRUMPS_FIRST = Reason(
+    "kabu.trumps_first", "you declared dobon: put out at least one trump from your hand (§4.3)"
+)
+DRAW_NAMES_NOTHING = Reason(
+    "kabu.draw_names_nothing", "a draw names nothing: it takes 1 card, or the 2 × k cards the 2s owe (§3.3)"
+)
+PLAY_NAMES_CARDS = Reason("kabu.play_names_cards", "a play names the card(s) to put out")
+TRUMP_ONCE = Reason(
+    "kabu.trump_once",
+    "{card} is already one of your trumps: under the house rule trumps_stay_in_hand it still counts in "
+    "your hand, but a card is a trump once a match (D11)",
+)
+HAND_ORDER = Reason("kabu.hand_order", "name a play's cards in the order of your hand (lowest first)")
+FORCED = Reason(
+    "kabu.forced",
+    "a 2 was played: you may play only 2s, or draw {count} (2 × {twos} twos in a row) and then take your "
+    "turn (§3.3); a 10 too must wait for the draw (D5)",
+)
+TWOS_SUM = Reason("kabu.twos_sum", "several 2s must add up to one card of the last play ({field}) (§3.2, D7)")
+PARITY = {
+    side: Reason(
+        f"kabu.parity_{side}",
+        f"{{card}} is {side}, and the field ({{field}}) has no {side} card: play by parity (§3.2)",
+    )
+    for side in ("odd", "even")
+}
+SET_WHOLE = Reason(
+    "kabu.set_whole",
+    "a set must add up to ONE card of the last play ({field}), not to their sum {sum} (§3.2, D3)",
+)
+SET_SUM = Reason(
+    "kabu.set_sum", "a set of cards must add up to a field card ({field}); these add up to {sum} (§3.2)"
+)
+CALL_BARE = Reason("kabu.call_bare", "a dobon names only the card it matches")
+CALL_ONE_CARD = Reason(
+    "kabu.call_one_card", "a dobon names one card of the play it answers, never their sum (§4.1)"
+)
+NOT_IN_PLAY = Reason(
+    "kabu.not_in_play", "{card} is not a card of the play you may answer now ({cards}) (§4.2)"
+)
+OWN = Reason("kabu.own", "you cannot dobon your own card (§4.1)")
+EMPTY = Reason("kabu.empty", "an empty hand cannot dobon (D8)")
+OVER = Reason("kabu.over", "your hand totals {total}: a total past 13 never dobons (§2)")
+NO_MATCH = Reason(
+    "kabu.no_match",
+    "your hand totals {total}, which does not match {card} (a total matches a card when it ends in the "
+    "card's number, a 10 counting 0) (§2)",
+)
+FOUR_BARE = Reason("kabu.four_bare", "showing four of a kind names nothing else (DECLARE, amount 1)")
+FOUR_WHEN = Reason(
+    "kabu.four_when", "four of a kind is shown only before the first play, in the pre-play window (§5.3)"
+)
+FOUR_ANSWERED = Reason("kabu.four_answered", "you have already answered the okoshi-fuda")
+NO_FOUR = Reason("kabu.no_four", "your hand has no four cards of one number (§5.3)")
 
 
 @dataclass(frozen=True)
@@ -416,66 +477,55 @@ class KabuRulebook(Rulebook):
         out.append(Action(seat, Kind.DRAW))
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> str | None:
+    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
         r = self._round(game)
         if action.suit is not None or action.amount or action.flag:
-            return "a play names only its cards, and a draw names nothing"
+            return TURN_BARE()
         if r.stage == TRUMP and not r.queue:
-            return "every declarer has put out its trumps: no turn until they are answered (§4.4)"
+            return ALL_TRUMPS_OUT()
         if action.kind is Kind.DRAW:
             if r.stage == TRUMP:
-                return "you declared dobon: put out at least one trump from your hand (§4.3)"
+                return TRUMPS_FIRST()
             if action.cards:
-                return "a draw names nothing: it takes 1 card, or the 2 × k cards the 2s owe (§3.3)"
+                return DRAW_NAMES_NOTHING()
             return None
         return self._play_problem(game, action)
 
-    def _play_problem(self, game: Game, action: Action) -> str | None:
+    def _play_problem(self, game: Game, action: Action) -> Refusal | None:
         """Why the play is illegal (§3.2, §3.3, §4.3), checked whole before anything moves."""
         hand, cards = game.hands[action.seat], action.cards
         if not cards:
-            return "a play names the card(s) to put out"
+            return PLAY_NAMES_CARDS()
         for card in cards:
             if not any(card is held for held in hand):
                 put_out = game.extra.get(f"trumps/{action.seat}", ())
                 if self.rules.trumps_stay_in_hand and any(card is put for put in put_out):
-                    return (
-                        f"{card} is already one of your trumps: under the house rule trumps_stay_in_hand "
-                        "it still counts in your hand, but a card is a trump once a match (D11)"
-                    )
-                return f"{card} is not in your hand"
+                    return TRUMP_ONCE(card=card)
+                return NOT_IN_HAND(card=card)
         if len({id(c) for c in cards}) != len(cards):
-            return "a card is named twice"
+            return NAMED_TWICE()
         if not hand_order(cards):
-            return "name a play's cards in the order of your hand (lowest first)"
+            return HAND_ORDER()
         if self._round(game).stage == TRUMP:
             return None  # §4.3: any one or more of your cards
         values = self.field_values(game)
-        shown = ", ".join(str(v) for v in sorted(values))
         if self._forced(game):
             if any(c.rank != TWO for c in cards):
                 k = game.chain_links
-                return (
-                    f"a 2 was played: you may play only 2s, or draw {2 * k} (2 × {k} twos in a row) "
-                    "and then take your turn (§3.3); a 10 too must wait for the draw (D5)"
-                )
+                return FORCED(count=2 * k, twos=k)
             if len(cards) > 1 and sum(c.rank for c in cards) not in values:
-                return f"several 2s must add up to one card of the last play ({shown}) (§3.2, D7)"
+                return TWOS_SUM(field=Values(sorted(values)))
             return None
         if len(cards) == 1:
             card = cards[0]
             if card.rank != TEN and card.rank % 2 not in {v % 2 for v in values}:
-                side = "odd" if card.rank % 2 else "even"
-                return f"{card} is {side}, and the field ({shown}) has no {side} card: play by parity (§3.2)"
+                return PARITY["odd" if card.rank % 2 else "even"](card=card, field=Values(sorted(values)))
             return None
         s = sum(c.rank for c in cards)
         if s not in values:
             if len(values) > 1 and s == sum(values):
-                return (
-                    f"a set must add up to ONE card of the last play ({shown}), not to their sum {s} "
-                    "(§3.2, D3)"
-                )
-            return f"a set of cards must add up to a field card ({shown}); these add up to {s} (§3.2)"
+                return SET_WHOLE(field=Values(sorted(values)), sum=s)
+            return SET_SUM(field=Values(sorted(values)), sum=s)
         return None
 
     def apply_turn(self, game: Game, action: Action) -> None:
@@ -571,31 +621,27 @@ class KabuRulebook(Rulebook):
             out.append(Action(seat, Kind.DECLARE, amount=FOUR_OF_A_KIND))
         return out
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
+    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         """§4.1: a dobon names one card of the play just made (or of the trumps just put out, or the
         okoshi-fuda), not your own, and your whole hand's total must match it."""
         if action.suit is not None or action.amount or action.flag:
-            return "a dobon names only the card it matches"
+            return CALL_BARE()
         if len(action.cards) != 1:
-            return "a dobon names one card of the play it answers, never their sum (§4.1)"
+            return CALL_ONE_CARD()
         target = action.cards[0]
         index = next((i for i, c in enumerate(window.cards) if c is target), None)
         if index is None:
-            what = ", ".join(str(c) for c in window.cards)
-            return f"{target} is not a card of the play you may answer now ({what}) (§4.2)"
+            return NOT_IN_PLAY(card=target, cards=window.cards)
         if window.owner(index) == action.seat:
-            return "you cannot dobon your own card (§4.1)"
+            return OWN()
         hand = self.held(game, action.seat)
         if not hand:
-            return "an empty hand cannot dobon (D8)"
+            return EMPTY()
         t = total(hand)
         if t > MAX_TOTAL:
-            return f"your hand totals {t}: a total past 13 never dobons (§2)"
+            return OVER(total=t)
         if t % 10 != dobon_value(target):
-            return (
-                f"your hand totals {t}, which does not match {target} (a total matches a card when it "
-                f"ends in the card's number, a 10 counting 0) (§2)"
-            )
+            return NO_MATCH(total=t, card=target)
         return None
 
     def apply_call(self, game: Game, action: Action, window: Window) -> None:
@@ -608,18 +654,18 @@ class KabuRulebook(Rulebook):
         hand = game.reveal(seat)
         game.emit(DobonCalled(seat, hand, (target,), victim, self._round(game).stage == TRUMP))
 
-    def refuse_other(self, game: Game, action: Action) -> str | None:
+    def refuse_other(self, game: Game, action: Action) -> Refusal | None:
         if action.kind is not Kind.DECLARE:
-            return f"{action.kind.value} is not part of the kabu rules"
+            return NOT_IN_RULES(kind=action.kind.value, preset="kabu")
         r, window = self._round(game), game.window
         if action.cards or action.suit is not None or action.flag or action.amount != FOUR_OF_A_KIND:
-            return "showing four of a kind names nothing else (DECLARE, amount 1)"
+            return FOUR_BARE()
         if r.stage != PRE_PLAY or window is None:
-            return "four of a kind is shown only before the first play, in the pre-play window (§5.3)"
+            return FOUR_WHEN()
         if action.seat not in window.pending:
-            return "you have already answered the okoshi-fuda"
+            return FOUR_ANSWERED()
         if not four_of_a_kind(game.hands[action.seat]):
-            return "your hand has no four cards of one number (§5.3)"
+            return NO_FOUR()
         return None
 
     def apply_other(self, game: Game, action: Action) -> None:

@@ -19,6 +19,17 @@ from ..actions import Action, Kind
 from ..cards import Card, Suit
 from ..events import DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine, SuitChosen
 from ..phase import Phase
+from ..refusals import (
+    NOT_IN_HAND,
+    NOT_IN_RULES,
+    NOTHING_TO_PASS,
+    PASS_TAKES_NOTHING,
+    WRONG_SUM,
+    OneOf,
+    Reason,
+    Refusal,
+    Values,
+)
 from ..view import decode_state, encode_state
 from . import checks
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
@@ -35,6 +46,52 @@ PAIR = {
     Suit.DIAMONDS: Suit.HEARTS,
 }
 YAKU = 1  # DECLARE amount for a yaku
+
+# what standard's own rules refuse (game.refusals; texts in assets/translations, refusal.standard)
+AUCTION = Reason("standard.auction", "the round has not started: the auction is waiting for seat(s) {seats}")
+BARE_OTHER = Reason("standard.bare_other", "{kind} takes no cards or suit")
+AUCTION_OVER = Reason("standard.auction_over", "the auction is over")
+ALREADY_BID = Reason("standard.already_bid", "you have already bid")
+BID_RANGE = Reason("standard.bid_range", "bid a whole number from 1 to {most}")
+ONLY_YAKU = Reason("standard.only_yaku", "the only declaration here is a yaku")
+YAKU_AFTER_AUCTION = Reason(
+    "standard.yaku_after_auction", "yaku are declared at the start of a turn, after the auction"
+)
+YAKU_DECLARED = Reason("standard.yaku_declared", "you have already declared a yaku this round")
+YAKU_AT_START = Reason("standard.yaku_at_start", "a yaku is declared at the start of a turn")
+YAKU_FIVE = Reason("standard.yaku_five", "a yaku needs exactly 5 cards in hand")
+NO_YAKU = Reason("standard.no_yaku", "your hand makes no yaku")
+NO_AMOUNT = Reason("standard.no_amount", "a play or draw takes no amount")
+DRAW_NAMES_NOTHING = Reason("standard.draw_names_nothing", "a draw names no card, suit or declaration")
+ONE_CARD = Reason("standard.one_card", "discard exactly one card")
+LONE_STRONG = Reason("standard.lone_strong", "a lone strong attack card cannot be discarded: you must draw")
+NO_LAST_ONE = Reason(
+    "standard.no_last_one", "you did not declare last one, so you may not go out: you must draw"
+)
+BINDING = Reason(
+    "standard.binding",
+    "binding is on: discard an attack card or a matching reflect card, or draw {count}",
+)
+NO_MATCH = Reason("standard.no_match", "{card} does not match the field card {field}")
+ONLY_CHOICE = Reason("standard.only_choice", "only a choice card (8 or 11) declares a suit")
+CHOICE_SUITS = Reason("standard.choice_suits", "{card} can declare only {suits}")
+LAST_ONE_ONLY = Reason(
+    "standard.last_one_only", "last one is declared only by the discard that leaves you one card"
+)
+LAST_ONE_AUTO = Reason("standard.last_one_auto", "this table declares last one automatically: set the flag")
+CALL_BARE = Reason("standard.call_bare", "a dobon takes only its target cards")
+GAESHI_TARGETS = Reason("standard.gaeshi_targets", "a dobon-gaeshi answers the dobon's targets: name them")
+GAESHI_ZERO = Reason("standard.gaeshi_zero", "a hand with a 0 cannot make dobon-gaeshi")
+GAESHI_COULD_CALL = Reason(
+    "standard.gaeshi_could_call",
+    "you could have called dobon yourself on this card, so you cannot make dobon-gaeshi",
+)
+NAME_TARGETS = Reason("standard.name_targets", "name the target cards of your dobon")
+MIXED_ZERO = Reason("standard.mixed_zero", "a hand that mixes a 0 with other cards cannot call dobon")
+NO_RUN = Reason("standard.no_run", "no run of recent discards adds up to your hand's {total}")
+NOT_A_RUN = Reason(
+    "standard.not_a_run", "those targets are not a run of recent discards adding up to {total}"
+)
 
 
 @dataclass(frozen=True)
@@ -279,9 +336,8 @@ class StandardRulebook(Rulebook):
         game.phase = Phase.TURN
         self._start_turn(game, game.turn)
 
-    def opening_wait(self, game: Game) -> str:
-        waiting = [str(s) for s, b in enumerate(self._round(game).bids) if b is None]
-        return "the auction is waiting for seat(s) " + ", ".join(waiting)
+    def opening_wait(self, game: Game) -> Refusal:
+        return AUCTION(seats=Values([s for s, b in enumerate(self._round(game).bids) if b is None]))
 
     def next_parent(self, game: Game, result: RoundResult) -> int:
         return game.seat_after(game.parent)  # the deal rotates; the auction picks who starts
@@ -506,40 +562,40 @@ class StandardRulebook(Rulebook):
                     return seat
         return None
 
-    def refuse_other(self, game: Game, action: Action) -> str | None:
+    def refuse_other(self, game: Game, action: Action) -> Refusal | None:
         r = self._round(game)
         seat = action.seat
         if action.cards or action.suit is not None or action.flag:
-            return f"{action.kind.value} takes no cards or suit"
+            return BARE_OTHER(kind=action.kind.value)
         if action.kind is Kind.BID:
             if game.phase is not Phase.OPENING:
-                return "the auction is over"
+                return AUCTION_OVER()
             if r.bids[seat] is not None:
-                return "you have already bid"
+                return ALREADY_BID()
             if not 1 <= action.amount <= self.rules.max_bid:
-                return f"bid a whole number from 1 to {self.rules.max_bid}"
+                return BID_RANGE(most=self.rules.max_bid)
             return None
         if action.kind is Kind.DECLARE:
             if action.amount != YAKU:
-                return "the only declaration here is a yaku"
+                return ONLY_YAKU()
             if game.phase is Phase.OPENING:
-                return "yaku are declared at the start of a turn, after the auction"
+                return YAKU_AFTER_AUCTION()
             if r.yaku[seat]:
-                return "you have already declared a yaku this round"
+                return YAKU_DECLARED()
             if game.phase is not Phase.TURN or game.window is not None:
-                return "a yaku is declared at the start of a turn"
+                return YAKU_AT_START()
             if len(game.hands[seat]) != 5:
-                return "a yaku needs exactly 5 cards in hand"
+                return YAKU_FIVE()
             if yaku_pattern(game.hands[seat]) is None:
-                return "your hand makes no yaku"
+                return NO_YAKU()
             return None
         if action.kind is Kind.PASS:
             if action.amount:
-                return "a pass takes nothing"
+                return PASS_TAKES_NOTHING()
             if not self._yaku_offer(game, seat) or r.yaku_declined[seat]:
-                return "there is nothing to pass on"
+                return NOTHING_TO_PASS()
             return None
-        return f"{action.kind.value} is not part of the standard rules"
+        return NOT_IN_RULES(kind=action.kind.value, preset="standard")
 
     def apply_other(self, game: Game, action: Action) -> None:
         r = self._round(game)
@@ -614,37 +670,37 @@ class StandardRulebook(Rulebook):
         out.append(self._draw[seat])  # the player may always draw (§2.5)
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> str | None:
+    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
         seat = action.seat
         hand = game.hands[seat]
         if action.amount:
-            return "a play or draw takes no amount"
+            return NO_AMOUNT()
         if action.kind is Kind.DRAW:
             if action.cards or action.suit is not None or action.flag:
-                return "a draw names no card, suit or declaration"
+                return DRAW_NAMES_NOTHING()
             return None
         if len(action.cards) != 1:
-            return "discard exactly one card"
+            return ONE_CARD()
         card = action.card
         if not any(c is card for c in hand):
-            return f"{card} is not in your hand"
+            return NOT_IN_HAND(card=card)
         if len(hand) == 1:
             if card.rank in self.strong:
-                return "a lone strong attack card cannot be discarded: you must draw"
+                return LONE_STRONG()
             if not self._round(game).last_one[seat]:
-                return "you did not declare last one, so you may not go out: you must draw"
+                return NO_LAST_ONE()
         if not self._discard_ok(game, card):
             if game.chain_links:
-                return f"binding is on: discard an attack card or a matching reflect card, or draw {game.chain_cards}"
-            return f"{card} does not match the field card {game.discard[-1]}"
+                return BINDING(count=game.chain_cards)
+            return NO_MATCH(card=card, field=game.discard[-1])
         if action.suit is not None and action.suit not in self.choice_suits(card):
             if not self.choice_suits(card):
-                return "only a choice card (8 or 11) declares a suit"
-            return f"{card} can declare only {' or '.join(s.symbol for s in self.choice_suits(card))}"
+                return ONLY_CHOICE()
+            return CHOICE_SUITS(card=card, suits=OneOf(self.choice_suits(card)))
         if action.flag and len(hand) != 2:
-            return "last one is declared only by the discard that leaves you one card"
+            return LAST_ONE_ONLY()
         if self.rules.auto_last_one and len(hand) == 2 and not action.flag:
-            return "this table declares last one automatically: set the flag"
+            return LAST_ONE_AUTO()
         return None
 
     def apply_turn(self, game: Game, action: Action) -> None:
@@ -754,34 +810,34 @@ class StandardRulebook(Rulebook):
             return []
         return [Action(seat, Kind.DOBON, run) for run in self.candidates(game, seat)]
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
+    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         if action.suit is not None or action.amount or action.flag:
-            return "a dobon takes only its target cards"
+            return CALL_BARE()
         seat = action.seat
         hand = game.hands[seat]
         if self._in_gaeshi(game, window):
             if action.cards != window.cards:
-                return "a dobon-gaeshi answers the dobon's targets: name them"
+                return GAESHI_TARGETS()
             if any(c.rank == 0 for c in hand):
-                return "a hand with a 0 cannot make dobon-gaeshi"
+                return GAESHI_ZERO()
             target = sum(c.rank for c in window.cards)
             if sum(c.rank for c in hand) != target:
-                return f"your hand adds up to {sum(c.rank for c in hand)}, not {target}"
+                return WRONG_SUM(total=sum(c.rank for c in hand), target=target)
             if self.candidates(game, seat):
-                return "you could have called dobon yourself on this card, so you cannot make dobon-gaeshi"
+                return GAESHI_COULD_CALL()
             return None
         if not action.cards:
-            return "name the target cards of your dobon"
+            return NAME_TARGETS()
         zeros = sum(1 for c in hand if c.rank == 0)
         if 0 < zeros < len(hand):
-            return "a hand that mixes a 0 with other cards cannot call dobon"
+            return MIXED_ZERO()
         runs = self.candidates(game, seat)
         if action.cards in runs:
             return None
         total = sum(c.rank for c in hand)
         if not runs:
-            return f"no run of recent discards adds up to your hand's {total}"
-        return f"those targets are not a run of recent discards adding up to {total}"
+            return NO_RUN(total=total)
+        return NOT_A_RUN(total=total)
 
     def apply_call(self, game: Game, action: Action, window: Window) -> None:
         r = self._round(game)

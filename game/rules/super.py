@@ -19,6 +19,7 @@ from ..cards import Card, Suit
 from ..clues import Clue
 from ..events import DirectionChanged, DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine
 from ..piles import FIELD, PileSpec
+from ..refusals import NOT_IN_HAND, OneOf, Reason, Refusal
 from ..view import encode_state
 from . import checks
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
@@ -35,6 +36,27 @@ ACE, TWO, THREE, EIGHT, NINE, JACK, QUEEN, KING, JOKER = 1, 2, 3, 8, 9, 11, 12, 
 PILE_ONLY = frozenset({EIGHT, KING, JOKER})  # only onto one's own field pile (N-2-5)
 RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 COLOURS = {"red": Suit.HEARTS, "black": Suit.SPADES}  # a Q's PLAY names a colour by one of its suits
+
+# what super's own rules refuse (game.refusals; texts in assets/translations, refusal.super)
+TAKE_NAMES_NOTHING = Reason("super.take_names_nothing", "a take names no card")
+NO_AMOUNT = Reason("super.no_amount", "a play takes no amount")
+ONE_CARD = Reason("super.one_card", "play exactly one card [D27]")
+NEVER_EMPTY = Reason(
+    "super.never_empty", "a play may never empty your hand: take a card, or wait for a card to dobon on"
+)
+LAST_ONLY = Reason("super.last_only", '"last" is said only with the play that leaves one card')
+DRAW_PENDING = Reason("super.draw_pending", "{count} cards are pending: play an A or a 2, or take them")
+COLOUR = {
+    colour: Reason(f"super.colour_{colour}", f"the common pile is {colour}: play a {colour} card or a Q")
+    for colour in COLOURS
+}
+NO_MATCH = Reason("super.no_match", "{card} matches neither the suit nor the rank of {field}")
+NAME_COLOUR = Reason("super.name_colour", "a Q names a colour: red or black")
+ONLY_QUEEN = Reason("super.only_queen", "only a Q names a colour")
+CALL_BARE = Reason("super.call_bare", "a dobon takes no suit, amount or flag")
+CALL_NAMES_CARD = Reason("super.call_names_card", "a dobon names the card just placed ({card})")
+NO_COUNTER = Reason("super.no_counter", "your hand matches none of the revealed hands: no counter")
+CANNOT_ADD = Reason("super.cannot_add", "your hand cannot add up to {values} ({card})")
 
 
 @dataclass(frozen=True)
@@ -303,39 +325,39 @@ class SuperRulebook(Rulebook):
         out.append(self._draw[seat] if seat < len(self._draw) else Action(seat, Kind.DRAW))
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> str | None:
+    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
         seat = action.seat
         hand = game.hands[seat]
         if action.kind is Kind.DRAW:
             if action.cards or action.suit is not None or action.amount or action.flag:
-                return "a take names no card"
+                return TAKE_NAMES_NOTHING()
             return None
         if action.amount:
-            return "a play takes no amount"
+            return NO_AMOUNT()
         if len(action.cards) != 1:
-            return "play exactly one card [D27]"
+            return ONE_CARD()
         card = action.card
         if not any(c is card for c in hand):
-            return f"{card} is not in your hand"
+            return NOT_IN_HAND(card=card)
         if len(hand) < 2:
-            return "a play may never empty your hand: take a card, or wait for a card to dobon on"
+            return NEVER_EMPTY()
         if action.flag and len(hand) != 2:
-            return '"last" is said only with the play that leaves one card'
+            return LAST_ONLY()
         if game.chain_cards:
             if card.rank not in (ACE, TWO):
-                return f"{game.chain_cards} cards are pending: play an A or a 2, or take them"
+                return DRAW_PENDING(count=game.chain_cards)
         elif card.rank in PILE_ONLY:
             pass  # onto your own pile, no matching (J-1-4)
         elif not self._fits(game, card):
             colour = self._round(game).colour
             if colour is not None:
-                return f"the common pile is {colour}: play a {colour} card or a Q"
-            return f"{card} matches neither the suit nor the rank of {game.discard[-1]}"
+                return COLOUR[colour]()
+            return NO_MATCH(card=card, field=game.discard[-1])
         wants_colour = card.rank == QUEEN and not game.chain_cards
         if wants_colour and action.suit not in COLOURS.values():  # ♥ stands for red, ♠ for black
-            return "a Q names a colour: red or black"
+            return NAME_COLOUR()
         if not wants_colour and action.suit is not None:
-            return "only a Q names a colour"
+            return ONLY_QUEEN()
         return None
 
     def apply_turn(self, game: Game, action: Action) -> None:
@@ -503,18 +525,17 @@ class SuperRulebook(Rulebook):
             r.sound[seat] = known
         return known
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> str | None:
+    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         if action.suit is not None or action.amount or action.flag:
-            return "a dobon takes no suit, amount or flag"
+            return CALL_BARE()
         if action in self.call_actions(game, action.seat, window):
             return None
         if action.cards and action.cards != window.cards:
-            return f"a dobon names the card just placed ({window.cards[0]})"
+            return CALL_NAMES_CARD(card=window.cards[0])
         target = window.cards[0]
         if self._round(game).countering:
-            return "your hand matches none of the revealed hands: no counter"
-        values = " or ".join(str(v) for v in sorted(vals(target)))
-        return f"your hand cannot add up to {values} ({target})"
+            return NO_COUNTER()
+        return CANNOT_ADD(values=OneOf(sorted(vals(target))), card=target)
 
     def apply_call(self, game: Game, action: Action, window: Window) -> None:
         r = self._round(game)

@@ -28,6 +28,9 @@ class PresetUI:
     """The default: a preset that draws nothing of its own."""
 
     last_one_button = False  # the table offers a "last one" declaration with the play that leaves one card
+    # the text the table says when that button is pressed where it cannot count: the preset's own
+    # refusal of the declaration with any other play (its code's key, game.refusals)
+    last_one_only = "refusal.not_now"
     # the rule options the new-game screen offers: (RuleSet field, translation key of its label); a
     # boolean field is a toggle, a number a number field
     new_game_options: tuple[tuple[str, str], ...] = ()

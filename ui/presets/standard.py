@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 class UI(PresetUI):
     last_one_button = True  # the last-one call (§2.4)
+    last_one_only = "refusal.standard.last_one_only"
     dobon_target = "longest"  # D7: the table suggests the longest run; the cut to the fewest is the rule's
     new_game_options = (
         ("rounds_per_match", "new.rounds"),

@@ -20,6 +20,7 @@ BLACK_BADGE = (30, 30, 34)
 
 class UI(PresetUI):
     last_one_button = True  # J-2: a play that leaves one card says "last"
+    last_one_only = "refusal.super.last_only"
     new_game_options = (
         ("rounds_per_match", "new.rounds"),
         ("score_limit", "new.score_limit"),

@@ -16,13 +16,14 @@ import pygame
 import pygame_gui
 
 from game.actions import Action, Kind, is_call
-from game.cards import Card, Suit
+from game.cards import Card, Suit, deck
 from game.engine import Game
 from game.phase import Phase
 from game.realtime import Timing
 from game.seats import make_seat
 
 from .. import sizes
+from ..refusals import refusal_text, wants_suit
 from ..scene import Scene
 from ..settings import HelpLevel, clear_match, save_match, save_scenario
 from ..table import coach_view
@@ -32,7 +33,6 @@ from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
 from ..text import Said, card_text, key, tr
-from .reasons import explain
 
 if TYPE_CHECKING:
     from ..learn.guide import Guide
@@ -314,7 +314,7 @@ class TableScene(Scene):
         reason = self.source.submit(action)
         if reason is not None:
             if reason:  # "": a LAN host answers, as a notice
-                self.say(explain(reason), RED)
+                self.say(self.explain(reason), RED)
             return False
         self.board.feed(self.source.poll())
         self.picker = None
@@ -328,7 +328,11 @@ class TableScene(Scene):
         if reason is None and self.local is None:
             self.source.submit(action)  # the host's answer comes back as a notice
             return
-        self.say(explain(reason or "not now"), RED)
+        self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
+
+    def explain(self, reason: str) -> str:
+        """A refusal in the player's language, its cards and seats named as the table names them."""
+        return refusal_text(reason, deck(self.source.view.deck), self.board.names)
 
     def save_deal(self) -> str:
         """Write this round's deal, as it stood when dealt, as a scenario file (docs/scenarios.md) for
@@ -372,12 +376,12 @@ class TableScene(Scene):
         if not options:
             action = Action(seat, Kind.PLAY, (card,))
             reason = self.source.refusal(action)
-            if reason is not None and reason.startswith("name a suit"):  # the reason the suit hides
+            if wants_suit(reason):  # the table asks for the suit itself: the reason a suit would leave
                 reason = self.source.refusal(Action(seat, Kind.PLAY, (card,), Suit.SPADES)) or reason
             if reason is None and self.local is None:
                 self.source.submit(action)  # the LAN host says why
             else:
-                self.say(explain(reason or "not now"), RED)
+                self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
             self.app.sounds.play("click")
             return
         flagged = [a for a in options if a.flag]
@@ -405,7 +409,7 @@ class TableScene(Scene):
         """The "last one" button: armed only where it would count, otherwise the rule is said (and it
         is let go once it no longer can count, see `_help`)."""
         if not self.last_one_armed and not self.last_one_counts():
-            self.say(tr("reason.last_only"), RED)
+            self.say(tr(self.board.preset_ui.last_one_only), RED)
             return
         self.last_one_armed = not self.last_one_armed
 
@@ -436,7 +440,7 @@ class TableScene(Scene):
         if seat is not None and picked:
             cards = self.board.preset_ui.set_order([*picked, card])
             reason = self.source.refusal(Action(seat, Kind.PLAY, tuple(cards)))
-        return explain(reason) if reason else tr("table.cannot_add")
+        return self.explain(reason) if reason else tr("table.cannot_add")
 
     def _why_not_set(self) -> str:
         """Why the picked cards cannot go down together: the rules' own reason (a set that adds up
@@ -445,7 +449,7 @@ class TableScene(Scene):
         hand = list(self.source.view.hand)
         picked = tuple(c for c in hand if c.id in self.board.chosen)
         reason = self.source.refusal(Action(seat, Kind.PLAY, picked)) if seat is not None and picked else None
-        return explain(reason) if reason else tr("table.cannot_play_set")
+        return self.explain(reason) if reason else tr("table.cannot_play_set")
 
     def chosen_plays(self) -> list[Action]:
         """The legal plays of exactly the picked cards (several when a suit is to be named)."""
@@ -510,7 +514,7 @@ class TableScene(Scene):
             if declaration is not None:  # the preset takes a call that does not add up, at a price
                 self.submit(declaration)
                 return
-            self.say(self._no_call_reason(seat), RED, 2.5)
+            self._say_no_call(seat)
             return
         targets = {a.cards: a for a in calls}  # one button per target named
         ui = self.board.preset_ui
@@ -521,19 +525,19 @@ class TableScene(Scene):
             return
         self.submit(max(calls, key=lambda a: len(a.cards)))
 
-    def _no_call_reason(self, seat: int) -> str:
-        """Why the person cannot call now, as the rules say it. A call names the card the window is on
-        (else the field's top card), or in jda the card of your own hand that goes on top: the reason
-        asked for is the first that is not about the card named ("You cannot call Dobon now" only
-        where this side cannot tell)."""
+    def _say_no_call(self, seat: int) -> None:
+        """Say why the person cannot call now: the rules' own refusal of the call a plain press of
+        Dobon names (Rulebook.call_probe). A LAN table sends that call: the host says why."""
         view = self.source.view
-        named = view.window.cards[-1:] if view.window is not None else view.discard[-1:]
-        reason = None
-        for cards in [tuple(named), *((c,) for c in view.hand[:1])]:
-            reason = self.source.refusal(Action(seat, Kind.DOBON, cards)) or reason
-            if reason is not None and "not in your hand" not in reason:
-                break
-        return explain(reason) if reason else tr("table.cannot_call")
+        window = view.window.cards if view.window is not None else None
+        probe = Action(
+            seat, Kind.DOBON, self.source.rules.rulebook().call_probe(window, view.discard, view.hand)
+        )
+        reason = self.source.refusal(probe)
+        if reason is None and self.local is None:
+            self.source.submit(probe)
+            return
+        self.say(self.explain(reason) if reason else tr("table.cannot_call"), RED, 2.5)
 
     def declarations(self) -> list[Action]:
         """The declarations the person may make now, one button each (labelled by the preset's UI)."""
@@ -836,7 +840,7 @@ class TableScene(Scene):
             self.board.resync()
             self.window_seen = None
         for notice in remote.notices:
-            self.say(explain(notice), RED)
+            self.say(notice, RED)
         remote.notices.clear()
         return False
 

@@ -21,6 +21,7 @@ from net.keeping import Kept
 from net.protocol import CLOSED, Error, Finished, Lobby, Refused, Update
 from net.session import NetSession, Reconnected, Reconnecting
 
+from ..refusals import coded, refusal_text
 from ..text import score_text, tr
 
 NOTICE_EVERY_S = 2.5  # "reconnecting…" is said again this often, so it stays on screen until it is over
@@ -103,8 +104,10 @@ class RemoteTable:
                 if message.clock_ms and view.seat < view.players:
                     self.clocks_until[view.seat] = now + message.clock_ms / 1000
                 self.match_until = None if message.match_ms < 0 else now + message.match_ms / 1000
-            elif isinstance(message, Refused):
-                self.notices.append(message.reason)
+            elif isinstance(message, Refused):  # in this table's language, by its code where it has one
+                reason = coded(message.code, message.reason, message.params)
+                deck = get_deck(self._view.deck) if self._view is not None else None
+                self.notices.append(refusal_text(reason, deck, self.names))
             elif isinstance(message, Error):
                 self.notices.append(message.message)
             elif isinstance(message, Finished):
