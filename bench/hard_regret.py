@@ -1,6 +1,7 @@
 """How far hard's choices fall short of what a seat that sees every hand would choose, decision by decision.
 
-    python bench/hard_regret.py [--rules PRESET] [--deals N] [--seed S] [--worlds W] [--json FILE]
+    python bench/hard_regret.py [--rules PRESET] [--deals N] [--seed S] [--worlds W] [--horizon H]
+                                [--json FILE]
 
 The arena's figures are points per round, whose spread is large: a change to hard's reading of the
 table needs hundreds of deals to show there. This looks at single decisions instead. Rounds are played
@@ -10,7 +11,8 @@ the stock's order unknown, `--worlds` worlds per option) values each of hard's o
 mean regret of hard's choice (the best option's value minus the chosen one's, in the preset's points
 per round, with its 95% interval), the same for the heuristic's choice hard started from, and how
 often hard picked the judge's best. `--json FILE` keeps each decision's figures, so that two versions
-of hard can be compared decision by decision on the same seed.
+of hard can be compared decision by decision on the same seed. `--horizon H` cuts hard's rollouts
+(not the judge's) after H simulated actions, the learned value of the position standing for the rest.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def judge(game: Game, seat: int, options: list, worlds: int, rng: random.Random)
     return [total / worlds for total in sums]
 
 
-def decisions(preset: str, deals: int, seed: int, worlds: int) -> list[dict]:
+def decisions(preset: str, deals: int, seed: int, worlds: int, horizon: int | None = None) -> list[dict]:
     out: list[dict] = []
     rules = make_rules(preset, 4, developing=True)
     for deal in range(deals):
@@ -69,6 +71,7 @@ def decisions(preset: str, deals: int, seed: int, worlds: int) -> list[dict]:
                 return
             legal = g.sync_actions(g.turn)
             hard = Probe(f"{seed}:{deal}:{len(out)}")
+            hard.horizon = horizon
             hard.act(g.view(g.turn, legal))
             if hard.searched is None:
                 return
@@ -99,9 +102,10 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--worlds", type=int, default=150, help="the judge's worlds per option (default 150)")
+    parser.add_argument("--horizon", type=int, help="cut hard's rollouts after this many actions")
     parser.add_argument("--json", type=Path, help="write each decision's figures to this file")
     args = parser.parse_args()
-    rows = decisions(args.rules, args.deals, args.seed, args.worlds)
+    rows = decisions(args.rules, args.deals, args.seed, args.worlds, args.horizon)
     if not rows:
         parser.error("hard searched no decision in these deals")
     if args.json:

@@ -36,6 +36,8 @@ from .heuristics import Risk
 from .inference import HandSampler, InferredRisk
 from .normal import NormalSeat
 from .presets import knowledge
+from .presets.value_weights import WEIGHTS as VALUES
+from .value import position_values
 
 CLOSE = Action(REFEREE, Kind.CLOSE)
 ROLLOUT_CAP = 500
@@ -115,12 +117,16 @@ def play_out(
 
 def outcome(game: Game, me: int, before: list[int]) -> float:
     """My score change against the table's average change, in the preset's own sense of better. A
-    rollout cut off before the round's end adds what the preset expects of the rest (`rollout_value`)."""
+    rollout cut off before the round's end adds what the preset expects of the rest (`rollout_value`),
+    or else the learned value of the position (game.seats.value) where the preset has one."""
     deltas = [game.scores[s] - before[s] for s in range(game.n)]
     if game.phase is not Phase.ROUND_OVER and game.phase is not Phase.MATCH_OVER:
-        rest = knowledge(game.rules.preset).rollout_value
+        know = knowledge(game.rules.preset)
+        rest = know.rollout_value
         if rest is not None:
             deltas = [d + v for d, v in zip(deltas, rest(game), strict=True)]
+        elif (weights := VALUES.get(game.rules.preset)) is not None:
+            deltas = [d + v for d, v in zip(deltas, position_values(weights, know, game), strict=True)]
     mean = sum(deltas) / game.n
     value = deltas[me] - mean
     return value if game.book.higher_is_better else -value
@@ -160,6 +166,9 @@ class HardSeat(Seat):
     prune_every = 4
     prune_z = 2.0
     stop_z = 3.0
+    # simulated actions a rollout looks ahead before the learned value of the position stands for the
+    # rest of the round (game.seats.value); None: the preset's own `rollout_horizon`
+    horizon: int | None = None
 
     def __init__(self, seed: int | str | None = None):
         super().__init__(seed)
@@ -283,7 +292,7 @@ class HardSeat(Seat):
             for i in duel.alive:
                 sim = world.clone(seed)
                 sim.apply(options[i])
-                steps += 1 + play_out(sim, random.Random(seed))
+                steps += 1 + play_out(sim, random.Random(seed), horizon=self.horizon)
                 results[i] = outcome(sim, view.seat, before)
             duel.add(results)
             count = duel.worlds

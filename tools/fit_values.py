@@ -1,0 +1,162 @@
+"""Fit the value of a position the hard seat's rollouts end on, and write it as a data module.
+
+    python tools/fit_values.py [--rounds 600] [--seed 11] [--workers 2] [--rules app,standard,super,kabu]
+                               [--out FILE] [--check]
+
+Self-play: `--rounds` rounds per preset between four `normal` seats, each after 0 to 2 warm-up rounds
+(a match under way). At every turn (a play or a draw by the seat to move) every seat becomes one
+sample: its features in game.seats.value (hand size, points held, the numbers it can call on, turns
+until it moves), all seen as the fully dealt game has them, and its score change from then to the
+round's end against the table's mean change. The linear weights are fitted by least squares on the
+even rounds and checked on the odd ones (the held-out mean squared error, against the best constant:
+the share of the spread explained); the module written (game/seats/presets/value_weights.py, or
+`--out`) holds the weights refitted on every round, and the figures. The same seed writes the same
+module; `--check` writes nothing and exits 1 if the file differs. The cost is in docs/ai.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.actions import Action, Kind  # noqa: E402
+from game.arena import warmed_up  # noqa: E402
+from game.engine import Game  # noqa: E402
+from game.headless import play_round  # noqa: E402
+from game.rules import make_rules  # noqa: E402
+from game.seats import make_seat  # noqa: E402
+from game.seats.presets import knowledge  # noqa: E402
+from game.seats.value import (  # noqa: E402
+    FEATURES,
+    Row,
+    Sample,
+    constant_error,
+    features,
+    fit,
+    mean_squared_error,
+)
+
+OUT = ROOT / "game" / "seats" / "presets" / "value_weights.py"
+PRESETS = ("app", "standard", "super", "kabu")
+PLAYERS = 4
+
+
+def note_turn(snapshots: list[tuple[list[Row], list[int]]], game: Game, action: Action) -> None:
+    """At each turn, every seat's features and score as they stand."""
+    if action.kind not in (Kind.PLAY, Kind.DRAW) or action.seat != game.turn:
+        return
+    know = knowledge(game.rules.preset)
+    order = {game.next_seat(game.turn, k): k for k in range(game.n)}
+    rows = [features(know, hand, order[s]) for s, hand in enumerate(game.hands)]
+    snapshots.append((rows, list(game.scores)))
+
+
+def self_play(job: tuple[str, int, int, int]) -> list[tuple[int, list[Sample]]]:
+    """Rounds start..stop-1 of `seed` in `preset`: each round's samples."""
+    preset, seed, start, stop = job
+    rules = make_rules(preset, PLAYERS, {}, developing=True)
+    out = []
+    for deal in range(start, stop):
+        game = warmed_up(rules, seed, deal, deal % 3)
+        seats = [make_seat("normal", f"values:{seed}:{deal}", s) for s in range(game.n)]
+        snapshots: list[tuple[list[Row], list[int]]] = []
+        play_round(game, seats, partial(note_turn, snapshots))
+        end = game.scores
+        samples = []
+        for rows, scores in snapshots:
+            change = [end[s] - scores[s] for s in range(game.n)]
+            mean = sum(change) / game.n
+            samples += [Sample(row, change[s] - mean) for s, row in enumerate(rows)]
+        out.append((deal, samples))
+    return out
+
+
+def collect(preset: str, rounds: int, seed: int, workers: int) -> list[tuple[int, list[Sample]]]:
+    chunk = max(1, rounds // (workers * 4))
+    jobs = [(preset, seed, start, min(rounds, start + chunk)) for start in range(0, rounds, chunk)]
+    if workers == 1:
+        return [r for job in jobs for r in self_play(job)]
+    with ProcessPoolExecutor(workers) as pool:
+        return [r for part in pool.map(self_play, jobs) for r in part]
+
+
+def evaluate(rounds: list[tuple[int, list[Sample]]]) -> dict:
+    """Fit on the even rounds, measure on the odd ones; then the weights fitted on every round."""
+    train = [s for deal, samples in rounds if deal % 2 == 0 for s in samples]
+    held = [s for deal, samples in rounds if deal % 2 == 1 for s in samples]
+    weights = fit(train)
+    return {
+        "samples": len(train) + len(held),
+        "held_out": mean_squared_error(weights, held),
+        "constant": constant_error(held),
+        "weights": fit(train + held),
+    }
+
+
+def source(rounds: int, seed: int, fitted: dict[str, dict]) -> str:
+    lines = []
+    for preset, f in fitted.items():
+        named = "".join(
+            f"        {w:.4f},  # {name}\n" for name, w in zip(FEATURES, f["weights"], strict=True)
+        )
+        explained = 1 - f["held_out"] / f["constant"] if f["constant"] else 0.0
+        lines.append(
+            f"    # {f['samples']} samples; held-out mean squared error {f['held_out']:.1f} "
+            f"(a constant: {f['constant']:.1f}; {explained:.1%} of the spread explained)\n"
+            f'    "{preset}": (\n{named}    ),'
+        )
+    body = "\n".join(lines)
+    return f'''"""The value of a position the hard seat's rollouts end on, fitted by tools/fit_values.py (do not edit
+by hand).
+
+{rounds} rounds per preset between `normal` seats (seed {seed}, four players, 0 to 2 warm-up rounds
+each): the least-squares weights of the features of game.seats.value that predict each seat's score
+change to the round's end against the table's mean, fitted on the even rounds and checked on the odd
+ones, then refitted on all of them.
+"""
+
+WEIGHTS: dict[str, tuple[float, ...]] = {{
+{body}
+}}
+'''
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rules", default=",".join(PRESETS), help="presets, comma-separated")
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help="the file to write (default: the game's module)"
+    )
+    parser.add_argument("--check", action="store_true", help="compare with the file, write nothing")
+    args = parser.parse_args(argv)
+    if args.rounds < 2 or args.workers < 1:
+        parser.error("--rounds must be 2 or more and --workers 1 or more")
+    presets = [p.strip() for p in args.rules.split(",") if p.strip()]
+    fitted = {p: evaluate(collect(p, args.rounds, args.seed, args.workers)) for p in presets}
+    text = source(args.rounds, args.seed, fitted)
+    out: Path = args.out
+    if args.check:
+        same = out.exists() and out.read_text(encoding="utf-8") == text
+        print("up to date" if same else f"{out} differs from what this run fits")
+        return 0 if same else 1
+    out.write_text(text, encoding="utf-8")
+    for preset, f in fitted.items():
+        print(
+            f"{preset}: {f['samples']} samples, held-out mean squared error {f['held_out']:.1f} "
+            f"against a constant's {f['constant']:.1f}"
+        )
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
