@@ -95,7 +95,12 @@ class Action:
     @classmethod
     def from_json(cls, data: Any, deck: Deck) -> Action:
         """Parse an action from untrusted JSON; raises ValueError naming the field at fault."""
-        raw = read(data, ActionJSON, deck, "action")
+        return cls.of(read(data, ActionJSON, deck, "action"), deck)
+
+    @classmethod
+    def of(cls, raw: ActionJSON, deck: Deck) -> Action:
+        """The action `raw` read (an `ActionJSON` inside a larger schema, such as a seat view's);
+        ValueError for what its types cannot say: an unknown action, a card named twice."""
         try:
             kind = Kind(raw.act)
         except ValueError:

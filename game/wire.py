@@ -79,10 +79,7 @@ def hook(deck: Deck | None) -> Callable[[type, Any], Any]:
         if kind is SuitLetter:
             return Suit.parse(value)
         if kind is Standing:
-            parts = named_numbers(value)
-            if not parts:
-                raise ValueError("a score names at least one part")
-            return Score(parts)
+            return Score.from_json(value)
         if kind is NamedNumbers:
             return named_numbers(value)
         if kind in _NESTED:
@@ -100,7 +97,9 @@ def problem(error: msgspec.ValidationError, what: str) -> str:
     if not text:
         return f"{what}: {error}"
     field = path.rstrip("`").removeprefix("$").removeprefix(".")
-    return f"{what} '{field}': {text}" if field else f"{what}: {text}"
+    if not field:
+        return f"{what}: {text}"
+    return f"{what}{field}: {text}" if field.startswith("[") else f"{what} '{field}': {text}"
 
 
 def read(value: Any, kind: type[T], deck: Deck | None, what: str) -> T:
