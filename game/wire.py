@@ -1,8 +1,8 @@
 """Typed reading of the JSON the game writes: actions, events, views and scores from files and the wire.
 
 msgspec checks every field's type, refuses unknown fields and names the field it refused
-(`$.cards[2]`), which the hand-written readers this replaces never did. Two things keep it from reading
-the game's values directly:
+(`cards[2]`), where the readers it replaces let a mistyped field through (events, views) or checked
+each field by hand (actions, scenarios). Two things keep it from reading the game's values directly:
 
 * the JSON names a card by its code (``"QH"``) and a suit by its letter (``"H"``), while `Card` is a
   dataclass and `Suit` an `IntEnum`, which msgspec would read as an object and a number (it offers no
