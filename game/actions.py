@@ -12,13 +12,15 @@ other, so a log replays to the identical game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+import msgspec
+
 from .cards import Card, Deck, Suit
 from .safejson import short
+from .wire import CardCode, SuitLetter, read
 
 REFEREE = -1
 
@@ -91,34 +93,33 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], deck: Deck) -> Action:
-        """Parse an action from untrusted JSON; raises ValueError with a clear message."""
-        if not isinstance(data, Mapping):
-            raise ValueError("an action must be a JSON object")
-        seat = data.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise ValueError("action 'seat' must be an integer")
+    def from_json(cls, data: Any, deck: Deck) -> Action:
+        """Parse an action from untrusted JSON; raises ValueError naming the field at fault."""
+        return cls.of(read(data, ActionJSON, deck, "action"), deck)
+
+    @classmethod
+    def of(cls, raw: ActionJSON, deck: Deck) -> Action:
+        """The action `raw` read (an `ActionJSON` inside a larger schema, such as a seat view's);
+        ValueError for what its types cannot say: an unknown action, a card named twice."""
         try:
-            kind = Kind(data.get("act"))
+            kind = Kind(raw.act)
         except ValueError:
-            raise ValueError(f"unknown action {short(data.get('act'))}") from None
-        raw_cards = data.get("cards", [])
-        if not isinstance(raw_cards, list) or not all(isinstance(c, str) for c in raw_cards):
-            raise ValueError("action 'cards' must be a list of card codes")
-        if len(raw_cards) > len(deck):
-            raise ValueError(f"action 'cards' names {len(raw_cards):,} cards, more than the deck holds")
-        cards = tuple(deck.card(c) for c in raw_cards)
+            raise ValueError(f"unknown action {short(raw.act)}") from None
+        cards: tuple[Card, ...] = raw.cards  # type: ignore[assignment]  # read as cards by the hook
+        if len(cards) > len(deck):
+            raise ValueError(f"action 'cards' names {len(cards):,} cards, more than the deck holds")
         if len({c.id for c in cards}) != len(cards):
             raise ValueError("action 'cards' names a card twice")
-        suit = data.get("suit")
-        if suit is not None:
-            if not isinstance(suit, str):
-                raise ValueError("action 'suit' must be S, H, D or C")
-            suit = Suit.parse(suit)
-        amount = data.get("amount", 0)
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise ValueError("action 'amount' must be an integer")
-        flag = data.get("flag", False)
-        if not isinstance(flag, bool):
-            raise ValueError("action 'flag' must be true or false")
-        return cls(seat, kind, cards, suit, amount, flag)
+        return cls(raw.seat, kind, cards, raw.suit, raw.amount, raw.flag)  # type: ignore[arg-type]
+
+
+class ActionJSON(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """An action's JSON form (`Action.to_json`), as read: every field typed, none unknown. `act` stays
+    text here so that an unknown one is refused in the action's own words."""
+
+    seat: int
+    act: str | None
+    cards: tuple[CardCode, ...] = ()
+    suit: SuitLetter | None = None
+    amount: int = 0
+    flag: bool = False

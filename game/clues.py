@@ -10,9 +10,12 @@ AI's business (game.seats.inference).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from .cards import Card, Suit
+import msgspec
+
+from .cards import Card, Deck, Suit
+from .wire import CardCode, SuitLetter, read
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,21 +45,12 @@ class Clue:
         ]
 
     @classmethod
-    def from_json(cls, data: list[Any], deck) -> Clue:
+    def from_json(cls, data: Any, deck: Deck) -> Clue:
         """A clue from its JSON form (a scenario's `history`, which may come from anywhere): ValueError,
         saying what is wrong, for anything but [seat, cards, drew, field, suit, chain]."""
-        if not isinstance(data, list | tuple) or len(data) != 6:
-            raise ValueError("a clue is [seat, cards, drew, field, suit, chain]")
-        seat, cards, drew, field, suit, chain = data
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (seat, drew, chain)):
-            raise ValueError("seat, drew and chain are whole numbers, 0 or more")
-        if not isinstance(cards, list | tuple):
-            raise ValueError("cards is a list of card codes")
-        return cls(
-            seat,
-            tuple(deck.card(c) for c in cards),
-            drew,
-            deck.card(field) if field is not None else None,
-            Suit.parse(suit) if suit else None,
-            chain,
-        )
+        return cls(*read(data, ClueJSON, deck, "clue"))
+
+
+Count = Annotated[int, msgspec.Meta(ge=0)]
+ClueJSON = tuple[Count, tuple[CardCode, ...], Count, CardCode | None, SuitLetter | None, Count]
+"""A clue's JSON form, `Clue.to_json`: [seat, cards, drew, field, suit, chain]."""

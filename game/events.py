@@ -7,13 +7,16 @@ not its own. Only events that carry hidden cards override it.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
 
 from .cards import Card, Suit
+from .safejson import short
 from .scores import Score
+from .wire import AS_OBJECT, build, hook, problem, schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +246,7 @@ class ScoreLine:
     item: str
     value: int
     note: str = ""
-    about: tuple[tuple[str, int], ...] = ()
+    about: Annotated[tuple[tuple[str, int], ...], AS_OBJECT] = ()  # written as an object
 
     def fact(self, name: str, default: int | None = None) -> int | None:
         """The named number in `about`, or `default`."""
@@ -309,6 +312,9 @@ class MatchEnded(Event):
 
 
 def _event_classes() -> dict[str, type[Event]]:
+    """Every event class by its name (the ``"event"`` tag), those the presets define included."""
+    from . import rules  # noqa: F401 - the presets' own events must be defined before a read
+
     classes: dict[str, type[Event]] = {}
     stack = list(Event.__subclasses__())
     while stack:
@@ -319,69 +325,26 @@ def _event_classes() -> dict[str, type[Event]]:
     return classes
 
 
-def event_from_json(data: dict[str, Any], deck: Any) -> Event:
-    """Rebuild an event sent over the network (`Event.to_json`); ValueError if it is not one.
+_KNOWN: dict[str, type[Event]] = {}
 
-    Card codes become the deck's cards, suit letters become suits, lists become tuples; a round's
-    result and score lines are rebuilt as their dataclasses.
-    """
-    import typing
 
-    classes = _event_classes()
+def event_from_json(data: Any, deck: Any) -> Event:
+    """Rebuild an event sent over the network (`Event.to_json`); ValueError naming the field if it is
+    not one. The ``"event"`` tag picks the event's schema (game.wire.schema, itself tagged, so the
+    schemas make a tagged union); msgspec checks each field's type and refuses an unknown field, and a
+    field with a default may be left out. Reading into the one tagged schema rather than the union
+    keeps msgspec's cached plan for it (a union handed to `convert` is analysed afresh on each call)."""
     name = data.get("event") if isinstance(data, dict) else None
-    cls = classes.get(name) if isinstance(name, str) else None
-    if cls is None:
-        raise ValueError(f"unknown event {name!r}")
-    hints = typing.get_type_hints(cls)
-    values = {}
-    for key in (f.name for f in dataclasses.fields(cls)):
-        if key not in data:
-            raise ValueError(f"event {name} lacks {key!r}")
-        values[key] = _from_wire(data[key], hints.get(key), deck)
-    return cls(**values)
-
-
-def _about(value: Any) -> tuple[tuple[str, int], ...]:
-    """A score line's `about` from the wire: names to whole numbers; ValueError otherwise."""
-    if not isinstance(value, dict) or not all(
-        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in value.items()
-    ):
-        raise ValueError("a score line's 'about' is an object of names to whole numbers")
-    return tuple(value.items())
-
-
-def _from_wire(value: Any, hint: Any, deck: Any) -> Any:
-    import typing
-
-    if value is None:
-        return None
-    if hint is RoundResult:
-        return RoundResult(
-            Ending(value["ending"]),
-            tuple(value["winners"]),
-            tuple(value["losers"]),
-            tuple(value["deltas"]),
-            tuple(
-                ScoreLine(x["seat"], x["item"], x["value"], x.get("note", ""), _about(x.get("about", {})))
-                for x in value["lines"]
-            ),
-        )
-    if hint is Card:
-        return deck.card(value)
-    if hint is Score:
-        return Score.from_json(value)
-    if hint is Suit:
-        return Suit.parse(value)
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (typing.Union, __import__("types").UnionType):
-        inner = [a for a in args if a is not type(None)]
-        return _from_wire(value, inner[0] if inner else None, deck)
-    if origin is tuple:
-        item = args[0] if args else None
-        return tuple(_from_wire(v, item, deck) for v in value)
-    if isinstance(value, list):
-        return tuple(_from_wire(v, None, deck) for v in value)
-    if isinstance(value, str) and hint is None and value in getattr(deck, "by_code", {}):
-        return deck.card(value)
-    return value
+    if not isinstance(name, str):
+        raise ValueError(f"unknown event {short(name)}")
+    cls = _KNOWN.get(name)
+    if cls is None:  # first read, or a class defined since (the lookup is rebuilt, not guessed)
+        _KNOWN.update(_event_classes())
+        cls = _KNOWN.get(name)
+        if cls is None:
+            raise ValueError(f"unknown event {short(name)}")
+    try:
+        raw = msgspec.convert(data, schema(cls, name), strict=True, dec_hook=hook(deck))
+    except msgspec.ValidationError as error:
+        raise ValueError(problem(error, f"event {name}")) from None
+    return build(cls, raw)

@@ -17,11 +17,13 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
 
 from . import safejson
 from .actions import REFEREE, Action, Kind
-from .cards import Card, Suit
+from .cards import Card, Deck, Suit
 from .clues import Clue
 from .engine import Game, Position
 from .phase import Phase
@@ -33,30 +35,6 @@ FORMAT = 1
 MAX_HISTORY = 10_000  # plays and draws in a round's record: far more than any round lasts
 MAX_NAME = 64  # characters of a seat's name (as a LAN table's plates)
 LIMITS = safejson.Limits(max_bytes=1024 * 1024, max_string=4000, max_items=MAX_HISTORY, max_values=200_000)
-KNOWN = {
-    "dobon_scenario",
-    "preset",
-    "players",
-    "options",
-    "names",
-    "seats",
-    "seed",
-    "piles",
-    "turn",
-    "direction",
-    "seating",
-    "chain",
-    "field_suit",
-    "scores",
-    "match",
-    "opening",
-    "window",
-    "round",
-    "revealed",
-    "history",
-    "rest",
-    "note",
-}
 
 
 class ScenarioError(ValueError):
@@ -344,42 +322,178 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ScenarioError(f"{key} must be {what}, not {safejson.short(value)}")
-    return value
+Count = Annotated[int, msgspec.Meta(ge=0)]
+Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
+
+
+class ChainFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """`chain`: the draw penalty pending."""
+
+    links: Count = 0
+    cards: Count = 0
+
+
+class MatchFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """`match`: where in the match the position stands; a field left out keeps the game's own."""
+
+    match_no: Annotated[int, msgspec.Meta(ge=1)] | msgspec.UnsetType = msgspec.UNSET
+    round_no: Annotated[int, msgspec.Meta(ge=1)] | msgspec.UnsetType = msgspec.UNSET
+    parent: int | msgspec.UnsetType = msgspec.UNSET
+    state: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET  # checked against the preset's (`_state`)
+
+
+class ScenarioFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The scenario file as msgspec reads it (docs/scenarios.md): every field typed, none unknown, the
+    field named when refused. What depends on the preset and the table's size (seat ranges, one name
+    per seat, the cards of its deck, the window, the round state) is checked after, by `parse` and
+    `Scenario.game`: a type cannot say it."""
+
+    dobon_scenario: int
+    preset: str
+    players: int
+    piles: dict[str, Any]  # card lists, checked by `_piles` (msgspec's path would not name the pile)
+    options: dict[str, Any] = {}
+    names: list[Name] | None = None
+    seats: list[str] | None = None
+    seed: int = 0
+    turn: int = 0
+    direction: int = 1
+    seating: list[int] | None = None
+    chain: ChainFile = ChainFile()
+    field_suit: str | None = None
+    scores: list[int] | None = None
+    match: MatchFile = MatchFile()
+    opening: str = "skip"
+    window: dict[str, Any] | None = None
+    round: dict[str, Any] | None = None
+    revealed: dict[str, Any] | None = None
+    history: list[Any] | None = None
+    rest: str = "stock"
+    note: str = ""
+
+
+_KNOWN = ", ".join(sorted(ScenarioFile.__struct_fields__))
+_SAYS = {
+    "object": "an object",
+    "array": "a list",
+    "int": "a whole number",
+    "str": "a string",
+    "bool": "true or false",
+}
+
+
+def _refusal(error: msgspec.ValidationError) -> ScenarioError:
+    """msgspec's refusal in the file's terms: the field first (``window``, ``chain.links``,
+    ``scores[1]``), then what it must be."""
+    text, _, path = str(error).rpartition(" - at `")
+    if not text:
+        text, path = str(error), ""
+    field = path.rstrip("`").removeprefix("$").removeprefix(".")
+    where = f"{field}." if field else ""
+    if unknown := re.fullmatch(r"Object contains unknown field `(.*)`", text):
+        known = f" (known: {_KNOWN})" if not field else ""
+        return ScenarioError(f"{where}{unknown[1]}: unknown field{known}")
+    if missing := re.fullmatch(r"Object missing required field `(.*)`", text):
+        return ScenarioError(f"{where}{missing[1]}: missing")
+    if wrong := re.fullmatch(r"Expected `([^`]+)`, got `([^`]+)`", text):
+        wanted = [_SAYS.get(w, w) for w in wrong[1].split(" | ") if w != "null"]  # null: left out
+        got = "true or false" if wrong[2] == "bool" else _SAYS.get(wrong[2], wrong[2])
+        return ScenarioError(f"{field} must be {' or '.join(wanted)}, not {got}")
+    if least := re.fullmatch(r"Expected `int` >= (\d+)", text):
+        return ScenarioError(f"{field} must be a whole number, {least[1]} or more")
+    if longest := re.fullmatch(r"Expected `str` of length <= (\d+)", text):
+        return ScenarioError(f"{field} must be a string of {longest[1]} characters at most")
+    return ScenarioError(f"{field}: {text}" if field else text)
 
 
 def parse(data: Any) -> Scenario:
-    """A scenario from its JSON value; ScenarioError names the first bad field. The position is also
-    set up once, so that anything the rules refuse is found here, not later."""
+    """A scenario from its JSON value; ScenarioError names the first bad field. The types are
+    `ScenarioFile`'s to check; what depends on the preset and the table is checked here, and the
+    position is also set up once, so that anything the rules refuse is found here, not later."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
     if data.get("dobon_scenario") != FORMAT:
         raise ScenarioError(f'not a Dobon Table scenario (it needs "dobon_scenario": {FORMAT})')
-    unknown = sorted(set(data) - KNOWN)
-    if unknown:
-        raise ScenarioError(f"{unknown[0]}: unknown field (known: {', '.join(sorted(KNOWN))})")
-    for key in ("preset", "players", "piles"):
-        if key not in data:
-            raise ScenarioError(f"{key}: missing")
-    preset = _need(data, "preset", str, "a preset name")
+    try:
+        file = msgspec.convert(data, ScenarioFile, strict=True)
+    except msgspec.ValidationError as error:
+        raise _refusal(error) from None
+    preset, players = file.preset, file.players
     if preset not in PRESETS and preset not in DEVELOPING:  # a preset in development: tests, puzzles
         raise ScenarioError(f"preset: unknown {safejson.short(preset)}; playable: {', '.join(PRESETS)}")
-    players = _need(data, "players", int, "a whole number")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise ScenarioError("options must be an object")
     try:
-        rules = make_rules(preset, players, options, developing=True)
+        rules = make_rules(preset, players, file.options, developing=True)
     except ValueError as exc:
         raise ScenarioError(f"players/options: {exc}") from None
-    deck = Game(rules, 0, deal=False).deck
-    piles_raw = _need(data, "piles", dict, "an object of pile names to card lists")
+    piles = _piles(Game(rules, 0, deal=False).deck, file.piles)
+    seats = range(players)
+    for key in ("names", "seats"):
+        value = getattr(file, key)
+        if value is not None and len(value) != players:
+            raise ScenarioError(
+                f"{key} must be a list of {players} strings, one per seat (each {MAX_NAME} characters at most)"
+            )
+    if file.seats is not None:
+        from .seats import SEATS
+
+        for i, kind in enumerate(file.seats):
+            if kind != "human" and kind not in SEATS:
+                raise ScenarioError(
+                    f'seats[{i}]: {safejson.short(kind)} is neither "human" nor an AI ({", ".join(SEATS)})'
+                )
+    if file.turn not in seats:
+        raise ScenarioError(f"turn must be a seat, 0..{players - 1}")
+    if file.direction not in (1, -1):
+        raise ScenarioError("direction must be 1 (seat order) or -1 (reversed)")
+    if file.seating is not None and sorted(file.seating) != list(seats):
+        raise ScenarioError(f"seating must list every seat 0..{players - 1} once, clockwise")
+    if file.field_suit is not None:
+        try:
+            Suit.parse(file.field_suit)
+        except ValueError:
+            raise ScenarioError(
+                f"field_suit must be S, H, D or C, not {safejson.short(file.field_suit)}"
+            ) from None
+    if file.scores is not None and len(file.scores) != players:
+        raise ScenarioError(f"scores must be {players} whole numbers, one per seat")
+    if file.match.parent is not msgspec.UNSET and file.match.parent not in seats:
+        raise ScenarioError(f"match.parent must be a seat, 0..{players - 1}")
+    if file.opening not in ("skip", "play"):
+        raise ScenarioError('opening must be "skip" or "play"')
+    if file.rest not in ("stock", "field"):
+        raise ScenarioError('rest must be "stock" or "field"')
+    scenario = Scenario(
+        preset,
+        players,
+        dict(file.options),
+        piles,
+        seed=file.seed,
+        names=list(file.names or ()),
+        seats=list(file.seats or ()),
+        turn=file.turn,
+        direction=file.direction,
+        seating=file.seating,
+        chain=(file.chain.links, file.chain.cards),
+        field_suit=file.field_suit or None,
+        scores=file.scores,
+        match={k: v for k, v in msgspec.structs.asdict(file.match).items() if v is not msgspec.UNSET},
+        opening=file.opening,
+        window=file.window,
+        round=file.round,
+        revealed=file.revealed,
+        history=file.history,
+        rest=file.rest,
+        note=file.note,
+    )
+    scenario.game()  # what the rules themselves refuse (a pile this preset lacks ...) is found now
+    return scenario
+
+
+def _piles(deck: Deck, raw: dict[str, Any]) -> dict[str, list[str]]:
+    """`piles`, each card of the deck named once; the field needs its card."""
     piles: dict[str, list[str]] = {}
     where: dict[str, str] = {}
-    for name, codes in piles_raw.items():
+    for name, codes in raw.items():
         if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
             raise ScenarioError(f'piles.{name} must be a list of card codes such as "7H"')
         piles[name] = []
@@ -394,94 +508,7 @@ def parse(data: Any) -> Scenario:
             piles[name].append(card.code)
     if not piles.get(FIELD):
         raise ScenarioError("piles.field: needs at least the field card (its last card)")
-    scenario = Scenario(preset, players, dict(options), piles)
-    if "seed" in data:
-        scenario.seed = _need(data, "seed", int, "a whole number")
-    for key in ("names", "seats"):
-        if key in data:
-            value = _need(data, key, list, f"a list of {players} strings")
-            if len(value) != players or not all(isinstance(v, str) and len(v) <= MAX_NAME for v in value):
-                raise ScenarioError(
-                    f"{key} must be a list of {players} strings, one per seat (each {MAX_NAME} characters at most)"
-                )
-            if key == "seats":
-                from .seats import SEATS
-
-                for i, kind in enumerate(value):
-                    if kind != "human" and kind not in SEATS:
-                        raise ScenarioError(
-                            f'seats[{i}]: {safejson.short(kind)} is neither "human" nor an AI ({", ".join(SEATS)})'
-                        )
-            setattr(scenario, key, list(value))
-    if "turn" in data:
-        scenario.turn = _need(data, "turn", int, "a seat number")
-        if not 0 <= scenario.turn < players:
-            raise ScenarioError(f"turn must be a seat, 0..{players - 1}")
-    if "direction" in data:
-        if data["direction"] not in (1, -1):
-            raise ScenarioError("direction must be 1 (seat order) or -1 (reversed)")
-        scenario.direction = data["direction"]
-    if data.get("seating") is not None:
-        seating = data["seating"]
-        if (
-            not isinstance(seating, list)
-            or not all(map(_int, seating))
-            or sorted(seating) != list(range(players))
-        ):
-            raise ScenarioError(f"seating must list every seat 0..{players - 1} once, clockwise")
-        scenario.seating = list(seating)
-    if "chain" in data:
-        chain = data["chain"]
-        if not isinstance(chain, dict) or set(chain) - {"links", "cards"}:
-            raise ScenarioError('chain must be an object such as {"links": 1, "cards": 2}')
-        links, cards = chain.get("links", 0), chain.get("cards", 0)
-        if not (_int(links) and _int(cards) and links >= 0 and cards >= 0):
-            raise ScenarioError("chain.links and chain.cards must be whole numbers, 0 or more")
-        scenario.chain = (links, cards)
-    if data.get("field_suit") is not None:
-        suit = _need(data, "field_suit", str, "a suit letter (S, H, D or C)")
-        try:
-            Suit.parse(suit)
-        except ValueError:
-            raise ScenarioError(f"field_suit must be S, H, D or C, not {safejson.short(suit)}") from None
-        scenario.field_suit = suit
-    if "scores" in data:
-        scores = data["scores"]
-        if not isinstance(scores, list) or len(scores) != players or not all(_int(v) for v in scores):
-            raise ScenarioError(f"scores must be {players} whole numbers, one per seat")
-        scenario.scores = list(scores)
-    if "match" in data:
-        match = _need(data, "match", dict, "an object")
-        for key in set(match) - {"match_no", "round_no", "parent", "state"}:
-            raise ScenarioError(f"match.{key}: unknown (known: match_no, round_no, parent, state)")
-        for key in ("match_no", "round_no"):
-            if key in match and not (_int(match[key]) and match[key] >= 1):
-                raise ScenarioError(f"match.{key} must be a whole number, 1 or more")
-        if "parent" in match and not (_int(match["parent"]) and 0 <= match["parent"] < players):
-            raise ScenarioError(f"match.parent must be a seat, 0..{players - 1}")
-        scenario.match = dict(match)
-    if "opening" in data:
-        if data["opening"] not in ("skip", "play"):
-            raise ScenarioError('opening must be "skip" or "play"')
-        scenario.opening = data["opening"]
-    if data.get("window") is not None:
-        scenario.window = dict(_need(data, "window", dict, "an object"))
-    if data.get("round") is not None:
-        scenario.round = dict(_need(data, "round", dict, "an object"))
-    if data.get("revealed") is not None:
-        scenario.revealed = dict(
-            _need(data, "revealed", dict, 'an object of seats to cards, such as {"1": ["3"]}')
-        )
-    if data.get("history") is not None:
-        scenario.history = list(_need(data, "history", list, "a list of the round's plays and draws"))
-    if "rest" in data:
-        if data["rest"] not in ("stock", "field"):
-            raise ScenarioError('rest must be "stock" or "field"')
-        scenario.rest = data["rest"]
-    if "note" in data:
-        scenario.note = _need(data, "note", str, "a string")
-    scenario.game()  # what the rules themselves refuse (a pile this preset lacks ...) is found now
-    return scenario
+    return piles
 
 
 def dumps(scenario: Scenario) -> str:

@@ -17,11 +17,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+import msgspec
+
+from .actions import Action, ActionJSON
 from .cards import Card, Suit
-from .clues import Clue
+from .clues import Clue, ClueJSON
 from .piles import visible
 from .scores import Score
+from .wire import CardCode, Standing, SuitLetter, read
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -185,61 +188,112 @@ class SeatView:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SeatView:
-        """Rebuild a view received over the network (raises KeyError/TypeError/ValueError if malformed)."""
+    def from_json(cls, data: Any) -> SeatView:
+        """Rebuild a view received over the network; ValueError naming the field if it is not one
+        (`ViewJSON` checks the types, this what they cannot say: known seats, each once)."""
         from .cards import deck as get_deck
 
-        d = get_deck(str(data["deck"]))
-        cards = lambda codes: tuple(d.card(c) for c in codes)  # noqa: E731
-        w = data["window"]
+        name = data.get("deck") if isinstance(data, dict) else None
+        if not isinstance(name, str):
+            raise ValueError("view 'deck': the name of a deck")
+        d = get_deck(name)
+        raw = read(data, ViewJSON, d, "view")
+        w = raw.window
         window = None
         if w is not None:
+            queued = Action.of(w.queued, d) if w.queued is not None else None
             window = WindowView(
-                int(w["placer"]),
-                cards(w["cards"]),
-                tuple(w["calls"]),
-                bool(w["waiting_for_me"]),
-                bool(w["freezes_turn"]),
-                Action.from_json(w["queued"], d) if w.get("queued") else None,
-                tuple(int(s) for s in w.get("owners", ())),
-            )
-        suit = data["field_suit"]
+                w.placer, w.cards, w.calls, w.waiting_for_me, w.freezes_turn, queued, w.owners
+            )  # type: ignore[arg-type]
         return cls(
-            seat=int(data["seat"]),
-            preset=str(data["preset"]),
-            deck=str(data["deck"]),
-            options={k: tuple(v) if isinstance(v, list) else v for k, v in dict(data["options"]).items()},
-            players=int(data["players"]),
-            hand=cards(data["hand"]),
-            hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
-            field=d.card(data["field"]),
-            field_suit=Suit.parse(suit) if suit else None,
-            discard=cards(data["discard"]),
-            stock=int(data["stock"]),
-            direction=int(data["direction"]),
-            turn=int(data["turn"]),
-            phase=str(data["phase"]),
-            chain_links=int(data["chain"][0]),
-            chain_cards=int(data["chain"][1]),
+            seat=raw.seat,
+            preset=raw.preset,
+            deck=raw.deck,
+            options={k: tuple(v) if isinstance(v, list) else v for k, v in raw.options.items()},
+            players=raw.players,
+            hand=raw.hand,  # type: ignore[arg-type]  # CardCode: read as cards against the deck
+            hand_sizes=raw.hand_sizes,
+            field=raw.field,  # type: ignore[arg-type]
+            field_suit=raw.field_suit or None,  # type: ignore[arg-type]
+            discard=raw.discard,  # type: ignore[arg-type]
+            stock=raw.stock,
+            direction=raw.direction,
+            turn=raw.turn,
+            phase=raw.phase,
+            chain_links=raw.chain[0],
+            chain_cards=raw.chain[1],
             window=window,
-            revealed={int(k): cards(v) for k, v in data["revealed"].items()},
-            laid=tuple(cards(p) for p in data["laid"]),
-            scores=tuple(int(x) for x in data["scores"]),
-            standings=tuple(Score.from_json(s) for s in data["standings"]),
-            match_no=int(data["match_no"]),
-            round_no=int(data["round_no"]),
-            parent=int(data["parent"]),
-            legal=tuple(Action.from_json(a, d) for a in data["legal"]),
-            extra=decode_state(data["extra"], d),
-            history=tuple(Clue.from_json(c, d) for c in data.get("history", ())),
-            piles={str(k): cards(v) for k, v in dict(data.get("piles", {})).items()},
-            pile_sizes={str(k): int(v) for k, v in dict(data.get("pile_sizes", {})).items()},
-            seating=_seating(data.get("seating", ()), int(data["players"])),
+            revealed={_seat_key(k, raw.players): v for k, v in raw.revealed.items()},  # type: ignore[misc]
+            laid=raw.laid,  # type: ignore[arg-type]
+            scores=raw.scores,
+            standings=raw.standings,  # type: ignore[arg-type]
+            match_no=raw.match_no,
+            round_no=raw.round_no,
+            parent=raw.parent,
+            legal=tuple(Action.of(a, d) for a in raw.legal),
+            extra=decode_state(raw.extra, d),
+            history=tuple(Clue(*c) for c in raw.history),  # type: ignore[arg-type]
+            piles=raw.piles,  # type: ignore[arg-type]
+            pile_sizes=raw.pile_sizes,
+            seating=_seating(raw.seating, raw.players),
         )
 
 
-def _seating(raw: Any, players: int) -> tuple[int, ...]:
-    order = tuple(int(s) for s in raw)
+class WindowJSON(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A window's part of a view's JSON form."""
+
+    placer: int
+    cards: tuple[CardCode, ...]
+    calls: tuple[int, ...]
+    waiting_for_me: bool
+    freezes_turn: bool
+    queued: ActionJSON | None = None
+    owners: tuple[int, ...] = ()
+
+
+class ViewJSON(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A seat view's JSON form (`SeatView.to_json`, the LAN's `Update.view`) as msgspec reads it:
+    every field typed, none unknown, cards read against the view's own deck."""
+
+    seat: int
+    preset: str
+    deck: str
+    options: dict[str, Any]
+    players: int
+    hand: tuple[CardCode, ...]
+    hand_sizes: tuple[int, ...]
+    field: CardCode
+    field_suit: SuitLetter | None
+    discard: tuple[CardCode, ...]
+    stock: int
+    direction: int
+    turn: int
+    phase: str
+    chain: tuple[int, int]
+    window: WindowJSON | None
+    revealed: dict[str, tuple[CardCode, ...]]
+    laid: tuple[tuple[CardCode, ...], ...]
+    scores: tuple[int, ...]
+    standings: tuple[Standing, ...]
+    match_no: int
+    round_no: int
+    parent: int
+    legal: tuple[ActionJSON, ...]
+    extra: Any
+    history: tuple[ClueJSON, ...] = ()
+    piles: dict[str, tuple[CardCode, ...]] = {}
+    pile_sizes: dict[str, int] = {}
+    seating: tuple[int, ...] = ()
+
+
+def _seat_key(key: str, players: int) -> int:
+    """A seat number written as an object's key (JSON keys are text)."""
+    if not key.isdigit() or int(key) >= players:
+        raise ValueError(f"view 'revealed': {key!r} is not a seat 0..{players - 1}")
+    return int(key)
+
+
+def _seating(order: tuple[int, ...], players: int) -> tuple[int, ...]:
     if order and sorted(order) != list(range(players)):
         raise ValueError(f"a seating names every seat once, not {list(order)}")
     return order
