@@ -19,8 +19,8 @@ from game.lesson import Lesson, ScriptedSeat, SeatScript, Step, load
 from game.seats import Seat
 
 from ..resources import resource_path
-from ..table.board import GOLD, WHITE
 from ..text import card_text, tr
+from ..theme import GOLD, WHITE
 from . import progress
 
 if TYPE_CHECKING:

@@ -35,10 +35,10 @@ from ..presets import preset_ui
 from ..scene import Scene
 from ..text import cards_in_words, key, rules_text, score_text, tr
 from ..textfit import render
+from ..theme import BACKGROUND
 from . import review_listing
 from .review_listing import Listed
 
-BACKGROUND = (16, 62, 44)
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
 
 

@@ -33,7 +33,8 @@ from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, SeatSpec, default_level
 from ..text import key, tr
 from ..textfit import clip_to_width
-from .new_game import _theme_font, seats_note, text_width
+from ..theme import label_font, text_width
+from .new_game import seats_note
 
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
@@ -596,7 +597,7 @@ class JoinScene(Scene):
             label = found_label(table, address=w >= WIDE)  # a narrow window: the address as a tip
             button = pygame_gui.elements.UIButton(
                 rect,
-                clip_to_width(_theme_font(True), label, rect.w - 16),  # too long: "…", whole in the tip
+                clip_to_width(label_font(True), label, rect.w - 16),  # too long: "…", whole in the tip
                 gui,
                 container=c,
                 tool_tip_text=html.escape(found_label(table)),

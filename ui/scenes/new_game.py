@@ -3,7 +3,6 @@ preset's house rules. Sensible defaults (remembered), so one click on Start begi
 
 from __future__ import annotations
 
-import functools
 import html
 import random
 
@@ -13,7 +12,6 @@ import pygame_gui
 from game.rules import PRESETS
 from game.seats import SEATS
 
-from ..card_art import font_path
 from ..filetypes import last_setup
 from ..presets import preset_ui
 from ..scene import Scene
@@ -21,18 +19,9 @@ from ..settings import load_match
 from ..table.layout import seats_that_fit
 from ..table.setup import AI_NAMES, GameSetup, SeatSpec, default_level
 from ..text import key, rules_text, tr
+from ..theme import text_width
 
 MAX_CONTENT_W = 1100  # the screen's column on a wide window: centred, not stretched to its edges
-
-
-def text_width(text: str, bold: bool = False) -> int:
-    """How wide `text` is in the theme's 18 px label and button font (assets/theme.json)."""
-    return _theme_font(bold).size(text)[0]
-
-
-@functools.cache
-def _theme_font(bold: bool) -> pygame.font.Font:
-    return pygame.font.Font(font_path(bold), 18)
 
 
 class NewGameScene(Scene):

@@ -14,8 +14,8 @@ from game.scores import Score
 
 from .. import sizes
 from ..scene import Scene
-from ..table.board import GOLD, WHITE
 from ..text import Said, break_points, key, score_text, tr
+from ..theme import GOLD, WHITE
 from . import lan
 
 CHART_COLOURS = [

@@ -26,12 +26,13 @@ from .. import sizes
 from ..scene import Scene
 from ..settings import HelpLevel, clear_match, save_match, save_scenario
 from ..table import coach_view
-from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board, draw_dial
+from ..table.board import Board, draw_dial
 from ..table.layout import seats_that_fit
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
 from ..text import Said, card_text, key, tr
+from ..theme import GOLD, RED, SUIT_COLOURS, WHITE
 from .reasons import explain
 
 if TYPE_CHECKING:

@@ -16,10 +16,10 @@ from net.ticket import read_ticket
 from ..card_art import CardArt
 from ..scene import Scene
 from ..settings import load_match, set_aside_match
-from ..table.board import GOLD, RED
 from ..table.setup import GameSetup, restore, saved_match_elapsed
 from ..text import key, tr
 from ..textfit import render
+from ..theme import GOLD, RED
 
 SWAY_S = 6.0  # the fan sways this long after the title shows, then rests (nothing redrawn)
 SWAY_FADE_S = 1.5  # ... its swing dying away over the last of it
