@@ -34,7 +34,7 @@ from ..table.setup import GameSetup, SeatSpec, default_level
 from ..text import key, tr
 from ..textfit import clip_to_width
 from ..theme import label_font, text_width
-from .new_game import seats_note
+from .match_notes import seats_note
 
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
@@ -783,13 +783,6 @@ def follow_rematch(app, table) -> bool:
     lobby.remote.lobby = remote.lobby  # the rematch's first lobby came to the finished table
     app.stack.clear_to(lobby)
     return True
-
-
-def rematch_note(remote: RemoteTable) -> str:
-    """What a guest's match result says of what comes next ("" for the host: it has the button)."""
-    if remote.session.host is not None:
-        return ""
-    return tr("lan.rematch_closed" if remote.closed_after else "lan.rematch_wait")
 
 
 class LobbyScene(Scene):

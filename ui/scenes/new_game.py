@@ -15,11 +15,11 @@ from game.seats import SEATS
 from ..filetypes import last_setup
 from ..presets import preset_ui
 from ..scene import Scene
-from ..settings import load_match
 from ..table.layout import seats_that_fit
 from ..table.setup import AI_NAMES, GameSetup, SeatSpec, default_level
-from ..text import key, rules_text, tr
+from ..text import key, tr
 from ..theme import text_width
+from .match_notes import saved_match, saved_match_question
 
 MAX_CONTENT_W = 1100  # the screen's column on a wide window: centred, not stretched to its edges
 
@@ -350,30 +350,3 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 62, 44))
-
-
-def seats_note(preset: str, players: int, size: tuple[int, int]) -> str:
-    """What a number of seats brings with it, in a few words beside the count (the Host screen): a
-    window too small to lay the table out, else the second deck (super, 9-12)."""
-    fit = seats_that_fit(*size)
-    if players > fit:
-        return tr("new.too_small", seats=players, fit=fit)
-    return tr("new.two_decks") if PRESETS[preset].seat_options(players).get("two_decks") else ""
-
-
-def saved_match(app) -> dict | None:
-    """The saved match a new game would replace, if any; a save that cannot be read is set aside
-    (ui.settings.load_match) and the player told so over this screen."""
-    saved, problem = load_match()
-    if problem:
-        app.notices.append(problem)
-    return saved
-
-
-def saved_match_question(saved: dict) -> str:
-    """What the player is about to lose: which match, how far it got."""
-    try:
-        preset = rules_text(str(saved["setup"]["preset"]), "title")
-    except (KeyError, TypeError):
-        preset = "?"
-    return tr("new.replace_question", preset=preset)

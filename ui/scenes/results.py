@@ -17,6 +17,7 @@ from ..scene import Scene
 from ..text import Said, break_points, key, score_text, tr
 from ..theme import GOLD, WHITE
 from . import lan
+from .match_notes import rematch_note
 
 CHART_COLOURS = [
     (236, 196, 92),
@@ -490,7 +491,7 @@ class MatchResultScene(Scene):
                 object_id=sizes.button_id(h),
             )
         self.note = None
-        if remote is not None and (note := lan.rematch_note(remote)):  # a guest: what comes next
+        if remote is not None and (note := rematch_note(remote)):  # a guest: what comes next
             self.note = pygame_gui.elements.UILabel(
                 pygame.Rect(int(w * 0.06), int(h * 0.9) - bh, w - 2 * int(w * 0.06), bh),
                 note,
