@@ -177,9 +177,7 @@ class HistoryScene(Scene):
                 self.app.stack.pop()
                 return None
             if event.ui_element is self.stats:
-                from .stats import StatsScene
-
-                self.app.stack.push(StatsScene(self.app, self.folder))
+                self.app.stack.push(self.app.scene("stats", self.folder))
                 return None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.filter:
             self.show(self.filter.selected_option[1])
@@ -466,14 +464,13 @@ class RecordScene(Scene):
 
     def open_decision(self, step: int) -> None:
         """The replay at that decision's moment, asking what the person would do there."""
-        from .replay import ReplayScene
         from .review_trial import Trial
 
         found = review_listing.decision(self.review or {}, step)
         if found is None or self.item.me is None:
             return
         trial = Trial(self.review or {}, found, self.item.me)
-        self.app.stack.push(ReplayScene(self.app, self.item.path, trial=trial))
+        self.app.stack.push(self.app.scene("replay", self.item.path, trial=trial))
 
     def review_lines(self) -> list[str]:
         """The saved review as lines; a review the file holds in a shape not understood is said."""
@@ -537,7 +534,6 @@ class RecordScene(Scene):
         their levels (or the level picked)."""
         from ..table.setup import GameSetup
         from .match_notes import saved_match, saved_match_question
-        from .table import TableScene
 
         item = self.item
         me = item.me if item.me is not None else 0
@@ -558,16 +554,14 @@ class RecordScene(Scene):
 
         def start() -> None:
             self.app.stack.clear_to(_title(self.app))
-            self.app.stack.push(TableScene(self.app, setup))
+            self.app.stack.push(self.app.scene("table", setup))
 
         saved = saved_match(self.app)
         if saved is None:
             start()
             return
-        from .confirm import ConfirmScene
-
         question = saved_match_question(saved)
-        self.app.stack.push(ConfirmScene(self.app, question, "new.replace", "new.keep", start))
+        self.app.stack.push(self.app.scene("confirm", question, "new.replace", "new.keep", start))
 
     def _level_for(self, level: str) -> str:
         if self.level != "same":
@@ -613,9 +607,7 @@ class RecordScene(Scene):
             elif event.ui_element is self.again:
                 self.play_again()
             elif event.ui_element is self.replay:
-                from .replay import ReplayScene
-
-                self.app.stack.push(ReplayScene(self.app, self.item.path))
+                self.app.stack.push(self.app.scene("replay", self.item.path))
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.stack.pop()
@@ -659,6 +651,4 @@ def _font(size: int) -> pygame.font.Font:
 
 
 def _title(app) -> Scene:
-    from .title import TitleScene
-
-    return TitleScene(app)
+    return app.scene("title")

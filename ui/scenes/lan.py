@@ -134,9 +134,7 @@ class MessageScene(Scene):
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
-            from .title import TitleScene
-
-            self.app.stack.clear_to(TitleScene(self.app))
+            self.app.stack.clear_to(self.app.scene("title"))
             return None
         return event
 
@@ -759,15 +757,13 @@ def chat_line(message: Chat) -> str:
 def remote_table_scene(app, remote: RemoteTable):
     """The table for a LAN session whose view has come: its own seat as the person's (a watcher's,
     or a late guest's until its seat is dealt, has none)."""
-    from .table import TableScene
-
     view = remote.view
     names = remote.names or [f"{i + 1}" for i in range(view.players)]
     seats = [
         SeatSpec("human" if i == view.seat else "ai", default_level(), names[i]) for i in range(view.players)
     ]
     setup = GameSetup(view.preset, view.players, dict(view.options), seats, 0)
-    return TableScene(app, setup, remote=remote)
+    return app.scene("table", setup, remote=remote)
 
 
 def follow_rematch(app, table) -> bool:
@@ -915,9 +911,7 @@ class LobbyScene(Scene):
         """Leave the lobby (a host's table closes with it) for the title."""
         self.session.forget_seat()  # left on purpose: nothing to come back to
         self.session.close()
-        from .title import TitleScene
-
-        self.app.stack.clear_to(TitleScene(self.app))
+        self.app.stack.clear_to(self.app.scene("title"))
 
     def waiting_text(self) -> str:
         """What the table waits for: the match under way (a late guest's seat comes at the next
@@ -955,20 +949,16 @@ class LobbyScene(Scene):
         if not unready:
             start()
             return
-        from .confirm import ConfirmScene
-
         question = tr("lan.start_unready", names=", ".join(unready))
-        self.app.stack.push(ConfirmScene(self.app, question, "lan.start", "lan.stay", start))
+        self.app.stack.push(self.app.scene("confirm", question, "lan.start", "lan.stay", start))
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.leave:
                 if self.hosting:  # the table closes for everyone in it: ask first
-                    from .confirm import ConfirmScene
-
                     question = tr("lan.close_question")
                     self.app.stack.push(
-                        ConfirmScene(self.app, question, "lan.close_table", "lan.stay", self.quit)
+                        self.app.scene("confirm", question, "lan.close_table", "lan.stay", self.quit)
                     )
                 else:
                     self.quit()

@@ -264,9 +264,7 @@ class NewGameScene(Scene):
             return None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.learn:
-                from .learn import start_lesson
-
-                start_lesson(self.app, self.preset, resume=True)
+                self.app.act("start_lesson", self.preset, resume=True)
                 return None
             if event.ui_element is self.back:
                 self.app.stack.pop()
@@ -306,8 +304,6 @@ class NewGameScene(Scene):
     def begin(self) -> None:
         from game.rules import make_rules
 
-        from .table import TableScene
-
         self._collect()
         seats = self.seats[: self.players]
         if not any(s.kind == "human" for s in seats):
@@ -332,16 +328,14 @@ class NewGameScene(Scene):
         self.app.settings.save()
 
         def start() -> None:
-            self.app.stack.replace(TableScene(self.app, setup))
+            self.app.stack.replace(self.app.scene("table", setup))
 
         saved = saved_match(self.app)
         if saved is None:
             start()
             return
-        from .confirm import ConfirmScene
-
         self.app.stack.push(
-            ConfirmScene(self.app, saved_match_question(saved), "new.replace", "new.keep", start)
+            self.app.scene("confirm", saved_match_question(saved), "new.replace", "new.keep", start)
         )
 
     @property

@@ -16,7 +16,6 @@ from .. import sizes
 from ..scene import Scene
 from ..text import Said, break_points, key, score_text, tr
 from ..theme import GOLD, WHITE
-from . import lan
 from .match_notes import rematch_note
 
 CHART_COLOURS = [
@@ -517,10 +516,8 @@ class MatchResultScene(Scene):
                 self.table.continue_after_round()
                 return None
             if event.ui_element is self.title:
-                from .title import TitleScene
-
                 self.table.left_match = True  # the finished match has been seen: its save goes
-                self.app.stack.clear_to(TitleScene(self.app))
+                self.app.stack.clear_to(self.app.scene("title"))
                 return None
         return event
 
@@ -529,7 +526,7 @@ class MatchResultScene(Scene):
         remote = self.table.remote
         if remote is not None:  # a LAN table: the host's rematch, or the table closing
             closed = remote.closed_after
-            if lan.follow_rematch(self.app, self.table):
+            if self.app.act("follow_rematch", self.table):
                 return
             if remote.closed_after != closed:
                 self.build()
