@@ -22,9 +22,9 @@ from . import navigation, palette, text
 from .focus import KeyboardFocus
 from .notices import NoticeBar
 from .resources import resource_path
-from .scene import Scene, SceneStack
 from .settings import Settings
 from .sound import Sounds, quiet_stderr
+from .stack import SceneStack, Screen
 
 MIN_SIZE = (800, 600)  # the smallest window the table is laid out for (tests/test_layout.py)
 ACTIVE_FPS = 60  # while something moves, and for INPUT_GRACE seconds after any input
@@ -182,7 +182,7 @@ class App:
 
     # ------------------------------------------------------------------ screens by name
 
-    def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Screen:
         """A new screen registered as `name` (ui/navigation.py), built for this app with the given
         arguments: how one screen opens another without importing it."""
         return navigation.scene_class(name)(self, *args, **kwargs)
