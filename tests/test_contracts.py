@@ -49,3 +49,48 @@ def test_the_graph_covers_the_three_packages(graph):
 def test_no_import_points_up(graph, source, target):
     crossings = graph.crossings(source, target)
     assert crossings == [], f"{source} must not import {target}:\n" + "\n".join(crossings)
+
+
+def test_ui_has_no_import_cycle(graph):
+    """Screens open one another by name (ui/navigation.py) and the table's helpers name the board and the
+    table screen by role (ui/table/roles.py), so no ui module reaches itself through its imports."""
+    assert graph.cycles("ui") == []
+
+
+def test_no_screen_module_imports_another(graph):
+    """A screen module (one that holds a registered screen or action) imports no other one: it asks the
+    app for a screen by name. Helpers under ui/scenes (words, notes, review panels) import none either."""
+    from ui import navigation
+
+    screens = navigation.modules()
+    assert "ui.scenes.table" in screens and "ui.scenes.title" in screens
+    found = [
+        f"{module} -> {target} (line {line})"
+        for module, targets in graph.edges.items()
+        if module.startswith("ui.")
+        for target, line in targets.items()
+        if target in screens and target != module
+    ]
+    assert found == [], "screens are opened by name (app.scene / app.act):\n" + "\n".join(found)
+
+
+def test_every_registered_screen_and_action_loads():
+    """Every name in the registry leads to something callable, so a typo in it fails here, not on a click."""
+    from ui import navigation
+    from ui.scene import Scene
+
+    for name in navigation.SCENES:
+        made = navigation.scene_class(name)
+        assert callable(made), name
+        assert (isinstance(made, type) and issubclass(made, Scene)) or name == "table.remote", name
+    for name in navigation.ACTIONS:
+        assert callable(navigation.action(name)), name
+
+
+def test_an_unknown_name_is_refused_at_once_by_name():
+    from ui import navigation
+
+    with pytest.raises(navigation.UnknownScene, match="'tittle'"):
+        navigation.scene_class("tittle")
+    with pytest.raises(navigation.UnknownScene, match="'no_such_step'"):
+        navigation.action("no_such_step")

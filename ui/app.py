@@ -18,13 +18,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from . import palette, text
+from . import navigation, palette, text
 from .focus import KeyboardFocus
 from .notices import NoticeBar
 from .resources import resource_path
-from .scene import SceneStack
 from .settings import Settings
 from .sound import Sounds, quiet_stderr
+from .stack import SceneStack, Screen
 
 MIN_SIZE = (800, 600)  # the smallest window the table is laid out for (tests/test_layout.py)
 ACTIVE_FPS = 60  # while something moves, and for INPUT_GRACE seconds after any input
@@ -179,6 +179,18 @@ class App:
         self.rests = 0  # passes of the loop that drew nothing: nothing came, nothing was due
         self.rest_s = REST_S
         self.drawn_at = time.perf_counter()  # when the loop last drew (`due_in` counts from it)
+
+    # ------------------------------------------------------------------ screens by name
+
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Screen:
+        """A new screen registered as `name` (ui/navigation.py), built for this app with the given
+        arguments: how one screen opens another without importing it."""
+        return navigation.scene_class(name)(self, *args, **kwargs)
+
+    def act(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """Run the screen step registered as `name` (ui/navigation.py) for this app: one that moves
+        the stack itself (continue hosting, follow a rematch, start a lesson)."""
+        return navigation.action(name)(self, *args, **kwargs)
 
     # ------------------------------------------------------------------ display
 
@@ -394,8 +406,6 @@ def run_replay(path: str) -> int:
     """Entry for `python main.py replay FILE`: the replay viewer in a window of its own (the file has
     been checked to replay). 2, with a line on stderr, when there is no screen to open it on (or the
     video driver asked for is a headless one): main.py then prints the summary."""
-    from .scenes.replay import ReplayScene
-
     missing = find_display()
     if missing:
         print(missing, file=sys.stderr)
@@ -405,15 +415,13 @@ def run_replay(path: str) -> int:
         return 2
     saved, problem = Settings.load()
     app = App(RunSettings(saved, {}), problem)
-    app.stack.push(ReplayScene(app, path))
+    app.stack.push(app.scene("replay", path))
     app.run()
     return 0
 
 
 def run_app(args) -> int:
     """Entry for `python main.py` (and the frozen app)."""
-    from .scenes.table import TableScene
-    from .scenes.title import TitleScene
     from .table.setup import GameSetup, SeatSpec
 
     missing = find_display()
@@ -441,14 +449,14 @@ def run_app(args) -> int:
             options["max_players"] = cls.players_cap
         seats = [SeatSpec("ai", level, "") for _ in range(args.players)]
         setup = GameSetup(args.rules, args.players, options, seats, args.seed if args.seed is not None else 1)
-        app.stack.push(TableScene(app, setup, demo=True))
+        app.stack.push(app.scene("table", setup, demo=True))
         app.run(frames=args.frames, fixed_dt=1 / 60, screenshot=args.screenshot)
         print(app.frame_summary())
         return 0
-    app.stack.push(TitleScene(app))
+    app.stack.push(app.scene("title"))
     if getattr(args, "scenario", None) is not None:  # main.py has read and checked it
         from .table.setup import GameSetup
 
-        app.stack.push(TableScene(app, GameSetup.of_scenario(args.scenario)))
+        app.stack.push(app.scene("table", GameSetup.of_scenario(args.scenario)))
     app.run(frames=args.frames, screenshot=args.screenshot)
     return 0

@@ -42,7 +42,7 @@ from pygame_gui.elements import (
 )
 
 if TYPE_CHECKING:
-    from .scene import Scene
+    from .stack import Screen
 
 RING = (236, 196, 92)  # the table's gold
 ARROWS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
@@ -91,14 +91,14 @@ class KeyboardFocus:
         self.gui = gui
         self.element: UIElement | None = None
         self.shown = False  # drawn, and Enter/Space press it (from the first focus key until the mouse)
-        self.scene: Scene | None = None
+        self.scene: Screen | None = None
         self.row = 0  # the row of a focused list
         # someone is using the keyboard (a focus key came since the mouse last moved): a screen they
         # come to shows the ring at once, on its first stop
         self.keyboard = False
         self.spot: tuple[str, tuple[int, int]] | None = None  # the focused stop's text and centre
 
-    def stops(self, scene: Scene) -> list[UIElement]:
+    def stops(self, scene: Screen) -> list[UIElement]:
         """The scene's focus stops in reading order (rows top to bottom, then left to right). While a
         drop-down is open, its options alone (as with a mouse, nothing else can be used meanwhile)."""
         if scene.container is None:
@@ -119,7 +119,7 @@ class KeyboardFocus:
             found[id(stop)] = stop
         return sorted(found.values(), key=lambda e: (e.get_abs_rect().top // 8, e.get_abs_rect().left))
 
-    def open_menu(self, scene: Scene) -> UIDropDownMenu | None:
+    def open_menu(self, scene: Screen) -> UIDropDownMenu | None:
         """The scene's drop-down that is open now, if any."""
         for element in self._elements():
             if (
@@ -139,7 +139,7 @@ class KeyboardFocus:
 
     # ------------------------------------------------------------------------------------- events
 
-    def handle(self, event: pygame.event.Event, scene: Scene | None) -> bool:
+    def handle(self, event: pygame.event.Event, scene: Screen | None) -> bool:
         """Take `event` if it is a focus key for `scene`; True if it was taken (nobody else gets it)."""
         self._arrive(scene)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
@@ -202,7 +202,7 @@ class KeyboardFocus:
             and getattr(element, "is_enabled", True)
         )
 
-    def _revive(self, scene: Scene) -> None:
+    def _revive(self, scene: Screen) -> None:
         """The screen built its widgets anew (a setting flipped, a replay stepped): the ring goes to
         the new stop with the same text, else the one nearest to where the old one stood."""
         if self.element is None or self.element.alive() or self.spot is None:
@@ -268,7 +268,7 @@ class KeyboardFocus:
             return stops.index(self.element)
         return None
 
-    def _move_round(self, scene: Scene, step: int) -> None:
+    def _move_round(self, scene: Screen, step: int) -> None:
         stops = self.stops(scene)
         if not stops:
             return
@@ -281,7 +281,7 @@ class KeyboardFocus:
             index = (now + step) % len(stops)
         self._focus(stops[index])
 
-    def _move_towards(self, scene: Scene, way: tuple[int, int]) -> None:
+    def _move_towards(self, scene: Screen, way: tuple[int, int]) -> None:
         """To the nearest row (or column) of stops in direction `way`, and in it the stop closest
         across: Down from a wide button reaches the pair of narrow ones just below it, not the wide
         one under them."""

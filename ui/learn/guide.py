@@ -19,12 +19,12 @@ from game.lesson import Lesson, ScriptedSeat, SeatScript, Step, load
 from game.seats import Seat
 
 from ..resources import resource_path
-from ..table.board import GOLD, WHITE
 from ..text import card_text, tr
+from ..theme import GOLD, WHITE
 from . import progress
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from ..table.roles import TableLike
 
 HINTS = 3  # rule, then which kind of card, then the exact card or button (outlined)
 SOFT = (200, 220, 205)  # what just happened, above what to do now
@@ -68,7 +68,7 @@ class Guide:
         """The AI seat that plays `seat`'s part of the lesson."""
         return ScriptedSeat(self.lesson.scripts.get(seat, SeatScript()))
 
-    def waiting(self, table: TableScene) -> bool:
+    def waiting(self, table: TableLike) -> bool:
         """The step's move can be made now: the person is the one the lesson waits for."""
         step = self.step
         if self.finished or step is None:
@@ -77,7 +77,7 @@ class Guide:
             return True  # a step to read: nothing moves until Continue
         return table.accepts_input and step.expect.offered(table.legal())
 
-    def holds(self, table: TableScene) -> bool:
+    def holds(self, table: TableLike) -> bool:
         """Keep the table's clock still: the lesson waits on the person (their move, or Continue)."""
         return self.waiting(table) or self.finished
 
@@ -88,7 +88,7 @@ class Guide:
 
     # ------------------------------------------------------------------ the table asks
 
-    def refuses(self, table: TableScene, action: Action) -> bool:
+    def refuses(self, table: TableLike, action: Action) -> bool:
         """Whether a legal action is not this step's move; if so the panel says why (`note`), and the
         person tries again. The rules refuse what is not legal, with their own reasons; this says only
         why the lesson wants something else."""
@@ -109,11 +109,11 @@ class Guide:
             self.note = said
         return True
 
-    def taken(self, table: TableScene, action: Action) -> None:
+    def taken(self, table: TableLike, action: Action) -> None:
         self.advance()
         table.save()
 
-    def round_over(self, table: TableScene) -> None:
+    def round_over(self, table: TableLike) -> None:
         """The lesson's round has ended: the lesson is done (its last step was the winning move)."""
         if not self.finished:
             self.finished = True
@@ -123,14 +123,14 @@ class Guide:
                 self.won = seat in end.result.winners
             progress.clear()
 
-    def keep(self, table: TableScene, save: dict[str, Any]) -> None:
+    def keep(self, table: TableLike, save: dict[str, Any]) -> None:
         """The table is left (or a move taken): keep where the lesson is, unless it is over."""
         if self.finished:
             progress.clear()
             return
         progress.keep(progress.Progress(self.lesson.preset, self.index, self.hints, save))
 
-    def press(self, table: TableScene, name: str) -> None:
+    def press(self, table: TableLike, name: str) -> None:
         """One of the panel's buttons: Hint, Continue or Finish."""
         if name == "guide:hint":
             self.hints = min(HINTS, self.hints + 1)
@@ -140,7 +140,7 @@ class Guide:
         elif name == "guide:finish" and self.finished and self.on_finish is not None:
             self.on_finish(table)
 
-    def key(self, table: TableScene, event: pygame.event.Event) -> bool:
+    def key(self, table: TableLike, event: pygame.event.Event) -> bool:
         """Keys of the panel: Enter continues a step to read (or finishes), ? asks for a hint."""
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.finished:
@@ -161,7 +161,7 @@ class Guide:
 
     # ------------------------------------------------------------------ what to click
 
-    def target(self, table: TableScene) -> pygame.Rect | None:
+    def target(self, table: TableLike) -> pygame.Rect | None:
         """Where the step's move is made now: the card, the suit in the picker or the button (the
         third hint outlines it). None while the move cannot be made."""
         step = self.step
@@ -195,7 +195,7 @@ class Guide:
 
     # ------------------------------------------------------------------ drawing
 
-    def lines(self, table: TableScene, brief: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
+    def lines(self, table: TableLike, brief: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
         """The panel's paragraphs: what just happened (left out when `brief`), why a move was not
         this step's, what to do now and the latest hint asked (each one more specific)."""
         lesson, step = self.lesson, self.step
@@ -218,7 +218,7 @@ class Guide:
             out.append((tr("learn.watch"), SOFT))
         return out
 
-    def draw(self, table: TableScene, surface: pygame.Surface) -> None:
+    def draw(self, table: TableLike, surface: pygame.Surface) -> None:
         """The panel at the top of the table, between the other seats' plates and above the piles;
         its buttons in its first row, so they stay where they are as the words below change."""
         board, lay = table.board, table.board.layout
@@ -262,7 +262,7 @@ class Guide:
         return bh + 22 + sum(board.font(s, b).get_linesize() + 2 for _t, s, _c, b in rows[1:])
 
     def _rows(
-        self, table: TableScene, width: int, brief: bool
+        self, table: TableLike, width: int, brief: bool
     ) -> tuple[list[tuple[str, int, tuple, bool]], int]:
         """The panel's title, then its lines wrapped to `width`; and its buttons' height."""
         lay = table.board.layout
@@ -280,7 +280,7 @@ class Guide:
             rows += [(part, size, colour, colour is WHITE) for part in table._wrap(text, size, width - 28)]
         return rows, max(28, int(size * 1.9))
 
-    def _buttons(self, table: TableScene, surface: pygame.Surface, panel: pygame.Rect, bh: int) -> int:
+    def _buttons(self, table: TableLike, surface: pygame.Surface, panel: pygame.Rect, bh: int) -> int:
         """Hint, Continue or Finish at the right of the first row; returns where they begin."""
         step = self.step
         if self.finished:
@@ -302,7 +302,7 @@ class Guide:
             x -= 10
         return x
 
-    def _outline(self, table: TableScene, surface: pygame.Surface) -> None:
+    def _outline(self, table: TableLike, surface: pygame.Surface) -> None:
         """The third hint: a pulsing ring round exactly what to click."""
         if self.hints < HINTS:
             return

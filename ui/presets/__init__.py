@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.scores import Score
     from game.view import SeatView
 
-    from ..table.board import Board
+    from ..table.roles import BoardLike
 
 
 class PresetUI:
@@ -175,7 +175,7 @@ class PresetUI:
         """Lines under the result's title (jda: who deals next)."""
         return []
 
-    def presenter(self, board: Board, event: Any) -> Callable[[Any], bool] | None:
+    def presenter(self, board: BoardLike, event: Any) -> Callable[[Any], bool] | None:
         """How to show one of the preset's own events on `board` (True: the next event waits), or
         None to let it pass silently. By default a method `on_<EventName>(board, event)`."""
         method = getattr(self, f"on_{type(event).__name__}", None)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from game.scores import Score
     from game.view import SeatView
 
-    from ..table.board import Board
+    from ..table.roles import BoardLike
 
 
 class UI(PresetUI):
@@ -107,7 +107,7 @@ class UI(PresetUI):
 
     # ------------------------------------------------------------------ the preset's events
 
-    def on_SeatsDrawn(self, board: Board, event: Any) -> bool:
+    def on_SeatsDrawn(self, board: BoardLike, event: Any) -> bool:
         """The seat draw (§1, JD19): what each seat drew, in the log, and who deals."""
         from ..table.board import GOLD, Splash
 
@@ -133,7 +133,7 @@ class UI(PresetUI):
             return True
         return False
 
-    def on_HandThrownIn(self, board: Board, event: Any) -> bool:
+    def on_HandThrownIn(self, board: BoardLike, event: Any) -> bool:
         board.log.append(board.said("log.jda.thrown_in", event.seat))
         return False
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.scores import Score
     from game.view import SeatView
 
-    from ..table.board import Board
+    from ..table.roles import BoardLike
 
 ODD_BADGE = (150, 60, 40)
 EVEN_BADGE = (40, 80, 150)
@@ -267,14 +267,14 @@ class UI(PresetUI):
 
     # ------------------------------------------------------------------ the preset's events
 
-    def on_ParentDrawn(self, board: Board, event: Any) -> bool:
+    def on_ParentDrawn(self, board: BoardLike, event: Any) -> bool:
         """§1 the first parent is drawn: said in the log, and a splash."""
         board.carry.append(board.said("log.kabu.parent", event.seat))
         if board.layout is not None:
             _splash(board, "table.kabu.parent", event.seat, 1.2, board.layout.centre)
         return False
 
-    def on_FourShown(self, board: Board, event: Any) -> bool:
+    def on_FourShown(self, board: BoardLike, event: Any) -> bool:
         board.shown.revealed[event.seat] = event.hand
         board.log.append(board.said("log.kabu.four", event.seat))
         if board.layout is not None:
@@ -285,16 +285,16 @@ class UI(PresetUI):
             return True
         return False
 
-    def on_NoTrump(self, board: Board, event: Any) -> bool:
+    def on_NoTrump(self, board: BoardLike, event: Any) -> bool:
         board.log.append(board.said(f"log.kabu.no_trump.{event.why}", event.seat))
         return False
 
-    def on_DealExhausted(self, board: Board, event: Any) -> bool:
+    def on_DealExhausted(self, board: BoardLike, event: Any) -> bool:
         board.carry.append(board.said("log.kabu.deal_exhausted"))
         return False
 
 
-def _splash(board: Board, title: str, seat: int, seconds: float, at: tuple[float, float]) -> None:
+def _splash(board: BoardLike, title: str, seat: int, seconds: float, at: tuple[float, float]) -> None:
     """A gold splash naming `seat` under the translated `title`, for `seconds`, at `at`."""
     from ..table.board import GOLD, Splash
 

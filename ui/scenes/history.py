@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 from concurrent.futures import Future, ThreadPoolExecutor
-from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -33,30 +32,14 @@ from game.seats import SEATS
 
 from ..presets import preset_ui
 from ..scene import Scene
-from ..text import cards_in_words, key, rules_text, score_text, tr
+from ..text import key, rules_text, score_text, tr
 from ..textfit import render
+from ..theme import BACKGROUND
 from . import review_listing
+from .record_words import choice_text, faced_text, skipped_reason, when, word
 from .review_listing import Listed
 
-BACKGROUND = (16, 62, 44)
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
-
-
-def when(stamp: str) -> str:
-    """A record's start time (history.now_stamp, UTC) as a short local date and time."""
-    try:
-        moment = datetime.strptime(stamp, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
-    except ValueError:
-        return stamp
-    local = moment.astimezone()
-    return local.strftime("%m-%d %H:%M" if local.year == datetime.now().year else "%Y-%m-%d %H:%M")
-
-
-def level_name(level: str) -> str:
-    """An AI level in words ("You" for a person); a level this version does not know, as written."""
-    if level == HUMAN:
-        return tr("history.you")
-    return tr(f"level.{level}") if level in SEATS else level
 
 
 def preset_name(preset: str) -> str:
@@ -110,13 +93,6 @@ def entry_line(item: Entry, notes: bool = True) -> str:
     if notes and str(item.me) in item.reviews:
         line += "   " + tr("history.reviewed")
     return line
-
-
-def faced_text(faced: str) -> str:
-    """The AI levels at the other seats ("hard+normal"), in words; "people" for people only."""
-    if faced == "people":
-        return tr("history.people")
-    return " + ".join(level_name(level) for level in faced.split("+"))
 
 
 def _button(scene: Scene, rect: pygame.Rect, name: str, **params) -> pygame_gui.elements.UIButton:
@@ -201,9 +177,7 @@ class HistoryScene(Scene):
                 self.app.stack.pop()
                 return None
             if event.ui_element is self.stats:
-                from .stats import StatsScene
-
-                self.app.stack.push(StatsScene(self.app, self.folder))
+                self.app.stack.push(self.app.scene("stats", self.folder))
                 return None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.filter:
             self.show(self.filter.selected_option[1])
@@ -327,34 +301,12 @@ def decision_row(d: dict[str, Any]) -> str:
     return tr(
         "history.review_row",
         round=str(number) if match == 1 else f"{match}.{number}",
-        kind=_word("kind", str(d.get("kind", ""))),
+        kind=word("kind", str(d.get("kind", ""))),
         yours=choice_text(d.get("chosen", {})),
         hard=choice_text(d.get("suggested", {})),
         loss=f"{d.get('loss', 0):+.1f}",
         se=f"{d.get('loss_se', 0):.1f}",
     ) + ("   " + " · ".join(notes) if notes else "")
-
-
-def _word(group: str, name: str) -> str:
-    """A translated word (history.<group>.<name>), or the name itself where there is none."""
-    name = name.replace(" ", "_").replace("-", "_")
-    text = tr(f"history.{group}.{name}")
-    return name.replace("_", " ") if text.endswith(f"history.{group}.{name}") else text
-
-
-def choice_text(choice: dict[str, Any]) -> str:
-    """A choice of a saved review in words: its act translated, then its cards, suit or amount."""
-    words = str(choice.get("text", "")).split(" ")
-    if words[:1] == ["seat"]:
-        words = words[2:]
-    if not words:
-        return ""
-    rest = (
-        " ".join(words[1:])
-        .replace("naming", tr("history.naming"))
-        .replace("(last one)", tr("history.last_one"))
-    )
-    return cards_in_words((_word("act", words[0]) + " " + rest).strip())
 
 
 class RecordScene(Scene):
@@ -512,14 +464,13 @@ class RecordScene(Scene):
 
     def open_decision(self, step: int) -> None:
         """The replay at that decision's moment, asking what the person would do there."""
-        from .replay import ReplayScene
         from .review_trial import Trial
 
         found = review_listing.decision(self.review or {}, step)
         if found is None or self.item.me is None:
             return
         trial = Trial(self.review or {}, found, self.item.me)
-        self.app.stack.push(ReplayScene(self.app, self.item.path, trial=trial))
+        self.app.stack.push(self.app.scene("replay", self.item.path, trial=trial))
 
     def review_lines(self) -> list[str]:
         """The saved review as lines; a review the file holds in a shape not understood is said."""
@@ -582,8 +533,7 @@ class RecordScene(Scene):
         """A new solo game from the chosen round's deal, the person at their seat and the AI seats at
         their levels (or the level picked)."""
         from ..table.setup import GameSetup
-        from .new_game import saved_match, saved_match_question
-        from .table import TableScene
+        from .match_notes import saved_match, saved_match_question
 
         item = self.item
         me = item.me if item.me is not None else 0
@@ -604,16 +554,14 @@ class RecordScene(Scene):
 
         def start() -> None:
             self.app.stack.clear_to(_title(self.app))
-            self.app.stack.push(TableScene(self.app, setup))
+            self.app.stack.push(self.app.scene("table", setup))
 
         saved = saved_match(self.app)
         if saved is None:
             start()
             return
-        from .confirm import ConfirmScene
-
         question = saved_match_question(saved)
-        self.app.stack.push(ConfirmScene(self.app, question, "new.replace", "new.keep", start))
+        self.app.stack.push(self.app.scene("confirm", question, "new.replace", "new.keep", start))
 
     def _level_for(self, level: str) -> str:
         if self.level != "same":
@@ -659,9 +607,7 @@ class RecordScene(Scene):
             elif event.ui_element is self.again:
                 self.play_again()
             elif event.ui_element is self.replay:
-                from .replay import ReplayScene
-
-                self.app.stack.push(ReplayScene(self.app, self.item.path))
+                self.app.stack.push(self.app.scene("replay", self.item.path))
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.stack.pop()
@@ -705,14 +651,4 @@ def _font(size: int) -> pygame.font.Font:
 
 
 def _title(app) -> Scene:
-    from .title import TitleScene
-
-    return TitleScene(app)
-
-
-def skipped_reason(problem: str) -> str:
-    """Why a file in the history folder was skipped, in the screen's language (game.history.Problem
-    carries its reason's key; any other line is shown as it came)."""
-    if not isinstance(problem, history.Problem):
-        return problem
-    return tr(f"history.why.{problem.why.replace('-', '_')}", file=problem.file, **problem.params)
+    return app.scene("title")

@@ -33,7 +33,8 @@ from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, SeatSpec, default_level
 from ..text import key, tr
 from ..textfit import clip_to_width
-from .new_game import _theme_font, seats_note, text_width
+from ..theme import label_font, text_width
+from .match_notes import seats_note
 
 DEFAULT_PORT = 47000
 JOIN_SECONDS = 12.0  # a join attempt that has not got a seat by then is given up
@@ -133,9 +134,7 @@ class MessageScene(Scene):
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
-            from .title import TitleScene
-
-            self.app.stack.clear_to(TitleScene(self.app))
+            self.app.stack.clear_to(self.app.scene("title"))
             return None
         return event
 
@@ -596,7 +595,7 @@ class JoinScene(Scene):
             label = found_label(table, address=w >= WIDE)  # a narrow window: the address as a tip
             button = pygame_gui.elements.UIButton(
                 rect,
-                clip_to_width(_theme_font(True), label, rect.w - 16),  # too long: "…", whole in the tip
+                clip_to_width(label_font(True), label, rect.w - 16),  # too long: "…", whole in the tip
                 gui,
                 container=c,
                 tool_tip_text=html.escape(found_label(table)),
@@ -758,15 +757,13 @@ def chat_line(message: Chat) -> str:
 def remote_table_scene(app, remote: RemoteTable):
     """The table for a LAN session whose view has come: its own seat as the person's (a watcher's,
     or a late guest's until its seat is dealt, has none)."""
-    from .table import TableScene
-
     view = remote.view
     names = remote.names or [f"{i + 1}" for i in range(view.players)]
     seats = [
         SeatSpec("human" if i == view.seat else "ai", default_level(), names[i]) for i in range(view.players)
     ]
     setup = GameSetup(view.preset, view.players, dict(view.options), seats, 0)
-    return TableScene(app, setup, remote=remote)
+    return app.scene("table", setup, remote=remote)
 
 
 def follow_rematch(app, table) -> bool:
@@ -782,13 +779,6 @@ def follow_rematch(app, table) -> bool:
     lobby.remote.lobby = remote.lobby  # the rematch's first lobby came to the finished table
     app.stack.clear_to(lobby)
     return True
-
-
-def rematch_note(remote: RemoteTable) -> str:
-    """What a guest's match result says of what comes next ("" for the host: it has the button)."""
-    if remote.session.host is not None:
-        return ""
-    return tr("lan.rematch_closed" if remote.closed_after else "lan.rematch_wait")
 
 
 class LobbyScene(Scene):
@@ -921,9 +911,7 @@ class LobbyScene(Scene):
         """Leave the lobby (a host's table closes with it) for the title."""
         self.session.forget_seat()  # left on purpose: nothing to come back to
         self.session.close()
-        from .title import TitleScene
-
-        self.app.stack.clear_to(TitleScene(self.app))
+        self.app.stack.clear_to(self.app.scene("title"))
 
     def waiting_text(self) -> str:
         """What the table waits for: the match under way (a late guest's seat comes at the next
@@ -961,20 +949,16 @@ class LobbyScene(Scene):
         if not unready:
             start()
             return
-        from .confirm import ConfirmScene
-
         question = tr("lan.start_unready", names=", ".join(unready))
-        self.app.stack.push(ConfirmScene(self.app, question, "lan.start", "lan.stay", start))
+        self.app.stack.push(self.app.scene("confirm", question, "lan.start", "lan.stay", start))
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.leave:
                 if self.hosting:  # the table closes for everyone in it: ask first
-                    from .confirm import ConfirmScene
-
                     question = tr("lan.close_question")
                     self.app.stack.push(
-                        ConfirmScene(self.app, question, "lan.close_table", "lan.stay", self.quit)
+                        self.app.scene("confirm", question, "lan.close_table", "lan.stay", self.quit)
                     )
                 else:
                     self.quit()

@@ -24,7 +24,6 @@ MAX_CONTENT_W = 1000
 def start_lesson(app, preset: str, resume: bool = False) -> None:
     """Open the preset's lesson on the table: from its start, or where it was left off."""
     from ..table.setup import GameSetup
-    from .table import TableScene
 
     lesson = lesson_for(preset)
     kept = progress.load() if resume else None
@@ -35,19 +34,17 @@ def start_lesson(app, preset: str, resume: bool = False) -> None:
             kept = None  # it no longer replays (a changed lesson): start it again
     if kept is None or kept.preset != preset:
         guide = Guide(lesson)
-        table = TableScene(app, GameSetup.of_scenario(lesson.scenario), guide=guide)
+        table = app.scene("table", GameSetup.of_scenario(lesson.scenario), guide=guide)
     else:
         guide = Guide(lesson, kept.step, kept.hints)
-        table = TableScene(app, setup, game, guide=guide)
+        table = app.scene("table", setup, game, guide=guide)
     guide.on_finish = lambda _table: back_to_lessons(app)
     app.stack.push(table)
 
 
 def back_to_lessons(app) -> None:
     """Leave a finished lesson for the list of lessons (over the title)."""
-    from .title import TitleScene
-
-    app.stack.clear_to(TitleScene(app))
+    app.stack.clear_to(app.scene("title"))
     app.stack.push(LearnScene(app))
 
 

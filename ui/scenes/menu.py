@@ -66,30 +66,23 @@ class PauseMenu(Scene):
             if el is self.items["resume"]:
                 self.app.stack.pop()
             elif el is self.items["rules"]:
-                from .rules import RulesScene
-
-                self.app.stack.push(RulesScene(self.app, self.table.source.rules.preset))
+                self.app.stack.push(self.app.scene("rules", self.table.source.rules.preset))
             elif el is self.items["settings"]:
-                from .settings_scene import SettingsScene
-
-                self.app.stack.push(SettingsScene(self.app))
+                self.app.stack.push(self.app.scene("settings"))
             elif el is self.items.get("save_deal"):
                 message = self.table.save_deal()
                 self.app.stack.pop()
                 self.table.say(message, seconds=6.0)
             elif el is self.items["save_quit"]:
-                from .title import TitleScene
 
                 def leave() -> None:
-                    self.app.stack.clear_to(TitleScene(self.app))
+                    self.app.stack.clear_to(self.app.scene("title"))
 
                 session = self.table.remote.session if self.table.remote is not None else None
                 if session is not None and session.host is not None:  # hosting: it closes for everyone
-                    from .confirm import ConfirmScene
-
                     question = tr("lan.close_question")
                     self.app.stack.push(
-                        ConfirmScene(self.app, question, "lan.close_table", "lan.stay", leave)
+                        self.app.scene("confirm", question, "lan.close_table", "lan.stay", leave)
                     )
                 else:
                     leave()

@@ -3,7 +3,6 @@ preset's house rules. Sensible defaults (remembered), so one click on Start begi
 
 from __future__ import annotations
 
-import functools
 import html
 import random
 
@@ -13,26 +12,16 @@ import pygame_gui
 from game.rules import PRESETS
 from game.seats import SEATS
 
-from ..card_art import font_path
 from ..filetypes import last_setup
 from ..presets import preset_ui
 from ..scene import Scene
-from ..settings import load_match
 from ..table.layout import seats_that_fit
 from ..table.setup import AI_NAMES, GameSetup, SeatSpec, default_level
-from ..text import key, rules_text, tr
+from ..text import key, tr
+from ..theme import text_width
+from .match_notes import saved_match, saved_match_question
 
 MAX_CONTENT_W = 1100  # the screen's column on a wide window: centred, not stretched to its edges
-
-
-def text_width(text: str, bold: bool = False) -> int:
-    """How wide `text` is in the theme's 18 px label and button font (assets/theme.json)."""
-    return _theme_font(bold).size(text)[0]
-
-
-@functools.cache
-def _theme_font(bold: bool) -> pygame.font.Font:
-    return pygame.font.Font(font_path(bold), 18)
 
 
 class NewGameScene(Scene):
@@ -277,9 +266,7 @@ class NewGameScene(Scene):
             return None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.learn:
-                from .learn import start_lesson
-
-                start_lesson(self.app, self.preset, resume=True)
+                self.app.act("start_lesson", self.preset, resume=True)
                 return None
             if event.ui_element is self.back:
                 self.app.stack.pop()
@@ -319,8 +306,6 @@ class NewGameScene(Scene):
     def begin(self) -> None:
         from game.rules import make_rules
 
-        from .table import TableScene
-
         self._collect()
         seats = self.seats[: self.players]
         if not any(s.kind == "human" for s in seats):
@@ -345,16 +330,14 @@ class NewGameScene(Scene):
         self.app.settings.save()
 
         def start() -> None:
-            self.app.stack.replace(TableScene(self.app, setup))
+            self.app.stack.replace(self.app.scene("table", setup))
 
         saved = saved_match(self.app)
         if saved is None:
             start()
             return
-        from .confirm import ConfirmScene
-
         self.app.stack.push(
-            ConfirmScene(self.app, saved_match_question(saved), "new.replace", "new.keep", start)
+            self.app.scene("confirm", saved_match_question(saved), "new.replace", "new.keep", start)
         )
 
     @property
@@ -363,30 +346,3 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 62, 44))
-
-
-def seats_note(preset: str, players: int, size: tuple[int, int]) -> str:
-    """What a number of seats brings with it, in a few words beside the count (the Host screen): a
-    window too small to lay the table out, else the second deck (super, 9-12)."""
-    fit = seats_that_fit(*size)
-    if players > fit:
-        return tr("new.too_small", seats=players, fit=fit)
-    return tr("new.two_decks") if PRESETS[preset].seat_options(players).get("two_decks") else ""
-
-
-def saved_match(app) -> dict | None:
-    """The saved match a new game would replace, if any; a save that cannot be read is set aside
-    (ui.settings.load_match) and the player told so over this screen."""
-    saved, problem = load_match()
-    if problem:
-        app.notices.append(problem)
-    return saved
-
-
-def saved_match_question(saved: dict) -> str:
-    """What the player is about to lose: which match, how far it got."""
-    try:
-        preset = rules_text(str(saved["setup"]["preset"]), "title")
-    except (KeyError, TypeError):
-        preset = "?"
-    return tr("new.replace_question", preset=preset)

@@ -14,9 +14,9 @@ from game.scores import Score
 
 from .. import sizes
 from ..scene import Scene
-from ..table.board import GOLD, WHITE
 from ..text import Said, break_points, key, score_text, tr
-from . import lan
+from ..theme import GOLD, WHITE
+from .match_notes import rematch_note
 
 CHART_COLOURS = [
     (236, 196, 92),
@@ -493,7 +493,7 @@ class MatchResultScene(Scene):
                 object_id=sizes.button_id(h),
             )
         self.note = None
-        if remote is not None and (note := lan.rematch_note(remote)):  # a guest: what comes next
+        if remote is not None and (note := rematch_note(remote)):  # a guest: what comes next
             self.note = pygame_gui.elements.UILabel(
                 pygame.Rect(int(w * 0.06), int(h * 0.9) - bh, w - 2 * int(w * 0.06), bh),
                 note,
@@ -519,10 +519,8 @@ class MatchResultScene(Scene):
                 self.table.continue_after_round()
                 return None
             if event.ui_element is self.title:
-                from .title import TitleScene
-
                 self.table.left_match = True  # the finished match has been seen: its save goes
-                self.app.stack.clear_to(TitleScene(self.app))
+                self.app.stack.clear_to(self.app.scene("title"))
                 return None
         return event
 
@@ -531,7 +529,7 @@ class MatchResultScene(Scene):
         remote = self.table.remote
         if remote is not None:  # a LAN table: the host's rematch, or the table closing
             closed = remote.closed_after
-            if lan.follow_rematch(self.app, self.table):
+            if self.app.act("follow_rematch", self.table):
                 return
             if remote.closed_after != closed:
                 self.build()

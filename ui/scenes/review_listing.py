@@ -75,7 +75,7 @@ def worth_of(review: dict[str, Any]) -> float:
 
 def decision_line(d: dict[str, Any], worth: float = DEFAULT_WORTH) -> str:
     """Its grade, both choices and the loss, then its marks (missed dobon, dobon'd)."""
-    from .history import choice_text  # the History screen's words for a choice
+    from .record_words import choice_text
 
     if d.get("forced"):
         line = tr("review.forced_row", yours=choice_text(d.get("chosen", {})))

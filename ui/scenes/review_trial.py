@@ -55,7 +55,7 @@ def panel_width(width: int) -> int:
 
 
 def _choice_words(action: Action) -> str:
-    from .history import choice_text  # the History screen's words for a choice
+    from .record_words import choice_text
 
     return choice_text({"text": action.text()})
 

@@ -23,7 +23,8 @@ from ..presets import PresetUI, preset_ui
 from ..scene import Scene
 from ..text import key, rules_text, tr
 from ..textfit import render
-from .history import BACKGROUND, faced_text, skipped_reason, when
+from ..theme import BACKGROUND
+from .record_words import faced_text, skipped_reason, when
 
 LINE = (236, 196, 80)
 

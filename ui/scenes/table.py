@@ -27,12 +27,13 @@ from ..refusals import refusal_text, wants_suit
 from ..scene import Scene
 from ..settings import HelpLevel, clear_match, save_match, save_scenario
 from ..table import coach_view
-from ..table.board import GOLD, RED, SUIT_COLOURS, WHITE, Board, draw_dial
+from ..table.board import Board, draw_dial
 from ..table.layout import seats_that_fit
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
 from ..text import Said, card_text, key, tr
+from ..theme import GOLD, RED, SUIT_COLOURS, WHITE
 
 if TYPE_CHECKING:
     from ..learn.guide import Guide
@@ -617,9 +618,7 @@ class TableScene(Scene):
             remote.session.send_ready(True)  # "I'm back": the host gives the seat back from the AI
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.menu_button:
-                from .menu import PauseMenu
-
-                self.app.stack.push(PauseMenu(self.app, self))
+                self.app.stack.push(self.app.scene("menu", self))
                 return None
             if event.ui_element is self.leave_button and remote is not None:
                 self.leave_gone_host()
@@ -737,9 +736,7 @@ class TableScene(Scene):
         elif k == pygame.K_i and self.coaching:
             self.ask_hint()
         elif k == pygame.K_ESCAPE:
-            from .menu import PauseMenu
-
-            self.app.stack.push(PauseMenu(self.app, self))
+            self.app.stack.push(self.app.scene("menu", self))
         else:
             return event
         return None
@@ -768,9 +765,7 @@ class TableScene(Scene):
                 self.result_shown = (view.round_no, view.match_no)
                 self.keep()
                 self.save()
-                from .results import RoundResultScene
-
-                self.app.stack.push(RoundResultScene(self.app, self))
+                self.app.stack.push(self.app.scene("results.round", self))
             return
         holding = self.guide is not None and self.guide.holds(self)
         if not self.board.busy and self.local is not None and not holding:
@@ -810,15 +805,11 @@ class TableScene(Scene):
             return False  # keep what the player has not seen yet in the queue
         remote.receive()
         if remote.gone is not None:  # before anything still queued: a closed table replays nothing
-            from .lan import MessageScene
-
-            self.app.stack.replace(MessageScene(self.app, remote.gone))
+            self.app.stack.replace(self.app.scene("message", remote.gone))
             return True
         if remote.reseated:  # a late guest's seat is dealt: its own table now
-            from .lan import remote_table_scene
-
             remote.reseated, self.hands_on = False, True  # the session goes on at the new table
-            self.app.stack.replace(remote_table_scene(self.app, remote))
+            self.app.stack.replace(self.app.scene("table.remote", remote))
             return True
         if (remote.reconnecting is not None) != self.leave_button.visible:
             self.leave_button.show() if remote.reconnecting is not None else self.leave_button.hide()
@@ -847,12 +838,10 @@ class TableScene(Scene):
     def leave_gone_host(self) -> None:
         """Leave a table whose host cannot be reached, at once: the seat is forgotten (nothing to come
         back to), and the standings this seat was last shown are said (the session closes on exit)."""
-        from .lan import MessageScene
-
         remote = self.remote
         assert remote is not None
         remote.session.forget_seat()
-        self.app.stack.replace(MessageScene(self.app, remote.left_text()))
+        self.app.stack.replace(self.app.scene("message", remote.left_text()))
 
     def continue_after_round(self) -> None:
         """Called by the result screen: deal the next round, or start a new match."""

@@ -16,10 +16,10 @@ from net.ticket import read_ticket
 from ..card_art import CardArt
 from ..scene import Scene
 from ..settings import load_match, set_aside_match
-from ..table.board import GOLD, RED
 from ..table.setup import GameSetup, restore, saved_match_elapsed
 from ..text import key, tr
 from ..textfit import render
+from ..theme import GOLD, RED
 
 SWAY_S = 6.0  # the fan sways this long after the title shows, then rests (nothing redrawn)
 SWAY_FADE_S = 1.5  # ... its swing dying away over the last of it
@@ -91,64 +91,42 @@ class TitleScene(Scene):
             self.app.sounds.play("click")
             el = event.ui_element
             if el is self.items.get("learn"):
-                from .learn import LearnScene
-
-                self.app.stack.push(LearnScene(self.app))
+                self.app.stack.push(self.app.scene("learn"))
             elif el is self.items.get("continue"):
                 self.resume_saved()
             elif el is self.items.get("continue_hosting"):
-                from .lan import continue_hosting
-
-                problem = continue_hosting(self.app)
+                problem = self.app.act("continue_hosting")
                 if problem:
                     self.app.notices.append(problem)
                     self.hosted = hostsave.kept_path(desktop=True).exists()
                     self.build()
             elif el is self.items.get("rejoin"):
-                from .lan import JoinScene
-
-                self.app.stack.push(JoinScene(self.app, rejoin=self.ticket))
+                self.app.stack.push(self.app.scene("join", rejoin=self.ticket))
             elif el is self.items["solo"]:
-                from .new_game import NewGameScene
-
-                self.app.stack.push(NewGameScene(self.app))
+                self.app.stack.push(self.app.scene("new_game"))
             elif el is self.items["host"]:
-                from .lan import HostScene
-
-                self.app.stack.push(HostScene(self.app))
+                self.app.stack.push(self.app.scene("host"))
             elif el is self.items["join"]:
-                from .lan import JoinScene
-
-                self.app.stack.push(JoinScene(self.app))
+                self.app.stack.push(self.app.scene("join"))
             elif el is self.items["history"]:
-                from .history import HistoryScene
-
-                self.app.stack.push(HistoryScene(self.app))
+                self.app.stack.push(self.app.scene("history"))
             elif el is self.items["stats"]:
-                from .stats import StatsScene
-
-                self.app.stack.push(StatsScene(self.app))
+                self.app.stack.push(self.app.scene("stats"))
             elif el is self.items["rules"]:
-                from .rules import RulesScene
-
-                self.app.stack.push(RulesScene(self.app))
+                self.app.stack.push(self.app.scene("rules"))
             elif el is self.items["settings"]:
-                from .settings_scene import SettingsScene
-
-                self.app.stack.push(SettingsScene(self.app))
+                self.app.stack.push(self.app.scene("settings"))
             elif el is self.items["quit"]:
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
             return None
         return event
 
     def resume_saved(self) -> None:
-        from .table import TableScene
-
         if self.saved is None:
             return
         setup, game, elapsed = self.saved
         self.saved = None
-        self.app.stack.replace(TableScene(self.app, setup, game, match_elapsed_ms=elapsed))
+        self.app.stack.replace(self.app.scene("table", setup, game, match_elapsed_ms=elapsed))
 
     def update(self, dt: float) -> None:
         self.time += dt

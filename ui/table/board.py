@@ -53,6 +53,7 @@ from ..card_art import ASPECTS, CardArt, card_shape, font_path
 from ..presets import preset_ui
 from ..text import Said, card_text, score_text, tr
 from ..textfit import clip_to_width, render
+from ..theme import FELT, FELT_DARK, GOLD, RED, SUIT_COLOURS, WHITE
 from ..tween import Tween, lerp, lerp2
 from .coach_view import mark_risky
 from .layout import Layout, Point
@@ -61,16 +62,6 @@ if TYPE_CHECKING:
     from game.view import SeatView
 
     from .source import TableSource
-
-FELT = (22, 92, 62)
-FELT_DARK = (10, 52, 36)
-GOLD = (236, 196, 92)
-WHITE = (245, 245, 240)
-RED = (214, 48, 58)
-# the suit badge's and dial's colours: the table's own tones, or the four-colour deck's inks (ui/palette.py)
-SUIT_COLOURS = palette.SuitColours(
-    {Suit.SPADES: (30, 30, 40), Suit.CLUBS: (30, 30, 40), Suit.HEARTS: RED, Suit.DIAMONDS: RED}
-)
 
 
 @dataclass

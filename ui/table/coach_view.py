@@ -24,8 +24,7 @@ from game.view import SeatView
 from ..text import break_points, card_text, tr
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
-    from .board import Board
+    from .roles import BoardLike, TableLike
 
 RISK_RED = (235, 70, 55)
 LINE_BG = (0, 0, 0, 200)
@@ -234,7 +233,7 @@ def hint_line(hint: Hint, preset: str = "app") -> str:
 # ---------------------------------------------------------------------------------- drawing
 
 
-def mark_risky(board: Board, dest: pygame.Surface, rect: pygame.Rect, art, angle: float) -> None:
+def mark_risky(board: BoardLike, dest: pygame.Surface, rect: pygame.Rect, art, angle: float) -> None:
     """A risky card: a red outline and a "!" badge on its top edge."""
     ring = art.outline(RISK_RED, 4)
     if angle:
@@ -251,7 +250,7 @@ def mark_risky(board: Board, dest: pygame.Surface, rect: pygame.Rect, art, angle
     dest.blit(mark, mark.get_rect(center=badge.center))
 
 
-def wrap(board: Board, text: str, size: int, width: int, lines: int = 2) -> list[str]:
+def wrap(board: BoardLike, text: str, size: int, width: int, lines: int = 2) -> list[str]:
     """`text` in bold broken where a line may break (ui.text.break_points) into at most `lines` lines
     no wider than `width`; the last one is cut with "…" if it still does not fit."""
     font = board.font(size, True)
@@ -267,7 +266,7 @@ def wrap(board: Board, text: str, size: int, width: int, lines: int = 2) -> list
     return out
 
 
-def draw_line(board: Board, dest: pygame.Surface, text: str, colour=LINE_GOLD) -> pygame.Rect:
+def draw_line(board: BoardLike, dest: pygame.Surface, text: str, colour=LINE_GOLD) -> pygame.Rect:
     """The coach's words in a dark box just above the person's hand, between the side columns (two
     lines where one does not hold them: a small window)."""
     lay = board.layout
@@ -290,7 +289,7 @@ def draw_line(board: Board, dest: pygame.Surface, text: str, colour=LINE_GOLD) -
     return box
 
 
-def words_now(scene: TableScene) -> str | None:
+def words_now(scene: TableLike) -> str | None:
     """The coach's line now: the hint once asked for, else the danger of the card under the pointer
     (or selected), else "weighing…" while the figures are worked out."""
     view = scene.source.view
@@ -312,7 +311,7 @@ def words_now(scene: TableScene) -> str | None:
     return danger_line(danger, card, board._name, preset) if danger is not None else None
 
 
-def draw_confirm(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_confirm(scene: TableLike, surface: pygame.Surface) -> None:
     """ "Risky: play it anyway?" in the table's prompt band: the danger of the held play, then the two
     answers (Enter / Esc, or their buttons: "coach:yes", "coach:no")."""
     board = scene.board
