@@ -182,7 +182,7 @@ class KeyboardFocus:
             return True
         return False
 
-    def _arrive(self, scene: Scene | None) -> None:
+    def _arrive(self, scene: Screen | None) -> None:
         """A new screen on top: the ring starts afresh there (on its first stop for a keyboard user)."""
         if scene is self.scene:
             return
@@ -357,7 +357,7 @@ class KeyboardFocus:
 
     # ------------------------------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface, scene: Scene | None = None) -> None:
+    def draw(self, surface: pygame.Surface, scene: Screen | None = None) -> None:
         """The ring round the focused stop, while the keyboard is being used."""
         if scene is not None:
             self._arrive(scene)
