@@ -65,7 +65,7 @@ def test_the_history_screen_lists_the_good_game_and_names_each_bad_file(app, tmp
     assert "20260103-inf.jsonl" in text and "number out of range" in text
     # the card record and the big one have sound headers: listed, and refused when opened
     assert [e.path.name for e in scene.entries][:2] == ["20260105-big.jsonl", "20260104-card.jsonl"]
-    for index, needle in ((0, "too large"), (1, "must be a list of card codes")):
+    for index, needle in ((0, "too large"), (1, "a card is a card code")):
         press_button(app, scene.list.item_list_container.elements[index])
         frames(app, 2)
         opened = app.stack.top
