@@ -22,7 +22,7 @@ from ui.resources import resource_path
 from ui.scenes.learn import LearnScene
 from ui.scenes.table import TableScene
 from ui.scenes.title import TitleScene
-from ui.text import key
+from ui.text import key, tr
 
 PRESETS = ["app", "standard", "super", "jda", "kabu"]
 LESSONS = [p for p in PRESETS if resource_path("lessons", f"{p}.json").exists()]
@@ -223,3 +223,26 @@ def test_a_broken_progress_file_is_set_aside_and_the_lesson_starts_again(app):
     assert progress.path().with_name("lesson.json.broken").exists()
     table = open_lesson(app, "app")
     assert table.guide.index == 0 and table.game.actions == []
+
+
+def test_a_lessons_words_wrap_whole_even_where_digits_leave_no_place_to_break(tmp_path, monkeypatch):
+    """Japanese breaks between characters but not beside digits: 「（A：1か10、2：2か20、K：13か30）。9は10点」
+    has no place to break, and at 800×600 the rest of the super lesson's first words were cut with "…"."""
+    from ui.scenes.title import TitleScene
+    from ui.text import setup
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size=(800, 600), language="ja")
+    try:
+        application.stack.push(TitleScene(application))
+        frames(application, 2)
+        table = open_lesson(application, "super")
+        wait_for_move(application, table)
+        said = tr(table.guide.lesson.words(table.guide.step, "say"))
+        width = 360
+        lines = table._wrap(said, 16, width)
+        assert "".join(lines).replace(" ", "") == said.replace(" ", "")  # every character kept
+        assert all(table.board.font(16, True).size(line)[0] <= width for line in lines)
+    finally:
+        application.close()
+        setup("en")

@@ -1304,12 +1304,25 @@ class TableScene(Scene):
             fits = [
                 p for p in break_points(line) if p > start and font.size(line[start:p].rstrip())[0] <= width
             ]
-            if not fits:
-                break
-            out.append(line[start : fits[-1]].rstrip())
-            start = fits[-1]
+            end = fits[-1] if fits else self._hard_break(font, line, start, width)
+            out.append(line[start:end].rstrip())
+            start = end
         out.append(line[start:])
         return out
+
+    @staticmethod
+    def _hard_break(font: pygame.font.Font, line: str, start: int, width: int) -> int:
+        """Where a line with no break point that fits must break all the same: after the last character
+        that fits (at least one). A run such as 「（A：1か10、2：2か20）。9は10点」 has no place to break
+        next to its digits, and the rest of a lesson's words used to be cut off with "…" instead."""
+        low, high = start + 1, len(line)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if font.size(line[start:mid])[0] <= width:
+                low = mid
+            else:
+                high = mid - 1
+        return low
 
     def _draw_bid(self, surface: pygame.Surface) -> None:
         """The bid box: what the auction is, then −10 −1 [amount] +1 +10 and Bid. Digits typed on the
