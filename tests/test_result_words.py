@@ -124,7 +124,7 @@ def test_jda_says_deal_sizes_and_laps_in_its_own_terms_and_no_points(app):
 def test_kabu_says_the_settlement_in_words_and_keeps_the_codes_behind_rule_by_rule(app):
     result, said = result_screen(app, "kabu")
     text = drawn(app, said)
-    assert "20 points to Ren (won by You)" in text
+    assert "20 points to Ren (won by you)" in text
     assert any(line.startswith("×4: the red pin (×10)") for line in result.settlement_shown)
     assert row(result, 1).startswith("Receives 20 points: 4 extra + 20 = 24")
     assert not CODE.search(text)
@@ -170,7 +170,7 @@ def test_an_app_stop_says_what_a_stop_is_and_who_pays_whom(app):
     assert result.notes[0].startswith("A stop: a player played out their hand")
     drawn(app, said)
     # Ren held 4♠ 2♠: 6, ×2 for the 2
-    assert row(result, 1) == "Ren's hand adds to 6 ×2: one 2 among them Pays 12 to You"
+    assert row(result, 1) == "Ren's hand adds to 6 ×2: one 2 among them Pays 12 to you"
     assert row(result, 0) == "Receives 42 in all"
 
 

@@ -103,8 +103,11 @@ def say(words: Words, names: Sequence[str], raw: Sequence[object] = ()) -> str:
         if isinstance(value, Seat):
             seat = value.index
             shown = names[seat] if 0 <= seat < len(names) else "?"
-            params[name] = shown
-            params[f"{name}_whose"] = whose(shown, raw[seat] if 0 <= seat < len(raw) else None)
+            kept = raw[seat] if 0 <= seat < len(raw) else None
+            you = isinstance(kept, Said) and kept.key == "table.you"
+            # "pays 56 to you" (the sentence's first letter is made a capital below, whoever it names)
+            params[name] = tr("result_words.you_in_sentence") if you else shown
+            params[f"{name}_whose"] = whose(shown, kept)
         elif isinstance(value, tuple):
             sep = tr("result_words.list_sep")
             params[name] = sep.join(names[v.index] if 0 <= v.index < len(names) else "?" for v in value)
