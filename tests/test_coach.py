@@ -238,6 +238,27 @@ def test_the_hint_in_an_auction_names_a_bid(app):
     assert words is not None and f"bid {hint.action.amount}" in words
 
 
+def test_the_hint_stands_clear_of_the_bid_buttons_at_800_by_600(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    small = uikit.make_app(size=(800, 600), practice_help=HelpLevel.COACH)
+    try:
+        seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+        scene = TableScene(small, GameSetup("standard", 4, {}, seats, 5).complete())
+        small.stack.clear_to(scene)
+        for _ in range(600):
+            frames(small, 1, 0.05)
+            if scene.bidding:
+                break
+        press(small, pygame.K_i)
+        scene.coach.hint(scene.source.view, wait=True)
+        frames(small, 2)
+        coach = scene.board.regions["coach"]
+        bids = [rect for name, rect in scene.buttons.items() if name.startswith("bid")]
+        assert bids and not any(coach.colliderect(rect) for rect in bids)
+    finally:
+        small.close()
+
+
 def test_the_play_it_button_plays_the_risky_card(app):
     scene = coached_table(app)
     before = len(scene.game.actions)

@@ -963,7 +963,9 @@ class TableScene(Scene):
         if self.coach.pending is None and self.coaching:
             words = coach_view.words_now(self)
             if words:
-                coach_view.draw_line(self.board, surface, words)
+                # above whatever the person answers with now (the bid box, the suit picker), not on it
+                above = self.board.regions.get("panel") if bidding or self.picker else None
+                coach_view.draw_line(self.board, surface, words, above=above)
         if self.guide is not None:
             self.guide.draw(self, surface)
         layout = self.board.layout

@@ -266,9 +266,12 @@ def wrap(board: BoardLike, text: str, size: int, width: int, lines: int = 2) -> 
     return out
 
 
-def draw_line(board: BoardLike, dest: pygame.Surface, text: str, colour=LINE_GOLD) -> pygame.Rect:
+def draw_line(
+    board: BoardLike, dest: pygame.Surface, text: str, colour=LINE_GOLD, above: pygame.Rect | None = None
+) -> pygame.Rect:
     """The coach's words in a dark box just above the person's hand, between the side columns (two
-    lines where one does not hold them: a small window)."""
+    lines where one does not hold them: a small window); above `above` too where that is given (the
+    controls the person answers with: the bid box, the suit picker)."""
     lay = board.layout
     assert lay is not None
     size = max(13, int(lay.unit * 0.024))
@@ -277,7 +280,9 @@ def draw_line(board: BoardLike, dest: pygame.Surface, text: str, colour=LINE_GOL
     box = pygame.Rect(0, 0, max(s.get_width() for s in surfs) + 24, sum(s.get_height() for s in surfs) + 10)
     hand = board.regions.get("hand")
     bottom = (hand.top if hand is not None else int(lay.h - lay.hand_card_h * 1.1)) - 6
-    box.midbottom = (lay.w // 2, bottom)
+    if above is not None:
+        bottom = min(bottom, above.top - 6)
+    box.midbottom = (lay.w // 2, max(box.height, bottom))
     bg = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(bg, LINE_BG, bg.get_rect(), border_radius=10)
     dest.blit(bg, box)
