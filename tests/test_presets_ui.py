@@ -260,3 +260,18 @@ def test_last_one_arms_only_where_it_would_count_and_says_the_rule_otherwise(tmp
         assert table.last_one_armed
     finally:
         app.close()
+
+
+def test_super_says_when_a_card_goes_onto_its_players_own_pile():
+    from ui.presets import preset_ui
+    from ui.text import setup
+
+    ui = preset_ui(make_rules("super", 4))
+    setup("en")
+    assert ui.played_line("pile/1", "Ren", "♥8") == "Ren put ♥8 on their own pile"
+    assert ui.played_line("field", "Ren", "♥7") is None  # the common pile: the usual "Ren played ♥7"
+    setup("ja")
+    try:
+        assert "自分の場札" in ui.played_line("pile/1", "Ren", "♥8")
+    finally:
+        setup("en")

@@ -53,6 +53,11 @@ class UI(PresetUI):
 
     choose_title = "table.choose_colour"
 
+    def played_line(self, pile: str, name: str, cards: str) -> str | None:
+        """An 8, K or joker put on the player's own pile says so (the log said "Ren played ♥8" for a
+        card that never went to the common pile)."""
+        return Said("log.super.own_pile", name=name, cards=cards) if pile.startswith("pile/") else None
+
     def on_ColourChosen(self, board: Board, event: Any) -> bool:
         board.log.append(board.said("log.colour", event.seat, colour=Said(f"table.colour.{event.colour}")))
         return False
