@@ -275,3 +275,14 @@ def test_super_says_when_a_card_goes_onto_its_players_own_pile():
         assert "自分の場札" in ui.played_line("pile/1", "Ren", "♥8")
     finally:
         setup("en")
+
+
+def test_supers_empty_own_piles_say_what_they_are_for():
+    from ui.presets import preset_ui
+    from ui.text import setup
+
+    setup("en")
+    ui = preset_ui(make_rules("super", 4))
+    assert ui.empty_pile_label("pile/2") == "own pile"
+    assert ui.empty_pile_label("field") is None
+    assert preset_ui(make_rules("app", 4)).empty_pile_label("pile/2") is None

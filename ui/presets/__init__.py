@@ -157,6 +157,11 @@ class PresetUI:
         None for the generic "Ren played 7"."""
         return None
 
+    def empty_pile_label(self, pile: str) -> str | None:
+        """A word inside the outline of one of the preset's piles while it is empty (what it is for),
+        or None."""
+        return None
+
     def plate_badge(self, view: SeatView, seat: int) -> str | None:
         """A word on a seat's name plate (e.g. a hand thrown in), or None."""
         return None

@@ -53,6 +53,10 @@ class UI(PresetUI):
 
     choose_title = "table.choose_colour"
 
+    def empty_pile_label(self, pile: str) -> str | None:
+        """Each player's own pile says what it is while empty (8, K and joker go there)."""
+        return tr("table.super.own_pile") if pile.startswith("pile/") else None
+
     def played_line(self, pile: str, name: str, cards: str) -> str | None:
         """An 8, K or joker put on the player's own pile says so (the log said "Ren played ♥8" for a
         card that never went to the common pile)."""

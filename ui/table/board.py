@@ -859,6 +859,9 @@ class Board:
                     self.regions.pop(f"pile:{name}", None)
                     continue
                 pygame.draw.rect(dest, (255, 255, 255), rect, 1, border_radius=8)  # an empty pile's place
+                label = self.preset_ui.empty_pile_label(name)
+                if label:  # what the empty place is for (super: each player's own pile), a word a line
+                    self._label_inside(dest, rect, label)
             elif fanned and len(seen) > 1:  # every card shows (kabu's trumps: each may be answered)
                 step = rect.width * 0.5
                 x0 = at[0] - step * (len(seen) - 1) * (1 - self._fan_side(seat)) / 2
@@ -871,6 +874,21 @@ class Board:
                     label = self.text(str(count), max(12, h // 6), WHITE, True)
                     dest.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
             self.regions[f"pile:{name}"] = rect
+
+    def _label_inside(self, dest: pygame.Surface, rect: pygame.Rect, label: str) -> None:
+        """`label` inside an empty pile's outline, one word a line (a run without spaces, such as
+        Japanese, is one line), as large as fits the outline's width."""
+        words = label.split() or [label]
+        size = max(9, rect.height // 7)
+        while size > 9 and max(self.font(size).size(w)[0] for w in words) > rect.width - 6:
+            size -= 1
+        lines = [
+            self.text(clip_to_width(self.font(size), w, rect.width - 4), size, (220, 220, 210)) for w in words
+        ]
+        y = rect.centery - sum(line.get_height() for line in lines) // 2
+        for line in lines:
+            dest.blit(line, line.get_rect(midtop=(rect.centerx, y)))
+            y += line.get_height()
 
     def _spread_index(self, card: Card) -> tuple[int, int] | None:
         """(place, count) of `card` in the last play where the preset spreads a play of several cards
