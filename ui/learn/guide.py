@@ -105,7 +105,9 @@ class Guide:
             said = tr(wrong)
             if said.endswith(wrong):  # no words of its own for this step: the general ones, and the rule
                 said = tr("learn.not_this", move=self.describe(action))
-                said += " " + tr(self.lesson.words(step, "hint1"))
+                said += tr("learn.sentence_gap") + tr(
+                    self.lesson.words(step, "hint1")
+                )  # no space in Japanese
             self.note = said
         return True
 

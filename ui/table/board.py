@@ -565,7 +565,7 @@ class Board:
             self.shown.last_one.discard(seat)
         self.shown.field_suit = None
         self.on_sound("play")
-        cards = " ".join(map(card_text, event.cards))
+        cards = tr("log.card_sep").join(map(card_text, event.cards))  # "3 7", 「3・7」
         line = self.preset_ui.played_line(event.pile, self._name(seat), cards)
         self.log.append(line or self.said("log.played", seat, cards=cards))
         self.wait = 0.3
