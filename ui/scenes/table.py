@@ -307,6 +307,8 @@ class TableScene(Scene):
         anyway?" (Enter or the button sends it, Esc keeps the card): False then, as nothing went."""
         if self.guide is not None and self.guide.refuses(self, action):
             self.app.sounds.play("click")  # not the lesson's move: the guide's panel says why
+            self.board.chosen.clear()  # and the cards picked for it are put back, ready to choose again
+            self.pick_order = []
             return False
         if not confirmed and self.coaching and self.coach.risky(self.source.view, action) is not None:
             self.coach.pending = action
