@@ -16,9 +16,7 @@ module; `--check` writes nothing and exits 1 if the file differs. The cost is in
 
 from __future__ import annotations
 
-import argparse
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
@@ -41,6 +39,7 @@ from game.seats.value import (  # noqa: E402
     fit,
     mean_squared_error,
 )
+from tools import selfplay_fit  # noqa: E402
 
 OUT = ROOT / "game" / "seats" / "presets" / "value_weights.py"
 PRESETS = ("app", "standard", "super", "kabu")
@@ -78,12 +77,7 @@ def self_play(job: tuple[str, int, int, int]) -> list[tuple[int, list[Sample]]]:
 
 
 def collect(preset: str, rounds: int, seed: int, workers: int) -> list[tuple[int, list[Sample]]]:
-    chunk = max(1, rounds // (workers * 4))
-    jobs = [(preset, seed, start, min(rounds, start + chunk)) for start in range(0, rounds, chunk)]
-    if workers == 1:
-        return [r for job in jobs for r in self_play(job)]
-    with ProcessPoolExecutor(workers) as pool:
-        return [r for part in pool.map(self_play, jobs) for r in part]
+    return selfplay_fit.collect(self_play, preset, rounds, seed, workers)
 
 
 def evaluate(rounds: list[tuple[int, list[Sample]]]) -> dict:
@@ -128,34 +122,18 @@ WEIGHTS: dict[str, tuple[float, ...]] = {{
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--rules", default=",".join(PRESETS), help="presets, comma-separated")
-    parser.add_argument(
-        "--out", type=Path, default=OUT, help="the file to write (default: the game's module)"
+    return selfplay_fit.run(
+        argv,
+        __doc__.splitlines()[0],
+        (600, 11),
+        PRESETS,
+        OUT,
+        lambda preset, rounds, seed, workers: evaluate(collect(preset, rounds, seed, workers)),
+        source,
+        lambda preset, f: (
+            f"{f['samples']} samples, held-out mean squared error {f['held_out']:.1f} against a constant's {f['constant']:.1f}"
+        ),
     )
-    parser.add_argument("--check", action="store_true", help="compare with the file, write nothing")
-    args = parser.parse_args(argv)
-    if args.rounds < 2 or args.workers < 1:
-        parser.error("--rounds must be 2 or more and --workers 1 or more")
-    presets = [p.strip() for p in args.rules.split(",") if p.strip()]
-    fitted = {p: evaluate(collect(p, args.rounds, args.seed, args.workers)) for p in presets}
-    text = source(args.rounds, args.seed, fitted)
-    out: Path = args.out
-    if args.check:
-        same = out.exists() and out.read_text(encoding="utf-8") == text
-        print("up to date" if same else f"{out} differs from what this run fits")
-        return 0 if same else 1
-    out.write_text(text, encoding="utf-8")
-    for preset, f in fitted.items():
-        print(
-            f"{preset}: {f['samples']} samples, held-out mean squared error {f['held_out']:.1f} "
-            f"against a constant's {f['constant']:.1f}"
-        )
-    print(f"wrote {out}")
-    return 0
 
 
 if __name__ == "__main__":
