@@ -10,7 +10,7 @@ from game import REFEREE, Game, make_rules
 from game.actions import Action, Kind, is_call
 from game.engine import Phase
 from game.seats.base import Seat
-from game.sim import AppSim, SuperSim
+from game.sim import AppSim, SuperSim, play_random, random_seats
 from game.sim import app as app_core
 from game.sim import jda as jda_core
 from game.sim import kabu as kabu_core
@@ -122,3 +122,24 @@ def random_chooser(seed: int, bare: float = 0.0) -> Callable[[Game, int, Sequenc
         return sound[rng.randrange(len(sound))]
 
     return choose
+
+
+def check_clone_independence(sim, players: int, into_round: int, last: bool = False) -> None:
+    """A core `sim` two rounds on and `into_round` decisions into the next (a window may be open, the
+    stock part drawn): a clone played on leaves the original and its generator untouched, and two
+    clones given the same choices stay alike. `last`: take each decision's last option, else its first."""
+    play_random(sim, random_seats(3, players), 2)
+    sim.next_round()
+    for _ in range(into_round):
+        options = sim.decide()
+        if not options:
+            break
+        sim.apply(sim.mover, options[-1] if last else options[0])
+    before, state = sim.key(), sim.rng.getstate()
+    twin = sim.clone()
+    play_random(twin, random_seats(9, players), 4)  # plays, draws, reshuffles and deals on the copy
+    assert sim.key() == before and sim.rng.getstate() == state
+    again = sim.clone()
+    play_random(sim, random_seats(4, players), 2)
+    play_random(again, random_seats(4, players), 2)
+    assert again.key() == sim.key()

@@ -15,7 +15,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from simkit import app_game, engine_codes, lockstep, play_engine, random_chooser
+from simkit import app_game, check_clone_independence, engine_codes, lockstep, play_engine, random_chooser
 
 from game import REFEREE, Action, Game, Kind, Suit, make_rules
 from game.cards import deck
@@ -108,23 +108,7 @@ def test_from_any_engine_position_the_sim_goes_on_as_the_engine(seed, players, s
 
 def test_a_clone_shares_nothing_that_changes():
     sim = AppSim(4, 3)
-    seats = random_seats(3, 4)
-    play_random(sim, seats, 2)
-    sim.next_round()
-    for _ in range(40):  # into a round: a window may be open, the stock part drawn
-        options = sim.decide()
-        if not options:
-            break
-        sim.apply(sim.mover, options[-1])
-    before, state = sim.key(), sim.rng.getstate()
-    twin = sim.clone()
-    play_random(twin, random_seats(9, 4), 5)  # plays, draws, reshuffles and deals on the copy
-    assert sim.key() == before and sim.rng.getstate() == state
-    # the copy goes on exactly as the original does, given the same choices
-    again = sim.clone()
-    play_random(sim, random_seats(4, 4), 3)
-    play_random(again, random_seats(4, 4), 3)
-    assert again.key() == sim.key()
+    check_clone_independence(sim, 4, 40, last=True)
     seeded = sim.clone(seed=5)
     assert seeded.rng.getstate() == random.Random(5).getstate()
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from simkit import engine_codes, lockstep, play_engine, random_chooser
+from simkit import check_clone_independence, engine_codes, lockstep, play_engine, random_chooser
 
 from game import REFEREE, Action, Game, Kind, make_rules
 from game.cards import deck
@@ -104,23 +104,8 @@ def test_from_any_engine_position_the_sim_goes_on_as_the_engine(seed, players, s
 
 
 def test_a_clone_shares_nothing_that_changes():
-    rules = make_rules("jda", 3)
-    sim = JdaSim(rules, 3)
-    play_random(sim, random_seats(3, 3), 2)
-    sim.next_round()
-    for _ in range(20):
-        options = sim.decide()
-        if not options:
-            break
-        sim.apply(sim.mover, options[0])
-    before, state = sim.key(), sim.rng.getstate()
-    twin = sim.clone()
-    play_random(twin, random_seats(9, 3), 4)
-    assert sim.key() == before and sim.rng.getstate() == state
-    again = sim.clone()
-    play_random(sim, random_seats(4, 3), 2)
-    play_random(again, random_seats(4, 3), 2)
-    assert again.key() == sim.key()
+    sim = JdaSim(make_rules("jda", 3), 3)
+    check_clone_independence(sim, 3, 20)
 
 
 def test_codes_and_engine_actions_convert_both_ways():

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from simkit import engine_codes, lockstep, play_engine, random_chooser
+from simkit import check_clone_independence, engine_codes, lockstep, play_engine, random_chooser
 
 from game import REFEREE, Action, Game, Kind, make_rules
 from game.cards import deck
@@ -99,23 +99,8 @@ def test_from_any_engine_position_the_sim_goes_on_as_the_engine(seed, players, s
 
 
 def test_a_clone_shares_nothing_that_changes():
-    rules = make_rules("kabu", 4)
-    sim = KabuSim(rules, 3)
-    play_random(sim, random_seats(3, 4), 2)
-    sim.next_round()
-    for _ in range(15):
-        options = sim.decide()
-        if not options:
-            break
-        sim.apply(sim.mover, options[0])
-    before, state = sim.key(), sim.rng.getstate()
-    twin = sim.clone()
-    play_random(twin, random_seats(9, 4), 4)
-    assert sim.key() == before and sim.rng.getstate() == state
-    again = sim.clone()
-    play_random(sim, random_seats(4, 4), 2)
-    play_random(again, random_seats(4, 4), 2)
-    assert again.key() == sim.key()
+    sim = KabuSim(make_rules("kabu", 4), 3)
+    check_clone_independence(sim, 4, 15)
 
 
 def test_sets_add_up_to_one_card_of_the_last_play():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from simkit import engine_codes, lockstep, play_engine, random_chooser, super_game
+from simkit import check_clone_independence, engine_codes, lockstep, play_engine, random_chooser, super_game
 
 from game import REFEREE, Action, Game, Kind, Suit, make_rules
 from game.cards import deck
@@ -96,21 +96,7 @@ def test_from_any_engine_position_the_sim_goes_on_as_the_engine(seed, players, s
 
 def test_a_clone_shares_nothing_that_changes():
     sim = SuperSim(4, 3)
-    play_random(sim, random_seats(3, 4), 2)
-    sim.next_round()
-    for _ in range(60):
-        options = sim.decide()
-        if not options:
-            break
-        sim.apply(sim.mover, options[-1])
-    before, state = sim.key(), sim.rng.getstate()
-    twin = sim.clone()
-    play_random(twin, random_seats(9, 4), 4)
-    assert sim.key() == before and sim.rng.getstate() == state
-    again = sim.clone()
-    play_random(sim, random_seats(4, 4), 2)
-    play_random(again, random_seats(4, 4), 2)
-    assert again.key() == sim.key()
+    check_clone_independence(sim, 4, 60, last=True)
 
 
 def test_totals_count_each_two_valued_card_both_ways():
