@@ -333,17 +333,22 @@ def test_every_preset_gets_dangers_and_a_legal_hint(preset):
 
 
 def test_a_calls_cost_is_said_in_each_presets_own_units_in_both_languages():
+    from game import make_rules
+    from ui.presets import preset_ui
+
+    units = {p: preset_ui(make_rules(p, 4)).cost_unit for p in ("app", "super", "jda", "kabu")}
+    assert units == {"app": "points", "super": "points", "jda": "steps", "kabu": "cards"}
     from ui.table.coach_view import cost_words
     from ui.text import setup
 
     setup("en")
-    assert cost_words("super", 600) == "about 600 points"
-    assert cost_words("jda", 1) == "one step up in your deal size"
-    assert cost_words("kabu", 2) == "about 2 extra cards (6 make a lap)"
+    assert cost_words("points", 600) == "about 600 points"
+    assert cost_words("steps", 1) == "one step up in your deal size"
+    assert cost_words("cards", 2) == "about 2 extra cards (6 make a lap)"
     setup("ja")
     try:
-        assert cost_words("app", 40) == "約40点"
-        assert "段階" in cost_words("jda", 2) and "追加札" in cost_words("kabu", 1)
+        assert cost_words("points", 40) == "約40点"
+        assert "段階" in cost_words("steps", 2) and "追加札" in cost_words("cards", 1)
     finally:
         setup("en")
 
@@ -395,8 +400,10 @@ def test_the_hint_says_how_much_better_in_the_presets_own_sense_and_units():
     setup("en")
     draw, play = Action(0, Kind.DRAW), Action(0, Kind.DRAW)
     hint = Hint(draw, value=4.0, other=play, other_value=-9.0, worlds=40)
-    line = hint_line(hint, "super")  # fewer points win in super: "better" still means better for you
+    line = hint_line(hint, "points")  # fewer points win in super: "better" still means better for you
     assert "about 13 points better this round" in line and "−" not in line and "+" not in line
-    assert "deal-size steps" in hint_line(Hint(draw, 0.3, play, 0.1, 40), "jda")
-    kept = hint_line(Hint(draw, 1.0, play, 2.0, 40), "app")  # hard kept its choice: the other looked better
+    assert "deal-size steps" in hint_line(Hint(draw, 0.3, play, 0.1, 40), "steps")
+    kept = hint_line(
+        Hint(draw, 1.0, play, 2.0, 40), "points"
+    )  # hard kept its choice: the other looked better
     assert "not clearly better" in kept

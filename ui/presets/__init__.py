@@ -122,6 +122,8 @@ class PresetUI:
     live_reveals = False
     spread_last_play = False  # a play of several cards lies spread on the field, each card showing
     empty_pile_outline = True  # an empty pile of the preset's own still shows where it lies
+    # the unit a seat's score moves in, for the coach's costs and hints (coach.cost_<unit>, gain_<unit>)
+    cost_unit = "points"
     fanned_piles: tuple[str, ...] = ()  # piles (by name prefix) drawn fanned, every card seen
 
     def distinct_targets(self, view: SeatView, calls: list[Any]) -> list[Any]:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 
 class UI(PresetUI):
+    cost_unit = "steps"  # a lost round is a step up in deal size
     new_game_options = (
         ("games", "new.jda.games"),
         ("time_limit_min", "new.jda.time_limit_min"),

@@ -60,6 +60,7 @@ def _parity_words(values: set[int]) -> list[str]:
 
 
 class UI(PresetUI):
+    cost_unit = "cards"  # the score counts extra cards (six make a lap)
     new_game_options = (
         ("max_matches", "new.kabu.max_matches"),
         ("lap_limit", "new.kabu.lap_limit"),

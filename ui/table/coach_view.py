@@ -155,19 +155,13 @@ def who(callers: tuple[int, ...], name: Callable[[int], str]) -> str:
     return tr("coach.or").join(name(s) for s in callers[:3])
 
 
-# what a call costs, in each preset's own units: points, jda's deal-size steps (five make a lap),
-# kabu's extra cards (six make a lap); the coach's figure is the seat's score change in that unit
-COST_UNITS = {"jda": "steps", "kabu": "cards"}
-
-
-def cost_words(preset: str, amount: int) -> str:
+def cost_words(unit: str, amount: int) -> str:
     """ "about 600 points", "one step up in your deal size", "about 2 extra cards (6 make a lap)"."""
-    unit = COST_UNITS.get(preset, "points")
     return tr(f"coach.cost_{unit}_one") if amount == 1 else tr(f"coach.cost_{unit}", n=amount)
 
 
-def danger_line(danger: Danger, card: Card, name: Callable[[int], str], preset: str = "app") -> str:
-    """The danger in words and numbers, from the person's own view; a cost in `preset`'s units."""
+def danger_line(danger: Danger, card: Card, name: Callable[[int], str], unit: str = "points") -> str:
+    """The danger in words and numbers, from the person's own view; a cost in `unit` (the preset UI's cost_unit)."""
     chance = round(danger.chance * 100)
     if not danger.risky and (chance < 5 or not danger.callers):
         return tr("coach.safe", card=card_text(card), chance=chance)
@@ -177,7 +171,7 @@ def danger_line(danger: Danger, card: Card, name: Callable[[int], str], preset: 
             who=who(danger.callers, name),
             card=card_text(card),
             chance=chance,
-            gain=cost_words(preset, -danger.cost),
+            gain=cost_words(unit, -danger.cost),
         )
     if danger.cost is None:
         return tr("coach.danger_no_cost", who=who(danger.callers, name), card=card_text(card), chance=chance)
@@ -186,7 +180,7 @@ def danger_line(danger: Danger, card: Card, name: Callable[[int], str], preset: 
         who=who(danger.callers, name),
         card=card_text(card),
         chance=chance,
-        cost=cost_words(preset, danger.cost),
+        cost=cost_words(unit, danger.cost),
     )
 
 
@@ -214,7 +208,7 @@ def _move(action: Action) -> str:
     return tr("coach.move_draw")
 
 
-def hint_line(hint: Hint, preset: str = "app") -> str:
+def hint_line(hint: Hint, unit: str = "points") -> str:
     """What hard would do, and why: how much better its search found it than the best other option,
     in the preset's own units and its own sense of better (so "better" reads the same where fewer
     points win); where it kept its rule of thumb's choice, that the other was not clearly better."""
@@ -226,7 +220,6 @@ def hint_line(hint: Hint, preset: str = "app") -> str:
     if hint.kept or gain <= 0:
         return tr("coach.hint_kept", **values)
     shown = f"{gain:.1f}" if gain < 10 else f"{gain:.0f}"
-    unit = COST_UNITS.get(preset, "points")
     return tr("coach.hint_play", gain=tr(f"coach.gain_{unit}", n=shown), **values)
 
 
@@ -301,7 +294,11 @@ def words_now(scene: TableLike) -> str | None:
     desk = scene.coach
     asked, hint = desk.hint(view)
     if asked:
-        return hint_line(hint, view.preset) if hint is not None else tr("coach.hint_thinking")
+        return (
+            hint_line(hint, scene.board.preset_ui.cost_unit)
+            if hint is not None
+            else tr("coach.hint_thinking")
+        )
     if not scene.accepts_input or not any(a.kind is Kind.PLAY for a in scene.legal()):
         return None
     board = scene.board
@@ -312,8 +309,7 @@ def words_now(scene: TableLike) -> str | None:
     if desk.dangers(view) is None:
         return tr("coach.weighing")
     danger = desk.danger_of(view, card)
-    preset = view.preset
-    return danger_line(danger, card, board._name, preset) if danger is not None else None
+    return danger_line(danger, card, board._name, board.preset_ui.cost_unit) if danger is not None else None
 
 
 def draw_confirm(scene: TableLike, surface: pygame.Surface) -> None:
@@ -327,8 +323,7 @@ def draw_confirm(scene: TableLike, surface: pygame.Surface) -> None:
     title_size = max(15, int(lay.unit * 0.032))
     small = max(12, int(lay.unit * 0.022))
     room = lay.band()[2] - 56
-    preset = scene.source.view.preset
-    line = danger_line(danger, action.cards[-1], board._name, preset) if danger else ""
+    line = danger_line(danger, action.cards[-1], board._name, board.preset_ui.cost_unit) if danger else ""
     title = board.text(tr("coach.confirm_title"), title_size, RISK_RED, True)
     band = lay.band()[3]  # the panel stays in the band, clear of your hand: one line of words if need be
     lines = 2 if title.get_height() + 2 * board.font(small, True).get_linesize() + 30 + 40 <= band else 1
