@@ -17,7 +17,6 @@ import pygame_gui
 
 from game.actions import Action, Kind, is_call
 from game.cards import Card, Suit, deck
-from game.engine import Game
 from game.phase import Phase
 from game.realtime import Timing
 from game.seats import make_seat
@@ -30,7 +29,7 @@ from ..table import coach_view
 from ..table.board import Board
 from ..table.layout import seats_that_fit
 from ..table.remote import RemoteTable
-from ..table.setup import GameSetup, save_data
+from ..table.setup import GameSetup, Match, deal_scenario, save_data
 from ..table.source import LocalHost, TableSource
 from ..text import Said, key, tr
 from ..theme import GOLD, RED, SUIT_COLOURS, WHITE
@@ -57,7 +56,7 @@ class TableScene(Scene):
         self,
         app,
         setup: GameSetup,
-        game: Game | None = None,
+        game: Match | None = None,
         demo: bool = False,
         remote: RemoteTable | None = None,
         match_elapsed_ms: float = 0.0,
@@ -201,7 +200,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ saving
 
     @property
-    def game(self) -> Game | None:
+    def game(self) -> Match | None:
         """The in-process host's game (a game on this computer), for saving it and for tests; None at
         a LAN table. The table never draws from it: it draws from `source`."""
         return self.local.game if self.local is not None else None
@@ -343,20 +342,12 @@ class TableScene(Scene):
         replaying the round's actions up to its deal, so it is the same whenever it is saved."""
         import time
 
-        from game.scenario import dumps, from_game
-
         game = self.game
         if game is None:
             return tr("table.deal_not_saved", reason="a LAN table's deal is the host's")
-        replay = self.setup.new_game()
-        for action in game.actions:
-            if (replay.match_no, replay.round_no) == (game.match_no, game.round_no):
-                break
-            replay.apply(action)
-        names = [self.board.names[s] for s in range(game.n)]
-        seats = ["human" if s.kind == "human" else s.level for s in self.setup.seats]
+        names = [self.board.names[s] for s in range(self.setup.players)]
         try:
-            path = save_scenario(dumps(from_game(replay, names, seats)), time.strftime("%Y%m%d-%H%M%S"))
+            path = save_scenario(deal_scenario(self.setup, game, names), time.strftime("%Y%m%d-%H%M%S"))
         except (OSError, ValueError) as exc:
             return tr("table.deal_not_saved", reason=str(exc))
         print(f"deal saved: {path}", flush=True)  # the whole path, for a bug report
