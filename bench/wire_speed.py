@@ -4,7 +4,8 @@
 
 Plays `--rounds` rounds of each preset with random seats, then times writing what a LAN host sends
 and a log keeps: every event as the referee sees it and as seat 1 sees it (`to_json`, then the JSON
-text), the actions, and one view per seat. Prints microseconds per event, per action and per view,
+text; or, through the event's schema Struct, straight to JSON bytes with msgspec, `wire()`), the
+actions, and one view per seat. Prints microseconds per event, per action and per view,
 the best of `--repeat` runs. Figures only: no target, nothing asserted.
 """
 
@@ -19,10 +20,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import msgspec
+
 from game.engine import Game
 from game.headless import play
 from game.rules import PRESETS, make_rules
 from game.seats import make_seat
+
+ENCODER = msgspec.json.Encoder()
 
 
 def best_of(repeat: int, work: Callable[[], object]) -> float:
@@ -47,7 +52,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {args.players} random seats, {args.rounds} rounds per preset")
     print(
-        f"{'preset':<9} {'events':>7} {'us/event':>9} {'us/event+text':>14} {'us/action':>10} {'us/view':>8}"
+        f"{'preset':<9} {'events':>7} {'us/event':>9} {'us/event+text':>14} {'us/event bytes':>15} {'us/action':>10} {'us/view':>8}"
     )
     for preset in PRESETS:
         print(measure(preset, args.players, args.rounds, args.repeat))
@@ -62,11 +67,12 @@ def measure(preset: str, players: int, rounds: int, repeat: int) -> str:
     views = [game.view(s) for s in range(players)]
     t_events = best_of(repeat, lambda: [e.to_json() for e in events])
     t_text = best_of(repeat, lambda: [dumps(e.to_json()) for e in events])
+    t_bytes = best_of(repeat, lambda: [ENCODER.encode(e.wire()) for e in events])
     t_actions = best_of(repeat, lambda: [a.to_json() for a in actions])
     t_views = best_of(repeat, lambda: [dumps(v.to_json()) for v in views])
     return (
         f"{preset:<9} {len(events):>7} {t_events / len(events) * 1e6:>9.2f} "
-        f"{t_text / len(events) * 1e6:>14.2f} {t_actions / len(actions) * 1e6:>10.2f} "
+        f"{t_text / len(events) * 1e6:>14.2f} {t_bytes / len(events) * 1e6:>15.2f} {t_actions / len(actions) * 1e6:>10.2f} "
         f"{t_views / len(views) * 1e6:>8.1f}"
     )
 
