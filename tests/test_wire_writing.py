@@ -196,3 +196,17 @@ def test_an_event_class_of_a_preset_is_written_through_its_own_schema():
     own = {cls.__module__ for _, cls in EVENTS}
     assert "game.events" in own and any(m.startswith("game.rules.") for m in own)
     assert all(issubclass(cls, Event) for _, cls in EVENTS)
+
+
+@pytest.mark.parametrize(
+    ("data", "needle"),
+    [
+        ({"lap": True}, "score part 'lap' must be a whole number"),
+        ({"points": 1, "deal": "6"}, "score part 'deal' must be a whole number"),
+        ({}, "not an empty one"),
+        ([["points", 1]], "an object of names to whole numbers"),
+    ],
+)
+def test_a_bad_score_is_refused_naming_its_part(data, needle):
+    with pytest.raises(ValueError, match=needle):
+        Score.from_json(data)
