@@ -39,7 +39,7 @@ class Clue:
     def to_json(self) -> list[Any]:
         """The JSON form, a row [seat, cards, drew, field, suit, chain], written through the schema
         `from_json` reads (`ClueJSON`, made from this class's fields)."""
-        return _write_row(self)
+        return write_clue(self)
 
     @classmethod
     def from_json(cls, data: Any, deck: Deck) -> Clue:
@@ -51,4 +51,5 @@ class Clue:
 # a clue's fields in order, as one row: the JSON form is that row, read and written from these types
 ClueJSON = wire_type(row_type(Clue))
 """A clue's JSON form, `Clue.to_json`, as read: [seat, cards, drew, field, suit, chain]."""
-_write_row = row_writer(Clue)
+write_clue = row_writer(Clue)
+"""A clue as its row (`Clue.to_json`), for writing many at once (a view's history)."""

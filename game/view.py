@@ -21,7 +21,7 @@ import msgspec
 
 from .actions import Action, ActionJSON
 from .cards import Card, Suit
-from .clues import Clue, ClueJSON
+from .clues import Clue, ClueJSON, write_clue
 from .piles import visible
 from .scores import Score
 from .wire import CardCode, Standing, SuitLetter, read, to_builtins
@@ -146,11 +146,13 @@ class SeatView:
     def to_json(self) -> dict[str, Any]:
         """The wire form (the LAN's `Update.view`), written through `ViewJSON`, the schema `from_json`
         reads."""
-        return to_builtins(self.wire())
+        return msgspec.structs.asdict(self.wire())
 
     def wire(self) -> ViewJSON:
         """This view as its schema Struct, for msgspec to write: cards as codes, suits as letters,
-        scores as objects, the preset's state as `encode_state` writes it, sequences as lists."""
+        scores as objects, the preset's state as `encode_state` writes it, sequences as lists. Every
+        field is JSON values already (the window and the legal actions written through their own
+        Structs), so `to_json` takes the fields as they are rather than walk a long history again."""
         w = self.window
         window = None
         if w is not None:
@@ -160,7 +162,7 @@ class SeatView:
                 list(w.calls),
                 w.waiting_for_me,
                 w.freezes_turn,
-                w.queued.wire() if w.queued is not None else None,
+                w.queued.to_json() if w.queued is not None else None,  # type: ignore[arg-type]
                 list(w.owners),
             )
         return ViewJSON(  # type: ignore[arg-type]  # cards and suits written as codes and letters
@@ -179,7 +181,7 @@ class SeatView:
             turn=self.turn,
             phase=self.phase,
             chain=[self.chain_links, self.chain_cards],
-            window=window,
+            window=to_builtins(window) if window is not None else None,
             revealed={str(k): _codes(v) for k, v in self.revealed.items()},
             laid=[_codes(p) for p in self.laid],
             scores=list(self.scores),
@@ -187,9 +189,9 @@ class SeatView:
             match_no=self.match_no,
             round_no=self.round_no,
             parent=self.parent,
-            legal=[a.wire() for a in self.legal],
+            legal=[a.to_json() for a in self.legal],
             extra=encode_state(self.extra),
-            history=[c.to_json() for c in self.history],
+            history=[write_clue(c) for c in self.history],
             piles={k: _codes(v) for k, v in self.piles.items()},
             pile_sizes=dict(self.pile_sizes),
             seating=list(self.seating),
