@@ -9,6 +9,7 @@ and "Play this deal again": a new solo game from a round's deal, written as a sc
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -18,9 +19,8 @@ import pygame
 import pygame_gui
 
 from game import history
-from game.engine import Game
 from game.errors import IllegalAction
-from game.events import RoundEnded
+from game.events import Event, RoundEnded
 from game.headless import LogError, read_log
 from game.history import HUMAN, Entry, RecordError
 from game.phase import Phase
@@ -216,13 +216,13 @@ def seat_name(item: Entry, seat: int) -> str:
     return name or tr("history.seat", number=seat + 1)
 
 
-def round_lines(game: Game, item: Entry) -> list[str]:
+def round_lines(events: Sequence[Event], item: Entry) -> list[str]:
     """One line per round of the record: how it ended, who won, the person's score change (where a
     preset keeps a standing other than points, the person's standing after it: "lap 0 · deal 6")."""
     me = item.me
     lines = []
     earlier = item.since_rounds  # rounds of the matches before this record's (a New match's record)
-    for event in game.events:
+    for event in events:
         if not isinstance(event, RoundEnded):
             continue
         if earlier:
@@ -328,7 +328,7 @@ class RecordScene(Scene):
         self.rounds: list[str] = []
         try:
             _entry, game = history.load(item.path)
-            self.rounds = round_lines(game, item)
+            self.rounds = round_lines(game.events, item)
         except RecordError as exc:
             self.error = exc.problem  # said in the screen's language (skipped_reason)
         saved = item.reviews.get(str(item.me)) if item.me is not None else None

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from game.plaintext import NAME, clean
+from game.registry import DEFAULT_PRESET
 from game.rules import PRESETS, make_rules
 from game.seats import SEATS
 from net import hostsave, tablecode
@@ -230,7 +231,7 @@ class HostScene(Scene):
         self.session: NetSession | None = None
         self.opening: Future | None = None
         self.option_fields: dict[str, object] = {}
-        self.choose(preset if preset in PRESETS else "app")
+        self.choose(preset if preset in PRESETS else DEFAULT_PRESET)
 
     def choose(self, preset: str) -> None:
         """Show `preset` with the choices last made for it (or the screen's defaults), kept in range."""

@@ -1,7 +1,8 @@
 """The replay viewer: a kept game (or any action log) shown on the table itself, one action at a time.
 
 The board (ui/table/board.py) draws it from the game's events exactly as at the table; a `ReplaySource`
-stands where the table's host would, holding the replayed game. Stepping forward applies the next
+(ui/table/replaying.py, the replay adapter) stands where the table's host would, holding the replayed
+game. Stepping forward applies the next
 action and animates its events; anything else (a step back, a jump, the slider) replays the log from
 its start to that point and shows the table as it stands there, the way a resumed match opens.
 
@@ -19,71 +20,19 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.actions import Action, Kind
-from game.engine import Game
-from game.events import Event, RoundEnded
-from game.headless import read_log, seat_names
+from game.actions import Action
+from game.headless import seat_names
 from game.history import MAX_NAME
-from game.phase import Phase
-from game.rules.base import RuleSet
 from game.view import SeatView
 
 from ..scene import Scene
 from ..table.board import Board
+from ..table.replaying import ReplayLog
 from ..text import key, tr
 from .review_trial import Trial, TrialPanel, panel_width
 
 BAR = 104  # the control strip under the table: two rows of buttons
 STEP_SECONDS = 0.7  # while playing, a pause between actions once the board is still
-
-
-class ReplaySource:
-    """A TableSource over a replayed game: the viewer's view and the events the actions made. Nothing
-    is submitted here; the clock does nothing."""
-
-    def __init__(self, game: Game, viewer: int):
-        self.game = game
-        self.viewer = viewer
-        self.rules: RuleSet = game.rules
-        self.shown: list[Event] = [e.for_seat(viewer) for e in game.events]
-        self.round_end: RoundEnded | None = None
-        for event in self.shown:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
-        self._handed = len(game.events)  # what already happened is shown as it stands, not replayed
-
-    @property
-    def view(self) -> SeatView:
-        return self.game.view(self.viewer)
-
-    @property
-    def match_over(self) -> bool:
-        return self.game.phase is Phase.MATCH_OVER
-
-    def advance(self, now_ms: float) -> None:
-        """A replay moves only when stepped."""
-
-    def poll(self) -> list[Event]:
-        events = self.game.events[self._handed :]
-        self._handed = len(self.game.events)
-        out = [e.for_seat(self.viewer) for e in events]
-        self.shown.extend(out)
-        for event in out:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
-        return out
-
-    def submit(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def refusal(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def next_round(self) -> list[Event]:
-        return []
-
-    def others_may_act(self) -> bool:
-        return False
 
 
 def show_as_it_stands(board: Board, view: SeatView) -> None:
@@ -120,19 +69,20 @@ class ReplayScene(Scene):
         `trial`, the replay opens at that reviewed decision and asks what the person would do."""
         super().__init__(app)
         self.path = Path(path)
-        header, game, self.actions = read_log(path)
+        self.log = ReplayLog(path)  # the replay adapter: it runs the engine, this screen shows it
+        header, players = self.log.header, self.log.players
         meta = header.get("history") if isinstance(header.get("history"), dict) else {}
         me = meta.get("me")
         self.viewer = (
-            viewer if viewer is not None else (me if isinstance(me, int) and 0 <= me < game.n else 0)
+            viewer if viewer is not None else (me if isinstance(me, int) and 0 <= me < players else 0)
         )
         names = meta.get("names") if isinstance(meta.get("names"), list) else []
-        plates = seat_names(header.get("ai") or ["?"], game.n)
+        plates = seat_names(header.get("ai") or ["?"], players)
         self.names = [  # a record's names, each cut as the History screen cuts it
             (names[i][:MAX_NAME] if i < len(names) and isinstance(names[i], str) and names[i] else plates[i])
             if i != me
             else tr("table.you")
-            for i in range(game.n)
+            for i in range(players)
         ]
         self.every_hand = False
         self.playing = False
@@ -141,18 +91,21 @@ class ReplayScene(Scene):
         self.trial: TrialPanel | None = None
         if trial is not None:
             self.viewer = trial.seat
-            _h, fresh, actions = read_log(path)
-            self.trial = TrialPanel(trial, fresh, actions)
+            self.trial = TrialPanel(trial, self.log)
         self.seek(trial.step if trial is not None else 0)
 
     # ------------------------------------------------------------------ moving through the log
 
+    @property
+    def actions(self) -> list[Action]:
+        """The log's actions, as the replay adapter last read them."""
+        return self.log.actions
+
     def seek(self, position: int) -> None:
         """Show the table as it stands after `position` actions (replayed from the start)."""
         position = max(0, min(position, len(self.actions)))
-        game = self.replayed(position)
+        self.source = self.log.at(position, self.viewer)
         self.position = position
-        self.source = ReplaySource(game, self.viewer)
         self.board = Board(
             self.source,
             self.viewer,
@@ -166,21 +119,12 @@ class ReplayScene(Scene):
         self._reveal()
         self._sync_slider()
 
-    def replayed(self, position: int) -> Game:
-        """The game after the log's first `position` actions. (Read afresh: a log's actions name the
-        cards of the deck they were read with, so a copied game would not know them.)"""
-        _header, game, actions = read_log(self.path)
-        self.actions = actions
-        for action in actions[:position]:
-            game.apply(action)
-        return game
-
     def step(self) -> bool:
         """Apply the next action and animate what it did; False at the log's end."""
         if self.position >= len(self.actions):
             return False
         self.board.finish_all()  # a step taken while the last one still flies lands it first
-        self.source.game.apply(self.actions[self.position])  # (read with this game's deck)
+        self.source.step()
         self.position += 1
         self.board.feed(self.source.poll())
         self._sync_slider()
@@ -192,27 +136,18 @@ class ReplayScene(Scene):
     def jump(self, target: str) -> None:
         """To the next play ("play"), dobon ("dobon") or round's end ("round"): the table just before
         it, then that action animated."""
-        probe = self.replayed(self.position)
-        for index in range(self.position, len(self.actions)):
-            action = self.actions[index]
-            before = len(probe.events)
-            probe.apply(action)
-            ended = any(isinstance(e, RoundEnded) for e in probe.events[before:])
-            if (
-                (target == "play" and action.kind is Kind.PLAY)
-                or (target == "dobon" and action.kind is Kind.DOBON)
-                or (target == "round" and ended)
-            ):
-                self.seek(index)
-                self.step()
-                return
+        index = self.log.next_stop(self.position, target)
+        if index is not None:
+            self.seek(index)
+            self.step()
+            return
         self.seek(len(self.actions))  # none left: the end of the log
 
     def _reveal(self) -> None:
         """Every hand face up (when chosen), the viewer's own excepted: it is drawn as the hand."""
         view = self.source.view
         if self.every_hand:
-            hands = self.source.game.hands
+            hands = self.source.hands
             self.board.shown.revealed = {s: tuple(h) for s, h in enumerate(hands) if s != self.viewer and h}
         else:
             self.board.shown.revealed = dict(view.revealed)

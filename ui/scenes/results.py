@@ -195,7 +195,7 @@ class RoundResultScene(Scene):
         self.rows_shown: list[list[str]] = [[] for _ in range(view.players)]  # each seat's lines as drawn
 
     def names(self) -> list[str]:
-        return [self.table.board._name(s) for s in range(self.players)]
+        return [self.table.board.seat_name(s) for s in range(self.players)]
 
     @property
     def notes(self) -> list[str]:
@@ -342,7 +342,7 @@ class RoundResultScene(Scene):
         small = max(12, int(min(row_h * 0.16, h * 0.022)))
         card_h = max(24, min(int(row_h - small * 1.7 - 18), int(h * 0.09)))  # inside its row
         hands = self.hands
-        names = [b._name(s) for s in range(self.players)]
+        names = [b.seat_name(s) for s in range(self.players)]
         for seat in range(self.players):
             y = top + seat * row_h
             role = (
@@ -353,7 +353,7 @@ class RoundResultScene(Scene):
                 else ""
             )
             name = b.text(
-                f"{b._name(seat)}  {role}", small + 3, GOLD if seat in result.winners else WHITE, True
+                f"{b.seat_name(seat)}  {role}", small + 3, GOLD if seat in result.winners else WHITE, True
             )
             surface.blit(name, (int(w * 0.04), y + 4))
             cards = list(hands[seat]) or list(self.laid[seat])
@@ -413,7 +413,7 @@ class RoundResultScene(Scene):
                 break
         fit = max(1, box.height // pitch)
         if len(rows) > fit:
-            rows = [*rows[: fit - 1], b._fit(rows[fit - 1] + " …", size_now, box.width, bold=False)]
+            rows = [*rows[: fit - 1], b.fit(rows[fit - 1] + " …", size_now, box.width, bold=False)]
         for i, text in enumerate(rows):
             surface.blit(b.text(text, size_now, (225, 232, 225)), (box.x, box.y + i * pitch))
         return rows
@@ -425,7 +425,7 @@ class RoundResultScene(Scene):
         b = self.table.board
         pygame.draw.rect(surface, (20, 48, 38), area, border_radius=10)
         head_size = max(13, int(area.height * 0.05))
-        head = b.text(tr("results.kabu.settlement"), min(head_size, 30), GOLD, True)
+        head = b.text(tr("results.settlement"), min(head_size, 30), GOLD, True)
         surface.blit(head, (area.x + 10, area.y + 6))
         room = area.height - head.get_height() - 14
 
@@ -454,7 +454,7 @@ class RoundResultScene(Scene):
         y = area.y + head.get_height() + 10
         shown: list[str] = []
         for title, parts in laid:
-            surf = b.text(b._fit(title, size, area.width - 20), size, WHITE, True)
+            surf = b.text(b.fit(title, size, area.width - 20), size, WHITE, True)
             surface.blit(surf, (area.x + 10, y))
             y += pitch
             total = sum(len(p) for p in parts)
@@ -576,7 +576,7 @@ class MatchResultScene(Scene):
                 tr(
                     "results.standing",
                     rank=ranks[seat],
-                    name=b._name(seat),
+                    name=b.seat_name(seat),
                     score=score_text(standings[seat]),
                 ),
                 size,

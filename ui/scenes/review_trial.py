@@ -14,17 +14,19 @@ import html
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from game.actions import Action, Kind
-from game.engine import Game
 from game.review import WORK, Judged, ReviewError, Spot, points, retry, spot_at
 
 from ..text import key, tr
 from .review_listing import worth_of
+
+if TYPE_CHECKING:
+    from ..table.replaying import ReplayLog
 
 PANEL_MIN, PANEL_MAX = 280, 440  # the panel's width beside the table
 
@@ -63,8 +65,10 @@ def _choice_words(action: Action) -> str:
 class TrialPanel:
     """The question, the options and the answer, for one decision of a review."""
 
-    def __init__(self, trial: Trial, game: Game, actions: list[Action]):
-        """`game` is a fresh game the log `actions` start from (it is played on)."""
+    def __init__(self, trial: Trial, log: ReplayLog):
+        """`log` is the reviewed game's log (the replay adapter): the decision's moment is found by
+        playing on from its start."""
+        game, actions = log.fresh()
         self.trial = trial
         self.deck = game.deck
         self.state = State.ASK

@@ -375,18 +375,24 @@ class Board:
     def _land_back(self, seat: int) -> Callable[[], None]:
         return self._arrive(self.hidden_backs, seat)
 
-    def _name(self, seat: int) -> str:
+    def seat_name(self, seat: int) -> str:
         """A seat's name as the table shows it: cleaned and capped, whatever file or peer it came from;
         "You" in the language now chosen."""
         name = self.names[seat] if 0 <= seat < len(self.names) else "?"
         return name.now() if isinstance(name, Said) else clean(name, NAME)  # "You" stays a Said
+
+    def splash(self, title: str, seat: int, seconds: float, at: Point) -> None:
+        """A gold splash: `title` over `seat`'s name for `seconds`, centred on `at` (a preset's own
+        moment: jda's dealer, standard's auction and yaku, kabu's parent), so a preset module builds no
+        Splash or Tween of its own."""
+        self.splashes.append(Splash(title, self.seat_name(seat), GOLD, Tween(seconds, pytweening.linear), at))
 
     def said(self, key: str, seat: int | None = None, **params: object) -> Said:
         """A log line, `seat`'s name as its %{name}; about the viewer's own seat, the line's second
         person form where English needs one ("You name Red", not "You names Red": log.you.*). The line
         is a `Said`, so it follows a language switch."""
         if seat is not None:
-            params["name"] = self._name(seat)
+            params["name"] = self.seat_name(seat)
             if seat == self.viewer and key in YOU_FORMS:
                 key = "log.you." + key.removeprefix("log.")
         return Said(key, **params)
@@ -566,7 +572,7 @@ class Board:
         self.shown.field_suit = None
         self.on_sound("play")
         cards = tr("log.card_sep").join(map(card_text, event.cards))  # "3 7", 「3・7」
-        line = self.preset_ui.played_line(event.pile, self._name(seat), cards)
+        line = self.preset_ui.played_line(event.pile, self.seat_name(seat), cards)
         self.log.append(line or self.said("log.played", seat, cards=cards))
         self.wait = 0.3
         return True
@@ -733,13 +739,13 @@ class Board:
         word = tr("table.gaeshi") if event.gaeshi else tr("table.dobon_splash")
         spot = lay.spots[event.seat]
         self.splashes.append(
-            Splash(word, self._name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
+            Splash(word, self.seat_name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
         )
         self.on_sound("dobon")
         if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
             self.log.append(self.said("log.dobon_first", event.seat))
         else:
-            self.log.append(self.said("log.dobon", event.seat, target=self._name(event.answer_to)))
+            self.log.append(self.said("log.dobon", event.seat, target=self.seat_name(event.answer_to)))
         self.wait = 1.0
         return True
 
@@ -1235,7 +1241,7 @@ class Board:
         view = self.view
         size = lay.text_size
         room = lay.plate_width(seat) - 24
-        label = self._fit(self._name(seat), size, room)
+        label = self.fit(self.seat_name(seat), size, room)
         name = self.text(label, size, WHITE, True)
         standings = self.shown.standings or view.standings
         score = self.text(score_text(standings[seat]), size - 2, (220, 230, 220))
@@ -1245,9 +1251,7 @@ class Board:
         cards = self.text(tr("table.cards", count=max(0, count)), size - 2, (220, 230, 220))
         hints = []
         if seat == self.viewer:  # practice help lines under your own name and score
-            hints = [
-                self.text(self._fit(t, size - 2, room), size - 2, c, True) for t, c in self._hints() if t
-            ]
+            hints = [self.text(self.fit(t, size - 2, room), size - 2, c, True) for t, c in self._hints() if t]
         w = (
             max(name.get_width(), score.get_width() + cards.get_width() + 14, *(x.get_width() for x in hints))
             + 24
@@ -1261,7 +1265,7 @@ class Board:
             dial_r = max(8, min(dial_r, (inner - row - 8) // 2))  # smaller only where room is short
             dial = 2 * dial_r + 8
             if name.get_width() > inner - dial:  # a long name is cut shorter
-                name = self.text(self._fit(label, size, max(20, inner - dial)), size, WHITE, True)
+                name = self.text(self.fit(label, size, max(20, inner - dial)), size, WHITE, True)
             w = max(w - 24, name.get_width() + dial, row + dial) + 24
         box = pygame.Rect(0, 0, w, h)
         if seat == self.viewer:  # yours sits in the left column, above the log
@@ -1509,12 +1513,12 @@ class Board:
         y = int(lay.h - 8)
         for said in list(reversed(self.log))[: lay.log_lines]:
             line = said.now() if isinstance(said, Said) else said  # in the language now chosen
-            surf = self.text(self._fit(line, lay.log_size, width, bold=False), lay.log_size, (225, 235, 225))
+            surf = self.text(self.fit(line, lay.log_size, width, bold=False), lay.log_size, (225, 235, 225))
             y -= lay.log_line_h
             dest.blit(surf, (12, y))
             self._note("log", surf.get_rect(topleft=(12, y)))
 
-    def _fit(self, line: str, size: int, width: int, bold: bool = True) -> str:
+    def fit(self, line: str, size: int, width: int, bold: bool = True) -> str:
         """`line` as it is if it fits `width` pixels, else cut with "…" (ui.textfit.clip_to_width: a
         few measurements, however long the line)."""
         return clip_to_width(self.font(size, bold), line, width)

@@ -255,7 +255,7 @@ def wrap(board: BoardLike, text: str, size: int, width: int, lines: int = 2) -> 
             break
         out.append(rest[: fits[-1]].rstrip())
         rest = rest[fits[-1] :]
-    out.append(board._fit(rest, size, width))
+    out.append(board.fit(rest, size, width))
     return out
 
 
@@ -309,7 +309,9 @@ def words_now(scene: TableLike) -> str | None:
     if desk.dangers(view) is None:
         return tr("coach.weighing")
     danger = desk.danger_of(view, card)
-    return danger_line(danger, card, board._name, board.preset_ui.cost_unit) if danger is not None else None
+    return (
+        danger_line(danger, card, board.seat_name, board.preset_ui.cost_unit) if danger is not None else None
+    )
 
 
 def draw_confirm(scene: TableLike, surface: pygame.Surface) -> None:
@@ -323,7 +325,7 @@ def draw_confirm(scene: TableLike, surface: pygame.Surface) -> None:
     title_size = max(15, int(lay.unit * 0.032))
     small = max(12, int(lay.unit * 0.022))
     room = lay.band()[2] - 56
-    line = danger_line(danger, action.cards[-1], board._name, board.preset_ui.cost_unit) if danger else ""
+    line = danger_line(danger, action.cards[-1], board.seat_name, board.preset_ui.cost_unit) if danger else ""
     title = board.text(tr("coach.confirm_title"), title_size, RISK_RED, True)
     band = lay.band()[3]  # the panel stays in the band, clear of your hand: one line of words if need be
     lines = 2 if title.get_height() + 2 * board.font(small, True).get_linesize() + 30 + 40 <= band else 1
@@ -332,7 +334,7 @@ def draw_confirm(scene: TableLike, surface: pygame.Surface) -> None:
     bh = max(26, min(int(lay.unit * 0.06), band - tall - 40))
     bw = max(150, int(lay.unit * 0.3))
     width = max(title.get_width(), *(x.get_width() for x in said), 2 * bw + 20) + 40
-    panel = scene._panel(surface, tall + bh + 40, width)
+    panel = scene.panel(surface, tall + bh + 40, width)
     surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
     y = panel.y + 12 + title.get_height()
     for part in said:
