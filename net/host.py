@@ -421,6 +421,7 @@ class Host:
                 playing=playing,
             )
             self._announced = (free, playing)
+            self._announce_seats()  # a seat taken while the name was claimed (the hosting person's own)
         except Exception as exc:  # no multicast here: joining by address still works
             self.announce_error = describe(exc)
             self.log(f"(not announced on the LAN: {self.announce_error})")

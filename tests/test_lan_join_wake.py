@@ -1,0 +1,86 @@
+"""The Join screen shows what comes from the background at once, without input: the render loop rests
+on a quiet screen, so a search's tables (or any screen rebuilt on news from outside pygame's events)
+must be drawn by the frame that takes them in, not left for the next mouse move. Its address box shows
+an example address as a greyed hint, never as text the player seems to have typed."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+import uikit  # noqa: F401  (the dummy video driver)
+from uikit import frames, make_app, press_button
+
+from net.discovery import FoundTable
+from ui.scenes.lan import JoinScene
+from ui.text import setup
+
+
+def shown(app) -> bytes:
+    return pygame.image.tobytes(app.display, "RGB")
+
+
+def test_found_tables_are_drawn_as_the_search_ends_without_any_input(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    setup("en")
+    release = threading.Event()
+
+    def browse(seconds, interfaces=None):
+        release.wait(10)
+        return [FoundTable("x", "127.0.0.1", 47000, "app", 4, 5, "Ann", 3, False)]
+
+    monkeypatch.setattr("net.discovery.browse", browse)
+    app = make_app((800, 600))
+    try:
+        scene = JoinScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        press_button(app, scene.search_button)
+        clock = pygame.time.Clock()
+        end = time.monotonic() + 10
+        while app.rests == 0 and time.monotonic() < end:  # the loop comes to rest: "Searching…"
+            app.step(clock)
+        assert app.rests > 0 and not scene.searched
+        release.set()
+        end = time.monotonic() + 10
+        while not scene.searched and time.monotonic() < end:
+            app.step(clock)
+        assert [t.host_name for _, t in scene.table_buttons] == ["Ann"]
+        for _ in range(50):  # until it rests again (bounded): nothing else is drawn without input
+            if not app.step(clock):
+                break
+        assert pygame.event.peek() is False
+        on_screen = shown(app)
+        frames(app, 2)  # what a mouse move would have drawn
+        assert shown(app) == on_screen
+    finally:
+        release.set()
+        app.close()
+
+
+def test_the_example_address_is_a_greyed_hint_and_the_last_address_is_real_text(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    setup("en")
+    app = make_app((800, 600))
+    try:
+        scene = JoinScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        box = scene.address
+        assert box.get_text() == ""  # nothing typed yet: Join with it empty is not an example address
+        normal = pygame.Color(scene.name.text_colour)
+        assert box.text_colour != normal  # the hint is drawn greyed
+        grey = sum(box.text_colour[:3]) / 3
+        assert grey < sum(normal[:3]) / 3
+    finally:
+        app.close()
+    app = make_app((800, 600), last_address="10.0.0.7:47000")
+    try:
+        scene = JoinScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        assert scene.address.get_text() == "10.0.0.7:47000"
+        assert scene.address.text_colour == scene.name.text_colour  # what the player used: real text
+    finally:
+        app.close()
