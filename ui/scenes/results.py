@@ -239,6 +239,12 @@ class RoundResultScene(Scene):
             events = remote.poll()
             if events:
                 self.table.board.feed(events)
+            if any(isinstance(e, RoundDealt) for e in events):
+                # the host has dealt the next round (nobody waits on a watcher, nor on this screen):
+                # it is played at the table, not unseen behind the last one's result
+                self.app.stack.pop()
+                self.table.continue_after_round()
+                return
             if remote.finished is not None:
                 self.build()
 
