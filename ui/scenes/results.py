@@ -49,6 +49,20 @@ def score_history(events, part: str | None = None) -> list[list[int]]:
     return rows
 
 
+def match_history(table, part: str | None = None) -> list[list[int]]:
+    """The match chart's rows for this table (see `score_history`): at a LAN table this seat came back
+    to, the host's chart of the rounds before (it saw none of them), kept up since."""
+    remote = table.remote
+    chart = remote.chart if remote is not None else []
+    players = table.source.view.players
+    try:
+        if chart and all(len(row) == players for row in chart):
+            return [[s.headline if part is None else s[part] for s in row] for row in chart]
+    except KeyError:  # a part this standing does not have: the events this seat saw instead
+        pass
+    return score_history(table.event_log, part)
+
+
 def button_size(height: int) -> tuple[int, int]:
     """A result screen's button: 300x46 at 720 px high, larger on a larger window."""
     k = sizes.scale(height)
@@ -601,7 +615,7 @@ class MatchResultScene(Scene):
         each = (area.height - gap * (len(panels) - 1)) // len(panels)
         for i, part in enumerate(panels):
             chart = pygame.Rect(area.x, area.y + i * (each + gap), area.width, each)
-            self._chart(surface, chart, score_history(self.table.event_log, part), part, players)
+            self._chart(surface, chart, match_history(self.table, part), part, players)
 
     def _chart(self, surface, chart: pygame.Rect, history: list[list[int]], part: str | None, players: int):
         """One line per seat across the rounds in `chart`, its values at the left edge."""

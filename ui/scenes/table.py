@@ -825,6 +825,10 @@ class TableScene(Scene):
             if remote.viewer in away - self.board.away:  # idle: AI plays for you until you act
                 self.say(tr("lan.you_away"), seconds=8.0)
             self.board.away = away
+        if remote.missed:  # back after AI played for this seat: what happened meanwhile, in the log
+            self.board.log.extend(self.board.missed_lines(remote.missed))
+            remote.missed.clear()
+            self.say(tr("lan.while_away"), seconds=6.0)
         self.board.log.extend(remote.log_lines)  # before the move it explains
         remote.log_lines.clear()
         if events:
