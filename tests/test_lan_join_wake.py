@@ -10,7 +10,7 @@ import time
 
 import pygame
 import uikit  # noqa: F401  (the dummy video driver)
-from uikit import frames, make_app, press_button
+from uikit import click, frames, make_app, press_button
 
 from net.discovery import FoundTable
 from ui.scenes.lan import JoinScene
@@ -82,5 +82,29 @@ def test_the_example_address_is_a_greyed_hint_and_the_last_address_is_real_text(
         frames(app, 2)
         assert scene.address.get_text() == "10.0.0.7:47000"
         assert scene.address.text_colour == scene.name.text_colour  # what the player used: real text
+    finally:
+        app.close()
+
+
+def test_typing_into_the_hint_box_shows_only_what_is_typed(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    setup("en")
+    app = make_app((800, 600))
+    try:
+        scene = JoinScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        box = scene.address
+        click(app, box.rect.center)
+        frames(app, 2)
+        for ch in "10.0":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            frames(app, 1)
+        frames(app, 2)
+        rows = box.drawable_shape.text_box_layout.layout_rows
+        shown_text = "".join(getattr(item, "text", "") for row in rows for item in row.items)
+        assert box.get_text() == "10.0"
+        assert shown_text == "10.0"  # not "10.0192.168.1.20:47000": the hint goes as the box is focused
+        assert box.text_colour == scene.name.text_colour
     finally:
         app.close()

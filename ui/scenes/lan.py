@@ -78,7 +78,9 @@ class HintEntry(pygame_gui.elements.UITextEntryLine):
                 self._text_colour, self.text_colour = self.text_colour, self.HINT
             elif self._text_colour is not None:
                 self.text_colour = self._text_colour
-            self.rebuild()
+            self.rebuild()  # (which writes the placeholder into an empty box: focus takes it out again)
+            if self.is_focused:
+                self.focus()
 
 
 def default_name(settings) -> str:
