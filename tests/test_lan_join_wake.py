@@ -108,3 +108,54 @@ def test_typing_into_the_hint_box_shows_only_what_is_typed(tmp_path, monkeypatch
         assert box.text_colour == scene.name.text_colour
     finally:
         app.close()
+
+
+def test_a_chat_line_in_the_lobby_is_drawn_as_it_comes_without_any_input(tmp_path, monkeypatch):
+    import asyncio
+
+    from test_lan_rejoin_ui import HostThread, run_until
+
+    from net.protocol import PROTOCOL_VERSION, Chat, Hello, Welcome, encode, read_message
+    from ui.scenes.lan import LobbyScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    setup("en")
+    far = HostThread(players=3, min_people=3)  # nobody deals: the lobby stays
+    app = make_app((800, 600))
+    try:
+        join = JoinScene(app)
+        app.stack.push(join)
+        frames(app, 2)
+        join.join("127.0.0.1", far.host.port)
+        run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        lobby = app.stack.top
+
+        async def say_hello():
+            reader, writer = await asyncio.open_connection("127.0.0.1", far.host.port)
+            writer.write(encode(Hello(PROTOCOL_VERSION, "Ben")))
+            await writer.drain()
+            assert isinstance(await read_message(reader, 5), Welcome)
+            return writer
+
+        ben = asyncio.run_coroutine_threadsafe(say_hello(), far.loop).result(5)
+        clock = pygame.time.Clock()
+        end = time.monotonic() + 10
+        while "Ben" not in " ".join(lobby.chat) and time.monotonic() < end:
+            app.step(clock)
+        before = len(lobby.chat)
+
+        async def chat():
+            ben.write(encode(Chat("hello from Ben")))
+            await ben.drain()
+
+        asyncio.run_coroutine_threadsafe(chat(), far.loop).result(5)
+        while len(lobby.chat) == before and time.monotonic() < end:
+            app.step(clock)
+        assert "hello from Ben" in lobby.chat[-1]
+        on_screen = shown(app)  # the frame that took the line in
+        frames(app, 2)  # what a mouse move would have drawn
+        assert shown(app) == on_screen
+        far.loop.call_soon_threadsafe(ben.close)
+    finally:
+        app.close()
+        far.close()
