@@ -63,10 +63,10 @@ from game.engine import Game
 from game.events import Event, RoundDealt, RoundEnded, WindowOpened
 from game.headless import write_log
 from game.history import HUMAN, Recorder, now_stamp
-from game.scores import Score
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
+from game.scores import Score
 from game.seats import make_seat
 from game.view import public_view
 

@@ -22,7 +22,8 @@ def test_a_guest_whose_window_closed_is_shown_away_on_the_table(tmp_path, monkey
     host = HostThread(players=3, min_people=2, away_s=60.0, rounds=2)
     app = make_app()
     try:
-        ben, welcome = asyncio.run_coroutine_threadsafe(silent_seat(host.host.port, "Ben"), host.loop).result(5)
+        seated = asyncio.run_coroutine_threadsafe(silent_seat(host.host.port, "Ben"), host.loop)
+        ben, welcome = seated.result(5)
         table = sit_down(app, host.host.port)
         assert welcome.seat not in table.board.away
         host.loop.call_soon_threadsafe(ben.close)  # Ben closes his window
