@@ -37,6 +37,9 @@ def test_a_watcher_on_a_round_result_is_taken_to_the_next_round(tmp_path, monkey
         assert run_until(app, lambda: isinstance(app.stack.top, RoundResultScene), 60)
         result = app.stack.top
         assert result.round_no == 1 and not result.match_over
+        # round 2 is dealt while the result is up: the result stays a moment to be read, then gives way
+        assert run_until(app, lambda: result.next_dealt, 60)
+        assert app.stack.top is result
         assert run_until(app, lambda: app.stack.top is not result, 60), "round 2 was played behind the result"
         assert app.stack.top is table and isinstance(table, TableScene)
         assert table.source.view.round_no == 2 and not table.match_done  # round 2 is on the table
