@@ -810,10 +810,16 @@ class TableScene(Scene):
         if remote.names:
             self.board.names = remote.names
         if remote.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
-            away = {s.seat for s in remote.lobby.seats if s.away}
+            # a person whose connection is gone (a closed window, a lost Wi-Fi the host has noticed)
+            # is away as much as one gone silent: AI plays for them until they come back
+            away = {s.seat for s in remote.lobby.seats if s.away or (s.kind == "person" and not s.connected)}
             if remote.viewer in away - self.board.away:  # idle: AI plays for you until you act
                 self.say(tr("lan.you_away"), seconds=8.0)
             self.board.away = away
+        if remote.missed:  # back after AI played for this seat: what happened meanwhile, in the log
+            self.board.log.extend(self.board.missed_lines(remote.missed))
+            remote.missed.clear()
+            self.say(tr("lan.while_away"), seconds=6.0)
         self.board.log.extend(remote.log_lines)  # before the move it explains
         remote.log_lines.clear()
         if events:

@@ -397,6 +397,36 @@ class Board:
                 key = "log.you." + key.removeprefix("log.")
         return Said(key, **params)
 
+    def log_line(self, event: Event) -> Said | str | None:
+        """What the log says of an event (None: nothing), as the event is shown or, for a seat that
+        comes back to a LAN table, of the moves made while it was away (`missed_lines`)."""
+        if isinstance(event, Played):
+            cards = tr("log.card_sep").join(map(card_text, event.cards))  # "3 7", 「3・7」
+            line = self.preset_ui.played_line(event.pile, self.seat_name(event.seat), cards)
+            return line or self.said("log.played", event.seat, cards=cards)
+        if isinstance(event, Drew):
+            if event.count == 0:
+                return self.said("log.drew_none", event.seat)
+            key = "log.drew_penalty" if event.penalty else "log.drew"
+            return self.said(key, event.seat, count=event.count)
+        if isinstance(event, SuitChosen):
+            return self.said("log.suit", event.seat, suit=event.suit.symbol)
+        if isinstance(event, LastOneDeclared):
+            return self.said("log.last_one", event.seat)
+        if isinstance(event, DobonCalled):
+            if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
+                return self.said("log.dobon_first", event.seat)
+            return self.said("log.dobon", event.seat, target=self.seat_name(event.answer_to))
+        if isinstance(event, DirectionChanged):
+            return self.said("log.reversed")
+        if isinstance(event, TimedOut):
+            return self.said("log.timed_out", event.seat)
+        return None
+
+    def missed_lines(self, events: list[Event]) -> list[Said | str]:
+        """The log's lines for events that are not shown (they happened while this seat was away)."""
+        return [line for event in events if (line := self.log_line(event)) is not None]
+
     def _present(self, event: Event) -> bool:
         """Start showing one event; True if the next event should wait for it. Core events have a
         presenter each here; a preset's own events are presented by its table module (ui.presets),
@@ -571,9 +601,7 @@ class Board:
             self.shown.last_one.discard(seat)
         self.shown.field_suit = None
         self.on_sound("play")
-        cards = tr("log.card_sep").join(map(card_text, event.cards))  # "3 7", 「3・7」
-        line = self.preset_ui.played_line(event.pile, self.seat_name(seat), cards)
-        self.log.append(line or self.said("log.played", seat, cards=cards))
+        self.log.append(self.log_line(event))
         self.wait = 0.3
         return True
 
@@ -583,7 +611,7 @@ class Board:
         assert lay is not None
         seat = event.seat
         if event.count == 0:
-            self.log.append(self.said("log.drew_none", seat))
+            self.log.append(self.log_line(event))
             return False
         for k in range(event.count):
             delay = k * 0.09
@@ -627,8 +655,7 @@ class Board:
         if seat in self.shown.last_one:
             self.shown.last_one.discard(seat)
         self.on_sound("draw")
-        key = "log.drew_penalty" if event.penalty else "log.drew"
-        self.log.append(self.said(key, seat, count=event.count))
+        self.log.append(self.log_line(event))
         self.wait = 0.2 + 0.09 * event.count
         return True
 
@@ -649,7 +676,7 @@ class Board:
         """The suit in force changes: its badge pulses."""
         self.shown.field_suit = event.suit
         self.pulses["suit"] = Tween(0.6, pytweening.easeOutQuad)
-        self.log.append(self.said("log.suit", event.seat, suit=event.suit.symbol))
+        self.log.append(self.log_line(event))
         return False
 
     def _on_draw_chain_changed(self, event: DrawChainChanged) -> bool:
@@ -663,7 +690,7 @@ class Board:
         """The direction ring spins round."""
         self.shown.direction = event.direction
         self.ring_spin = Tween(0.9, pytweening.easeInOutQuad)
-        self.log.append(self.said("log.reversed"))
+        self.log.append(self.log_line(event))
         return False
 
     def _on_turn_changed(self, event: TurnChanged) -> bool:
@@ -694,12 +721,12 @@ class Board:
     def _on_last_one(self, event: LastOneDeclared) -> bool:
         """A "last one" call: the seat's plate says so, and the log."""
         self.shown.last_one.add(event.seat)
-        self.log.append(self.said("log.last_one", event.seat))
+        self.log.append(self.log_line(event))
         return False
 
     def _on_timed_out(self, event: TimedOut) -> bool:
         """The referee called time on a seat: said in the log (what it costs follows as events)."""
-        self.log.append(self.said("log.timed_out", event.seat))
+        self.log.append(self.log_line(event))
         self.wait = 0.3
         return True
 
@@ -742,10 +769,7 @@ class Board:
             Splash(word, self.seat_name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
         )
         self.on_sound("dobon")
-        if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
-            self.log.append(self.said("log.dobon_first", event.seat))
-        else:
-            self.log.append(self.said("log.dobon", event.seat, target=self.seat_name(event.answer_to)))
+        self.log.append(self.log_line(event))
         self.wait = 1.0
         return True
 
