@@ -186,6 +186,26 @@ def test_help_cycles_through_the_levels_and_only_coach_coaches(app):
     assert scene.coach.pending is None  # no question without the coach
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_changing_the_help_level_says_what_it_now_is_and_the_button_says_help(app, lang):
+    """The button went round Cards, Coach, Off in silence, and in Japanese read a bare 「コーチ」: a
+    learner turned the coach off by accident. Each level's label says it is the help; a change is said."""
+    from ui.text import setup
+
+    setup(lang)
+    try:
+        scene = coached_table(app)
+        for _ in range(3):
+            press(app, pygame.K_h)
+            frames(app, 1)
+            level = app.settings.practice_help
+            assert scene.toast is not None and tr(f"coach.setting_{level.value}") in scene.toast[0]
+            assert scene.help_box.text.endswith(f"coach.level_{level.value}")  # the translation key
+            assert tr(f"coach.level_{level.value}").startswith({"en": "Help: ", "ja": "ヘルプ: "}[lang])
+    finally:
+        setup("en")
+
+
 def test_a_demo_table_has_no_coach(app):
     """No person, no coach: a demo's seats are AIs, whose views the table only draws."""
     seats = [SeatSpec("ai", "basic", "") for _ in range(4)]
