@@ -286,3 +286,24 @@ def test_supers_empty_own_piles_say_what_they_are_for():
     assert ui.empty_pile_label("pile/2") == "own pile"
     assert ui.empty_pile_label("field") is None
     assert preset_ui(make_rules("app", 4)).empty_pile_label("pile/2") is None
+
+
+def test_your_own_card_on_your_own_pile_and_a_call_on_you_read_as_english(tmp_path, monkeypatch):
+    """The log said "You put ♣8 on their own pile" and "Ren called DOBON on You!"."""
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        game, table = super_table(
+            app, {"hand/0": ["8C", "3D", "9S"], "hand/1": ["4S", "4H"], "hand/2": ["KD", "QD"], "field": ["7H"]}, 0
+        )
+        frames(app, 20)
+        table.submit(next(a for a in table.legal() if a.cards and a.cards[0].code == "8C"))
+        frames(app, 30)
+        assert "You put ♣8 on your own pile" in table.board.log, list(table.board.log)
+        for _ in range(300):  # seat 1 (4 + 4 = 8) calls on it
+            frames(app, 1)
+            if any("DOBON" in line for line in table.board.log):
+                break
+        assert any(line.endswith("called DOBON on you!") for line in table.board.log), list(table.board.log)
+    finally:
+        app.close()

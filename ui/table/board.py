@@ -84,6 +84,7 @@ YOU_FORMS = frozenset(
     {
         "log.colour",
         "log.skipped",
+        "log.super.own_pile",
         "log.penalty.last",
         "log.penalty.false_dobon",
         "log.penalty.false_counter",
@@ -567,6 +568,8 @@ class Board:
         self.on_sound("play")
         cards = tr("log.card_sep").join(map(card_text, event.cards))  # "3 7", 「3・7」
         line = self.preset_ui.played_line(event.pile, self._name(seat), cards)
+        if isinstance(line, Said) and seat == self.viewer and line.key in YOU_FORMS:
+            line = Said("log.you." + line.key.removeprefix("log."), **line.params)  # "on your own pile"
         self.log.append(line or self.said("log.played", seat, cards=cards))
         self.wait = 0.3
         return True
@@ -739,7 +742,9 @@ class Board:
         if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
             self.log.append(self.said("log.dobon_first", event.seat))
         else:
-            self.log.append(self.said("log.dobon", event.seat, target=self._name(event.answer_to)))
+            # "on you", not "on You": the viewer as the object of a sentence
+            target = Said("result_words.you_in_sentence") if event.answer_to == self.viewer else None
+            self.log.append(self.said("log.dobon", event.seat, target=target or self._name(event.answer_to)))
         self.wait = 1.0
         return True
 
