@@ -402,3 +402,25 @@ def test_a_kabu_deal_saved_from_the_menu_loads_in_its_pre_play_window(app, tmp_p
         deal.apply(Action(seat, Kind.PASS))
     assert deal.ext.stage == "play" and deal.turn == deal.parent
     frames(app, 2)
+
+
+def test_a_total_past_13_says_in_words_what_that_means():
+    """The plate said "Total 14: over 13", which tells a newcomer nothing: it says a call is out of reach."""
+    from ui.presets import preset_ui
+    from ui.text import setup
+
+    data = {
+        "dobon_scenario": 1,
+        "preset": "kabu",
+        "players": 3,
+        "piles": {"hand/0": ["9", "5"], "hand/1": ["3", "4"], "hand/2": ["1", "2"], "field": ["6"]},
+    }
+    game = parse(data).game()
+    ui = preset_ui(game.rules)
+    setup("en")
+    assert ui.hand_value(game.view(0)) == "Total 14: too high to call Dobon (13 at most)"
+    setup("ja")
+    try:
+        assert "ドボンできない" in ui.hand_value(game.view(0))
+    finally:
+        setup("en")
