@@ -307,3 +307,17 @@ def test_your_own_card_on_your_own_pile_and_a_call_on_you_read_as_english(tmp_pa
         assert any(line.endswith("called DOBON on you!") for line in table.board.log), list(table.board.log)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_presets_description_names_no_round_count_the_field_beside_it_can_change(language):
+    """Super's description said "Eight rounds" beside a Rounds field set to 1."""
+    from ui.text import setup, tr
+
+    setup(language)
+    try:
+        for preset in ("app", "standard", "super", "jda", "kabu"):
+            about = tr(f"preset_about.{preset}")
+            assert not any(w in about for w in ("Eight rounds", "Twenty rounds", "8ラウンド", "20回戦")), about
+    finally:
+        setup("en")
