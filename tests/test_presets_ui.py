@@ -3,6 +3,7 @@ table code presents the core's events, and a preset's own events go to its modul
 
 from __future__ import annotations
 
+import pytest
 import uikit  # noqa: F401  (the dummy video driver)
 from uikit import click, frames, make_app
 
