@@ -40,6 +40,7 @@ from typing import Any
 
 from .actions import REFEREE, Action, Kind, is_call
 from .cards import Deck, deck
+from .coach import view_seed
 from .engine import Game
 from .errors import IllegalAction
 from .events import DobonCalled, RoundEnded
@@ -47,7 +48,6 @@ from .headless import LogError, read_log
 from .phase import Phase
 from .safejson import clip
 from .seats.determinize import determinize, known_in_hand
-from .coach import view_seed
 from .seats.hard import HardSeat, play_out
 from .seats.inference import HandSampler
 from .view import SeatView

@@ -295,7 +295,9 @@ def test_your_own_card_on_your_own_pile_and_a_call_on_you_read_as_english(tmp_pa
     app = make_app()
     try:
         game, table = super_table(
-            app, {"hand/0": ["8C", "3D", "9S"], "hand/1": ["4S", "4H"], "hand/2": ["KD", "QD"], "field": ["7H"]}, 0
+            app,
+            {"hand/0": ["8C", "3D", "9S"], "hand/1": ["4S", "4H"], "hand/2": ["KD", "QD"], "field": ["7H"]},
+            0,
         )
         frames(app, 20)
         table.submit(next(a for a in table.legal() if a.cards and a.cards[0].code == "8C"))
@@ -319,6 +321,8 @@ def test_a_presets_description_names_no_round_count_the_field_beside_it_can_chan
     try:
         for preset in ("app", "standard", "super", "jda", "kabu"):
             about = tr(f"preset_about.{preset}")
-            assert not any(w in about for w in ("Eight rounds", "Twenty rounds", "8ラウンド", "20回戦")), about
+            assert not any(w in about for w in ("Eight rounds", "Twenty rounds", "8ラウンド", "20回戦")), (
+                about
+            )
     finally:
         setup("en")

@@ -179,7 +179,12 @@ def danger_line(danger: Danger, card: Card, name: Callable[[int], str], unit: st
             gain=cost_words(unit, -danger.cost),
         )
     if danger.cost is None:
-        return tr("coach.danger_no_cost", who=who(danger.callers, name, danger.unnamed), card=card_text(card), chance=chance)
+        return tr(
+            "coach.danger_no_cost",
+            who=who(danger.callers, name, danger.unnamed),
+            card=card_text(card),
+            chance=chance,
+        )
     return tr(
         "coach.danger",
         who=who(danger.callers, name, danger.unnamed),
@@ -228,7 +233,7 @@ def hint_line(hint: Hint, unit: str = "points") -> str:
         return tr("coach.hint_even", **values)
     if unit == "steps":  # a jda round lost is one step: a gain in steps is a chance in percent
         return tr("coach.hint_play_steps", n=max(1, round(gain * 100)), **values)
-    shown = f"{gain:.0f}" if gain >= 10 or unit != "points" and gain >= 2 else f"{gain:.1f}"
+    shown = f"{gain:.0f}" if gain >= 10 or (unit != "points" and gain >= 2) else f"{gain:.1f}"
     return tr(f"coach.hint_play_{unit}", n=shown, **values)
 
 
