@@ -294,7 +294,7 @@ def test_your_own_card_on_your_own_pile_and_a_call_on_you_read_as_english(tmp_pa
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
     app = make_app()
     try:
-        game, table = super_table(
+        _game, table = super_table(
             app,
             {"hand/0": ["8C", "3D", "9S"], "hand/1": ["4S", "4H"], "hand/2": ["KD", "QD"], "field": ["7H"]},
             0,
