@@ -424,3 +424,26 @@ def test_a_total_past_13_says_in_words_what_that_means():
         assert "ドボンできない" in ui.hand_value(game.view(0))
     finally:
         setup("en")
+
+
+def test_the_keyboard_cursor_does_not_stand_out_like_a_picked_card(app):
+    """Picking a set by keyboard: the cursor lifted a card exactly as a pick does (the 6 looked picked,
+    the 3 did not, and Enter played the 3). Where sets are picked the cursor is its ring alone; a pick
+    stands out, with a tick above it."""
+    scene = kabu_table(app, [["3", "4", "6", "8"], *BYSTANDERS], ["6#2", "7"])
+    scene.board.hover = None
+    frames(app, 2)
+    flat = scene.board.regions["hand"].top
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    scene.board.hover = None
+    frames(app, 2)
+    assert scene.board.selected is not None
+    assert scene.board.regions["hand"].top == flat  # the cursor raised nothing
+    hand = codes(scene.source.view.hand)
+    press(app, pygame.K_1 + hand.index("3"))  # picked
+    scene.board.hover = None
+    frames(app, 2)
+    assert len(scene.board.chosen) == 1
+    lifted = scene.board.layout.hand_card_h * 0.16
+    assert scene.board.regions["hand"].top < flat - lifted  # the pick stands out, its tick above it
