@@ -243,8 +243,37 @@ def test_a_window_too_small_for_the_size_asked_keeps_what_fits_and_says_so(tmp_p
         settings = SettingsScene(application)
         application.stack.push(settings)
         frames(application, 2)
-        assert settings.ui_scale.selected_option[0] == "150%"  # the size asked for stays chosen
-        assert settings._scale_note() and "100%" in settings._scale_note()  # and what the window allows
+        # only what fits is offered (150% and 200% did nothing here); the size asked for is kept for a
+        # larger window, and the note says so
+        assert [o[0] for o in settings.ui_scale.options_list] == ["100%"]
+        assert settings.ui_scale.selected_option[0] == "100%" and application.settings.ui_scale == 1.5
+        note = settings._scale_note()
+        assert "150%" in note and "100%" in note and "larger window" in note
+    finally:
+        application.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "offered"),
+    [
+        ((1920, 1080), ["100%", "125%", "150%", "175%"]),
+        ((1920, 1020), ["100%", "125%", "150%", "170%"]),
+        ((1280, 720), ["100%", "120%"]),
+    ],
+)
+def test_the_interface_sizes_offered_are_those_the_window_can_draw(tmp_path, monkeypatch, size, offered):
+    """200% was on offer at 1920x1080 and did nothing ("up to 170%"): the list holds what fits, the
+    largest this window allows among them, and a note says larger sizes need a larger window."""
+    from ui.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size=size)
+    try:
+        settings = SettingsScene(application)
+        application.stack.push(settings)
+        frames(application, 2)
+        assert [o[0] for o in settings.ui_scale.options_list] == offered
+        assert "larger window" in settings._scale_note()
     finally:
         application.close()
 

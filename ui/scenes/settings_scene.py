@@ -3,10 +3,13 @@ seats take per turn and wait before calling dobon. Changes apply at once and are
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pygame_gui
 
 from .. import palette
+from ..app import interface_scale
 from ..scene import Scene
 from ..settings import RANGES, HelpLevel
 from ..text import key, tr
@@ -103,8 +106,13 @@ class SettingsScene(Scene):
         pygame_gui.elements.UILabel(
             pygame.Rect(x0, y, lw, height), key("settings.ui_scale"), gui, container=c
         )
-        sizes = [(f"{round(k * 100)}%", f"{k}") for k in UI_SCALES]
-        wanted = min(UI_SCALES, key=lambda k: abs(k - s.ui_scale))
+        # only the sizes this window can draw: 200% on offer at 800x600 did nothing when chosen
+        room = self._room()
+        offered = [k for k in UI_SCALES if k <= room + 1e-6]
+        if room - offered[-1] >= 0.1:  # and the most it can: 170% on a 1920x1020 window
+            offered.append(room)
+        sizes = [(f"{round(k * 100)}%", f"{k}") for k in offered]
+        wanted = min(offered, key=lambda k: abs(k - min(s.ui_scale, offered[-1])))
         self.ui_scale = pygame_gui.elements.UIDropDownMenu(
             sizes,
             next(o for o in sizes if o[1] == f"{wanted}"),
@@ -133,10 +141,21 @@ class SettingsScene(Scene):
             pygame.Rect(x0, panel.bottom - 62, 200, 46), key("settings.back"), gui, container=c
         )
 
+    def _room(self) -> float:
+        """The largest interface size this window can draw (ui.app.interface_scale)."""
+        return math.floor(interface_scale(self.app.window_size, max(UI_SCALES)) * 20 + 1e-9) / 20  # 5% steps
+
     def _scale_note(self) -> str:
-        """What this window allows, where that is less than the size chosen ("" otherwise)."""
-        wanted, now = self.app.settings.ui_scale, self.app.scale
-        return tr("settings.ui_scale_capped", now=f"{round(now * 100)}%") if now < wanted - 1e-6 else ""
+        """Why sizes are missing from the list: the size chosen does not fit this window (it is kept for
+        a larger one), or larger sizes need a larger window ("" where every size fits)."""
+        wanted, room = self.app.settings.ui_scale, self._room()
+        if wanted > room + 1e-6:
+            return tr(
+                "settings.ui_scale_capped", wanted=f"{round(wanted * 100)}%", now=f"{round(room * 100)}%"
+            )
+        if max(UI_SCALES) > room + 1e-6:
+            return tr("settings.ui_scale_room", now=f"{round(room * 100)}%")
+        return ""
 
     @staticmethod
     def _fmt(name: str, value: float, unit: str) -> str:
