@@ -24,6 +24,7 @@ SLIDERS = [
 # on/off settings for how the table looks and moves (accessibility), each a button that flips it
 TOGGLES = ("four_colour_deck", "reduced_motion")
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface sizes offered
+DROP_H = 32  # a drop-down box's least height: its bold 18 px text, descenders and all
 
 
 class SettingsScene(Scene):
@@ -45,8 +46,11 @@ class SettingsScene(Scene):
         )
         y += 56
         rows = 3 + len(SLIDERS) + 1 + len(TOGGLES)  # language, sliders, buttons (Back has its own place)
-        pitch = min(50, (panel.bottom - 76 - y) // rows)
+        # a drop-down's box is at least DROP_H tall ("English" lost its descender in a 26 px box at
+        # 800x600): the two drop-down rows take what they need more, and the rest share what is left
+        pitch = min(50, (panel.bottom - 76 - y - 2 * 8) // rows)
         height = min(36, pitch - 6)
+        drop_h = max(height, DROP_H)
         lw = int(content * 0.42)
         vw = 110
         sw = content - lw - vw - 12
@@ -57,11 +61,11 @@ class SettingsScene(Scene):
         self.language = pygame_gui.elements.UIDropDownMenu(
             langs,
             next(x for x in langs if x[1] == s.language),
-            pygame.Rect(x0 + lw, y, min(sw, 220), height),
+            pygame.Rect(x0 + lw, y, min(sw, 220), drop_h),
             gui,
             container=c,
         )
-        y += pitch
+        y += pitch + drop_h - height
         self.sliders: dict[
             str, tuple[pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UILabel]
         ] = {}
@@ -116,7 +120,7 @@ class SettingsScene(Scene):
         self.ui_scale = pygame_gui.elements.UIDropDownMenu(
             sizes,
             next(o for o in sizes if o[1] == f"{wanted}"),
-            pygame.Rect(x0 + lw, y, min(sw, 120), height),
+            pygame.Rect(x0 + lw, y, min(sw, 120), drop_h),
             gui,
             container=c,
         )
@@ -127,7 +131,9 @@ class SettingsScene(Scene):
                 note,
                 gui,
                 container=c,
+                object_id="#about",  # the smaller type: it fits beside the box at 800x600
             )
+        y += drop_h - height
         self.toggles: dict[str, pygame_gui.elements.UIButton] = {}
         for name in TOGGLES:
             y += pitch
@@ -150,11 +156,9 @@ class SettingsScene(Scene):
         a larger one), or larger sizes need a larger window ("" where every size fits)."""
         wanted, room = self.app.settings.ui_scale, self._room()
         if wanted > room + 1e-6:
-            return tr(
-                "settings.ui_scale_capped", wanted=f"{round(wanted * 100)}%", now=f"{round(room * 100)}%"
-            )
+            return tr("settings.ui_scale_capped", wanted=f"{round(wanted * 100)}%")
         if max(UI_SCALES) > room + 1e-6:
-            return tr("settings.ui_scale_room", now=f"{round(room * 100)}%")
+            return tr("settings.ui_scale_room")
         return ""
 
     @staticmethod
