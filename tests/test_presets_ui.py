@@ -326,3 +326,28 @@ def test_a_presets_description_names_no_round_count_the_field_beside_it_can_chan
             )
     finally:
         setup("en")
+
+
+def test_an_empty_own_piles_label_is_as_large_as_its_outline_holds(tmp_path, monkeypatch):
+    """"own pile" was drawn at a seventh of the outline's height: a smudge at any interface size."""
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app((1280, 720))
+    try:
+        _game, table = super_table(app, {"hand/0": ["3D", "9S"], "hand/1": ["4S", "4H"], "field": ["7H"]}, 0)
+        board = table.board
+        drawn: list[tuple[str, int]] = []
+        text = board.text
+
+        def noting(words, size, *args, **kw):
+            drawn.append((str(words), size))
+            return text(words, size, *args, **kw)
+
+        monkeypatch.setattr(board, "text", noting)
+        frames(app, 2)
+        sizes = [size for words, size in drawn if words in ("own", "pile")]
+        outline = board.regions["pile:pile/0"]
+        assert sizes and min(sizes) >= outline.height // 6
+        font = board.font(min(sizes))
+        assert font.size("pile")[0] <= outline.width - 8
+    finally:
+        app.close()

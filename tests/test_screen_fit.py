@@ -132,3 +132,28 @@ def test_the_help_buttons_every_label_fits_it_at_800_by_600(home, language):
     finally:
         setup("en")
         app.close()
+
+
+def test_text_fields_write_as_large_as_the_labels_beside_them(home):
+    """The seat names and number fields wrote in the default 16 px beside 18 px labels: at 200% they
+    read as small print."""
+    from pygame_gui.elements import UILabel, UITextEntryLine
+
+    from ui.scenes.new_game import NewGameScene
+
+    app = uikit.make_app((800, 600))
+    try:
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        sprites = app.gui.get_sprite_group().sprites()
+        theme = app.gui.get_theme()
+        entry = next(e for e in sprites if isinstance(e, UITextEntryLine))
+        label = next(
+            e for e in sprites if isinstance(e, UILabel) and e.text and "#heading" not in e.object_ids
+        )
+        fields = theme.get_font(entry.combined_element_ids).size("Ren")[1]
+        assert fields >= theme.get_font(label.combined_element_ids).size("Ren")[1]
+        assert fields <= entry.rect.height  # and still inside the field
+    finally:
+        app.close()

@@ -901,8 +901,12 @@ class Board:
         """`label` inside an empty pile's outline, one word a line (a run without spaces, such as
         Japanese, is one line), as large as fits the outline's width."""
         words = label.split() or [label]
-        size = max(9, rect.height // 7)
-        while size > 9 and max(self.font(size).size(w)[0] for w in words) > rect.width - 6:
+        # as large as the outline holds (a fixed seventh of its height read as a smudge: "own pile" at 9 px)
+        size = max(9, rect.height // 4)
+        while size > 9 and (
+            max(self.font(size).size(w)[0] for w in words) > rect.width - 8
+            or len(words) * self.font(size).get_linesize() > rect.height - 8
+        ):
             size -= 1
         lines = [
             self.text(clip_to_width(self.font(size), w, rect.width - 4), size, (220, 220, 210)) for w in words
