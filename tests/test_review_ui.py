@@ -292,3 +292,28 @@ def test_a_decision_past_the_first_match_says_match_and_round_in_words(language)
         assert first.startswith("Round 3 ·" if language == "en" else "第3ラウンド")
     finally:
         setup("en")
+
+
+def test_tab_reaches_the_review_lines_and_enter_there_opens_the_one_picked(home):
+    """The review's lines could be reached with Up and Down only; Tab went round the buttons alone."""
+    reviewed_record()
+    app = make_app((1280, 720))
+    try:
+        scene = open_record(app)
+        assert len(scene.entries) >= 2
+        for _ in range(30):
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+            )
+            frames(app, 1)
+            if app.focus.element is scene.review_list:
+                break
+        assert app.focus.element is scene.review_list and app.focus.shown
+        press(app, pygame.K_DOWN)
+        assert scene.review_pick == 1
+        press(app, pygame.K_RETURN)
+        frames(app, 2)
+        viewer = app.stack.top
+        assert isinstance(viewer, ReplayScene) and viewer.position == scene.entries[1].step
+    finally:
+        app.close()

@@ -10,6 +10,8 @@ one focus ring over the widgets it already has:
   boxes, in reading order;
 - Tab and Shift+Tab go round them; the arrows go to the nearest stop that way (on a slider, Left and
   Right step it instead);
+- a screen may add stops of its own (`Scene.extra_focus_stops`: the review's lines, a text box it
+  steps through with Up and Down); Enter there is the screen's;
 - Enter or Space on a stop does what a click on it does (pygame-gui's own events are posted, so the
   screens need not know whether a click or a key did it); a text box takes the keys once entered, and
   Tab leaves it;
@@ -54,6 +56,8 @@ RING = (236, 196, 92)  # the table's gold
 ARROWS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
 PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 TEXT = (UITextEntryLine, UITextEntryBox)
+# the stops Enter presses here; on any other (a screen's own stop: Scene.extra_focus_stops) it is the screen's
+PRESSABLE = (UIButton, UIDropDownMenu, UISelectionList, UIHorizontalSlider, *TEXT)
 
 
 def _inside(element: UIElement, container: object) -> bool:
@@ -127,6 +131,14 @@ class KeyboardFocus:
             if not screen.colliderect(stop.get_abs_rect()):
                 continue
             found[id(stop)] = stop
+        for extra in scene.extra_focus_stops() if hasattr(scene, "extra_focus_stops") else ():
+            if (
+                extra is not None
+                and extra.alive()
+                and extra.visible
+                and screen.colliderect(extra.get_abs_rect())
+            ):
+                found[id(extra)] = extra
         return sorted(found.values(), key=lambda e: (e.get_abs_rect().top // 8, e.get_abs_rect().left))
 
     def open_menu(self, scene: Screen) -> UIDropDownMenu | None:
@@ -189,7 +201,12 @@ class KeyboardFocus:
             else:
                 self._move_towards(scene, way)
             return True
-        if event.key in PRESS and self.shown and self._usable(self.element):
+        if (
+            event.key in PRESS
+            and self.shown
+            and self._usable(self.element)
+            and isinstance(self.element, PRESSABLE)
+        ):
             self._press(self.element)
             return True
         return False

@@ -320,6 +320,12 @@ class RecordScene(Scene):
         until the focus ring is moved onto a button)."""
         return frozenset({pygame.K_UP, pygame.K_DOWN}) if getattr(self, "entries", None) else frozenset()
 
+    def extra_focus_stops(self) -> list:
+        """The review's lines are a stop of the focus ring (Tab reaches them; Up, Down and Enter there
+        are this screen's), once there are lines to go through."""
+        listed = getattr(self, "review_list", None)
+        return [listed] if listed is not None and getattr(self, "entries", None) else []
+
     def __init__(self, app, item: Entry):
         super().__init__(app)
         self.item = item
