@@ -337,3 +337,23 @@ def test_the_pause_menu_opened_with_esc_shows_the_ring_on_resume_and_down_goes_o
     assert ring_drawn_round(app, menu.items["resume"])
     press(app, pygame.K_DOWN)
     assert app.focus.element is menu.items["rules"]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_down_from_join_goes_to_history_the_first_of_the_row_below(tmp_path, monkeypatch, size):
+    """At 800x600 Statistics' centre stood 2 px nearer Join's than History's, so Down skipped History."""
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size)
+    try:
+        title = TitleScene(application)
+        application.stack.push(title)
+        frames(application, 3)
+        tab(application)
+        for _ in range(12):
+            if application.focus.element is title.items["join"]:
+                break
+            press(application, pygame.K_DOWN)
+        press(application, pygame.K_DOWN)
+        assert application.focus.element is title.items["history"]
+    finally:
+        application.close()
