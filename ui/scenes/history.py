@@ -36,7 +36,7 @@ from ..text import key, rules_text, score_text, tr
 from ..textfit import render
 from ..theme import BACKGROUND
 from . import review_listing
-from .record_words import choice_text, faced_text, skipped_reason, when, word
+from .record_words import choice_text, faced_text, round_words, skipped_reason, when, word
 from .review_listing import Listed
 
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
@@ -297,10 +297,9 @@ def decision_row(d: dict[str, Any]) -> str:
         notes.append(tr("history.missed_dobon"))
     if d.get("let_call"):
         notes.append(tr("history.let_call", seats=", ".join(str(s + 1) for s in d["let_call"])))
-    match, number = d.get("match", 1), d.get("round", 1)
     return tr(
         "history.review_row",
-        round=str(number) if match == 1 else f"{match}.{number}",
+        where=round_words(d),
         kind=word("kind", str(d.get("kind", ""))),
         yours=choice_text(d.get("chosen", {})),
         hard=choice_text(d.get("suggested", {})),
@@ -320,6 +319,12 @@ class RecordScene(Scene):
         """Up and Down go through the review's lines once it has some (Enter opens the one picked
         until the focus ring is moved onto a button)."""
         return frozenset({pygame.K_UP, pygame.K_DOWN}) if getattr(self, "entries", None) else frozenset()
+
+    def extra_focus_stops(self) -> list:
+        """The review's lines are a stop of the focus ring (Tab reaches them; Up, Down and Enter there
+        are this screen's), once there are lines to go through."""
+        listed = getattr(self, "review_list", None)
+        return [listed] if listed is not None and getattr(self, "entries", None) else []
 
     def __init__(self, app, item: Entry):
         super().__init__(app)

@@ -875,11 +875,21 @@ class TableScene(Scene):
         return self.person is not None and not self.watching and self._help_level() is HelpLevel.COACH
 
     def next_help_level(self) -> None:
-        """Help (button or H): off → legal cards → coach → off, saved at once."""
-        self.app.settings.practice_help = self._help_level().next()
+        """Help (button or H): off → legal cards → coach → off, saved at once, and said: a click that
+        turned the coach off in silence left a learner without it and not knowing why."""
+        level = self._help_level().next()
+        self.app.settings.practice_help = level
         self.app.settings.save()
         self.coach.pending = None
         self.build()
+        self.say(
+            tr(
+                "coach.level_now",
+                what=tr(f"coach.setting_{level.value}"),
+                next=tr(f"coach.setting_{level.next().value}"),
+            ),
+            seconds=4.0,
+        )
 
     def ask_hint(self) -> None:
         if self.coaching and self.legal():

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pytweening
 
+from game.actions import Kind
 from game.cards import Card, Suit
 from game.events import (
     DirectionChanged,
@@ -84,6 +85,7 @@ YOU_FORMS = frozenset(
     {
         "log.colour",
         "log.skipped",
+        "log.super.own_pile",
         "log.penalty.last",
         "log.penalty.false_dobon",
         "log.penalty.false_counter",
@@ -155,6 +157,22 @@ class Shown:
     last_one: set[int] = field(default_factory=set)
     scores: tuple[int, ...] | None = None  # as dealt and as the last round's end showed them
     standings: tuple[Score, ...] = ()  # the same in the preset's own terms (game.scores)
+
+
+PICKED = (110, 230, 160)  # a card picked for a play of several cards: its ring and its tick
+
+
+def _picked_badge(dest: pygame.Surface, rect: pygame.Rect, card_h: int) -> pygame.Rect:
+    """A tick in a green disc on a picked card's top edge, so a pick never looks like the cursor."""
+    size = max(16, int(card_h * 0.2))
+    badge = pygame.Rect(0, 0, size, size)
+    badge.center = (rect.centerx, rect.top + 2)
+    pygame.draw.circle(dest, PICKED, badge.center, size // 2)
+    pygame.draw.circle(dest, (20, 60, 40), badge.center, size // 2, 2)
+    x, y, u = badge.x, badge.y, size / 16
+    tick = [(x + 4 * u, y + 8.5 * u), (x + 7 * u, y + 11.5 * u), (x + 12 * u, y + 5 * u)]
+    pygame.draw.lines(dest, (20, 60, 40), False, tick, max(2, int(2.2 * u)))
+    return badge
 
 
 class Board:
@@ -403,6 +421,8 @@ class Board:
         if isinstance(event, Played):
             cards = tr("log.card_sep").join(map(card_text, event.cards))  # "3 7", 「3・7」
             line = self.preset_ui.played_line(event.pile, self.seat_name(event.seat), cards)
+            if isinstance(line, Said) and event.seat == self.viewer and line.key in YOU_FORMS:
+                line = Said("log.you." + line.key.removeprefix("log."), **line.params)  # "on your own pile"
             return line or self.said("log.played", event.seat, cards=cards)
         if isinstance(event, Drew):
             if event.count == 0:
@@ -416,7 +436,9 @@ class Board:
         if isinstance(event, DobonCalled):
             if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
                 return self.said("log.dobon_first", event.seat)
-            return self.said("log.dobon", event.seat, target=self.seat_name(event.answer_to))
+            # "on you", not "on You": the viewer as the object of a sentence
+            target = Said("result_words.you_in_sentence") if event.answer_to == self.viewer else None
+            return self.said("log.dobon", event.seat, target=target or self.seat_name(event.answer_to))
         if isinstance(event, DirectionChanged):
             return self.said("log.reversed")
         if isinstance(event, TimedOut):
@@ -909,8 +931,12 @@ class Board:
         """`label` inside an empty pile's outline, one word a line (a run without spaces, such as
         Japanese, is one line), as large as fits the outline's width."""
         words = label.split() or [label]
-        size = max(9, rect.height // 7)
-        while size > 9 and max(self.font(size).size(w)[0] for w in words) > rect.width - 6:
+        # as large as the outline holds (a fixed seventh of its height read as a smudge: "own pile" at 9 px)
+        size = max(9, rect.height // 4)
+        while size > 9 and (
+            max(self.font(size).size(w)[0] for w in words) > rect.width - 8
+            or len(words) * self.font(size).get_linesize() > rect.height - 8
+        ):
             size -= 1
         lines = [
             self.text(clip_to_width(self.font(size), w, rect.width - 4), size, (220, 220, 210)) for w in words
@@ -1407,6 +1433,19 @@ class Board:
             out.append((r, card))
         return out
 
+    def _raised(self) -> int | None:
+        """The card of the hand that stands a little out of it: the one under the pointer, else the
+        keyboard's cursor, but the cursor only where a card goes down alone. Where cards are picked for
+        a set (kabu), a raised cursor looked exactly like a pick: the 6 looked picked, the 3 did not,
+        and Enter played the 3. There the cursor is its blue ring alone; a pick stands out and carries
+        a tick."""
+        if self.hover is not None:
+            return self.hover
+        picking = bool(self.chosen) or any(
+            a.kind is Kind.PLAY and len(a.cards) > 1 for a in getattr(self.view, "legal", ())
+        )
+        return None if picking else self.selected
+
     def _lift(self, card: Card) -> float:
         """How far a card picked for a play of several cards, or sent ahead, stands out of the hand."""
         assert self.layout is not None
@@ -1419,7 +1458,7 @@ class Board:
         assert lay is not None
         view = self.view
         hand = view.hand
-        slots = lay.hand_positions(len(hand), self.hover if self.hover is not None else self.selected)
+        slots = lay.hand_positions(len(hand), self._raised())
         art = self._art(lay.hand_card_h)
         queued = view.window.queued if view.window is not None else None
         for i, ((pos, angle), card) in enumerate(zip(slots, hand, strict=True)):
@@ -1429,8 +1468,10 @@ class Board:
             rect = self.blit_card(dest, card, (pos[0], pos[1] - lift), lay.hand_card_h, angle)
             self._note("hand", rect)
             if lift:
-                ring = art.outline((110, 230, 160), 5)
+                ring = art.outline(PICKED, 5)
                 dest.blit(ring, ring.get_rect(center=rect.center))
+                if card.id in self.chosen:
+                    self._note("hand", _picked_badge(dest, rect, lay.hand_card_h))
             if card.id in self.highlight:
                 ring = art.outline((255, 220, 90), 4)
                 if angle:
