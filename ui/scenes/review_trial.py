@@ -89,13 +89,13 @@ class TrialPanel:
             return
         if self.spot.forced:
             self.state = State.FORCED
-        self.pick = self._yours(trial, game)
+        self.pick = self._yours(trial)
 
-    def _yours(self, trial: Trial, game: Game) -> int | None:
+    def _yours(self, trial: Trial) -> int | None:
         """The option you chose at this moment, lit at first (the list used to light its first option,
         "pass" on a turn where you had played, as if it were yours); None where it cannot be read."""
         try:
-            chosen = Action.from_json(trial.decision["chosen"]["action"], game.deck)
+            chosen = Action.from_json(trial.decision["chosen"]["action"], self.deck)
         except (ValueError, KeyError, TypeError):
             return None
         return next((i for i, a in enumerate(self.options) if a == chosen), None)
