@@ -246,3 +246,31 @@ def test_a_lessons_words_wrap_whole_even_where_digits_leave_no_place_to_break(tm
     finally:
         application.close()
         setup("en")
+
+
+def test_every_refused_click_in_a_lesson_is_answered_in_words(app):
+    """jda: clicking a card that does not match, out of turn, at every frame from the player's match
+    until the lesson waits on them again (the cards flying, the AI seats' turns) is always answered:
+    the rules' refusal as the table says it, never silence."""
+    table = open_lesson(app, "jda")
+    wait_for_move(app, table)
+    take_step(app, table)  # the welcome
+    wait_for_move(app, table)
+    take_step(app, table)  # the match: the cards now fly, then Ren and Hana take their turns
+    assert table.guide.step.id == "out_of_turn"
+    heart = next(c for c in table.source.view.hand if c.code == "6H")
+    answered = 0
+    for _ in range(200):
+        if table.guide.waiting(table):
+            break
+        rect = next(r for r, c in table.board.own_card_rects() if c.id == heart.id)
+        table.toast = None
+        click(app, rect.center)
+        assert table.toast is not None, "a refused click in the lesson said nothing"
+        text = table.toast[0]
+        assert text == tr("learn.wait_moving") or "7" in text or "5" in text  # the field's number
+        answered += 1
+    assert answered >= 2 and table.guide.waiting(table)
+    click(app, next(r for r, c in table.board.own_card_rects() if c.id == heart.id).center)
+    assert table.toast is not None and "7" in table.toast[0]  # out of turn: only a 7 may be placed
+    assert table.guide.step.id == "out_of_turn"

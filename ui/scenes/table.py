@@ -368,6 +368,8 @@ class TableScene(Scene):
     def play_card(self, card: Card) -> None:
         seat = self.person
         if seat is None or not self.accepts_input:
+            if seat is not None and self.guide is not None and not self.paused:
+                self._refuse_busy(Action(seat, Kind.PLAY, (card,)))
             return
         legal = self.legal()
         if self.board.chosen or any(
@@ -377,15 +379,7 @@ class TableScene(Scene):
             return
         options = [a for a in legal if a.kind is Kind.PLAY and a.cards == (card,)]
         if not options:
-            action = Action(seat, Kind.PLAY, (card,))
-            reason = self.source.refusal(action)
-            if wants_suit(reason):  # the table asks for the suit itself: the reason a suit would leave
-                reason = self.source.refusal(Action(seat, Kind.PLAY, (card,), Suit.SPADES)) or reason
-            if reason is None and self.local is None:
-                self.source.submit(action)  # the LAN host says why
-            else:
-                self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
-            self.app.sounds.play("click")
+            self._refuse_card(seat, card)
             return
         flagged = [a for a in options if a.flag]
         unflagged = [a for a in options if not a.flag]
@@ -399,6 +393,38 @@ class TableScene(Scene):
             return
         self.submit(options[0])
         self.last_one_armed = False
+
+    def _card_refusal(self, seat: int, card: Card) -> str | None:
+        """The rules' reason for refusing `card` played alone (None: it may be played). Where the only
+        reason is that no suit is named, the reason a suit would leave (the table asks the suit)."""
+        reason = self.source.refusal(Action(seat, Kind.PLAY, (card,)))
+        if wants_suit(reason):
+            return self.source.refusal(Action(seat, Kind.PLAY, (card,), Suit.SPADES)) or reason
+        return reason
+
+    def _refuse_card(self, seat: int, card: Card) -> None:
+        """Say why playing `card` alone is refused: the rules' own reason (a LAN host is asked)."""
+        reason = self._card_refusal(seat, card)
+        if reason is None and self.local is None:
+            self.source.submit(Action(seat, Kind.PLAY, (card,)))  # the LAN host says why
+        else:
+            self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
+        self.app.sounds.play("click")
+
+    def _refuse_busy(self, action: Action) -> None:
+        """A lesson's click while the cards are still moving (input is taken only once the board has
+        shown everything): a newcomer is never left with silence. What the rules refuse is said as
+        the table says it at any time; a move they allow waits for the cards to settle, and says so."""
+        allowed = any(a.kind is action.kind and a.cards == action.cards for a in self.legal())
+        if allowed:
+            self.say(tr("learn.wait_moving"), RED)
+        elif action.kind is Kind.PLAY:
+            reason = self._card_refusal(action.seat, action.cards[0])
+            self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
+        else:
+            reason = self.source.refusal(action)
+            self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
+        self.app.sounds.play("click")
 
     def last_one_counts(self) -> bool:
         """Whether "last one" would go with a play now: you hold two cards, or some play of yours
@@ -499,6 +525,8 @@ class TableScene(Scene):
     def draw_card(self) -> None:
         seat = self.person
         if seat is None or not self.accepts_input:
+            if seat is not None and self.guide is not None and not self.paused:
+                self._refuse_busy(Action(seat, Kind.DRAW))
             return
         action = Action(seat, Kind.DRAW)
         if action not in self.legal():
