@@ -274,3 +274,24 @@ def test_every_refused_click_in_a_lesson_is_answered_in_words(app):
     click(app, next(r for r, c in table.board.own_card_rects() if c.id == heart.id).center)
     assert table.toast is not None and "7" in table.toast[0]  # out of turn: only a 7 may be placed
     assert table.guide.step.id == "out_of_turn"
+
+
+@pytest.mark.parametrize("preset", ["standard", "super"])
+def test_a_lessons_end_says_who_scored_what_and_why(app, preset):
+    """The closing step names each seat whose points moved, its change and the results screen's own
+    sentences for it (game.result_words), not a bare "Ren +20"."""
+    from game.result_words import seat_words
+    from ui.scenes.results import dealt_standings, say
+
+    table = open_lesson(app, preset)
+    play_through(app, table)
+    end = table.source.round_end
+    words = seat_words(preset, end.result, dealt_standings(table.event_log), end.standings)
+    names = [table.board._name(s) for s in range(len(words))]
+    shown = [text for text, _colour in table.guide.lines(table)]
+    moved = [s for s, delta in enumerate(end.result.deltas) if delta]
+    assert moved
+    for seat in moved:
+        line = next((t for t in shown if t.startswith(f"{names[seat]} {end.result.deltas[seat]:+d}")), None)
+        assert line is not None, f"{names[seat]}'s points are not said: {shown}"
+        assert words[seat] and all(say(w, names, table.board.names) in line for w in words[seat])
