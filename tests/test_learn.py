@@ -99,7 +99,8 @@ def test_each_lesson_plays_through_to_the_end_following_the_hints(app, preset):
     assert guide.finished
     assert table.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
     assert guide.won  # each lesson's round is won by the person's own last move
-    assert not progress.path().exists()  # a finished lesson leaves nothing to resume
+    assert progress.load() is None  # a finished lesson leaves nothing to resume
+    assert preset in progress.finished()
     frames(app, 2)
     click(app, table.buttons["guide:finish"].center)
     frames(app, 2)
@@ -193,7 +194,7 @@ def test_a_lesson_leaves_the_saved_match_and_the_history_alone(app):
     press_button(app, app.stack.top.items["save_quit"])
     frames(app, 3)
     assert load_match() == (None, None) and not save_path().exists()
-    assert not progress.path().exists()  # a finished lesson leaves nothing to resume
+    assert progress.load() is None  # a finished lesson leaves nothing to resume
     home = Path(os.environ["DOBON_TABLE_HOME"])
     kept = [p.relative_to(home).as_posix() for p in home.rglob("*") if p.is_file()]
     assert not [name for name in kept if "history" in name]  # a lesson is no game of the history's
@@ -295,3 +296,35 @@ def test_a_lessons_end_says_who_scored_what_and_why(app, preset):
         line = next((t for t in shown if t.startswith(f"{names[seat]} {end.result.deltas[seat]:+d}")), None)
         assert line is not None, f"{names[seat]}'s points are not said: {shown}"
         assert words[seat] and all(say(w, names, table.board.names) in line for w in words[seat])
+
+
+def test_the_list_ticks_finished_lessons_and_offers_to_resume_one_left_midway(app):
+    """A finished lesson is ticked and marked finished (kept in the progress file, so it is still
+    marked after the app is closed and opened again); a lesson left mid-way reads Resume."""
+    table = open_lesson(app, "app")
+    play_through(app, table)
+    click(app, table.buttons["guide:finish"].center)
+    frames(app, 2)
+    learn = app.stack.top
+    assert isinstance(learn, LearnScene)
+    assert "✓" in learn.rows["app"] and "finished" in learn.rows["app"]
+    assert all("✓" not in learn.rows[p] for p in LESSONS if p != "app")
+    assert learn.starts["app"].text == key("learn.again")
+    press_button(app, learn.starts["kabu"])  # another lesson, left after its first step
+    kabu = app.stack.top
+    wait_for_move(app, kabu)
+    take_step(app, kabu)
+    press(app, pygame.K_ESCAPE)
+    press_button(app, app.stack.top.items["save_quit"])
+    frames(app, 3)
+    assert progress.finished() == ("app",) and progress.load().preset == "kabu"
+    app.stack.push(LearnScene(app))  # as after the app is opened again: read from the file
+    frames(app, 2)
+    learn = app.stack.top
+    assert "✓" in learn.rows["app"] and "left at step 2" in learn.rows["kabu"]
+    assert learn.starts["kabu"].text == key("learn.resume") and "kabu" in learn.overs
+    app.set_language("ja")
+    try:
+        assert "✓" in learn.rows["app"] and "修了" in learn.rows["app"]
+    finally:
+        app.set_language("en")

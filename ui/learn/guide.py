@@ -144,7 +144,7 @@ class Guide:
                 self.points = end.result.deltas[seat]
                 self.won = seat in end.result.winners
                 self.scored = scored(self.lesson.preset, end, dealt_standings(table.event_log))
-            progress.clear()
+            progress.finish(self.lesson.preset)
 
     def keep(self, table: TableLike, save: dict[str, Any]) -> None:
         """The table is left (or a move taken): keep where the lesson is, unless it is over."""
