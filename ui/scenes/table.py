@@ -28,7 +28,7 @@ from ..scene import Scene
 from ..settings import HelpLevel, clear_match, save_match, save_scenario
 from ..table import coach_view
 from ..table.board import Board, draw_dial
-from ..table.layout import seats_that_fit
+from ..table.layout import DOBON_GLOW, DOBON_PULSE, seats_that_fit
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, save_data
 from ..table.source import LocalHost, TableSource
@@ -1066,11 +1066,11 @@ class TableScene(Scene):
         centre = (int(lay.dobon_centre[0]), int(lay.dobon_centre[1]))
         can = any(is_call(a) for a in legal)
         pulse = (math.sin(self.board.time * 7) + 1) / 2 if can else 0
-        radius = int(r * (1 + 0.07 * pulse))
-        if can:
+        radius = int(r * (1 + DOBON_PULSE * pulse))
+        if can:  # within the layout's dobon_glow_r, which the buttons above keep clear of
             glow = pygame.Surface((radius * 4, radius * 4), pygame.SRCALPHA)
             pygame.draw.circle(
-                glow, (255, 80, 60, int(60 + 80 * pulse)), (radius * 2, radius * 2), int(radius * 1.45)
+                glow, (255, 80, 60, int(60 + 80 * pulse)), (radius * 2, radius * 2), int(radius * DOBON_GLOW)
             )
             surface.blit(glow, glow.get_rect(center=centre))
         pygame.draw.circle(surface, RED if can else (70, 50, 52), centre, radius)
