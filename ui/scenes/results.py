@@ -87,6 +87,30 @@ def line_text(line: ScoreLine, names: Sequence[str] = ()) -> str:
     return f"{label} {value:+d}" + (f" ({how})" if how else "")
 
 
+def rule_lines(
+    ui, seat: int, result, names: Sequence[str], before: Score | None, after: Score, moves_only: bool = False
+) -> list[str]:
+    """"Rule by rule": each scoring rule that applied to `seat`, by its code in the preset's spec
+    (`PresetUI.rule_codes`: super's P-2-5, kabu's §5.2 ...), its short name in the language chosen and
+    what it contributed in the preset's units (points, a factor, a deal size, laps). A rule that changed
+    nothing (an addition of 0, a factor of 1) did not apply and is not listed. `moves_only`: only the
+    standing's parts as they moved (kabu's settlement steps stand beside the rows, per pair)."""
+    out = []
+    for line in result.lines:
+        if line.seat != seat:
+            continue
+        moved = ui.result_line(line.item, line.value, before)  # a standing's part: "deal 12 → 4"
+        if moved is None:
+            factor = line.item.endswith("_factor") or line.item in ui.factor_items
+            if moves_only or line.value == (1 if factor else 0):
+                continue
+            moved = line_text(line, names)
+        if moved:  # "": a part that did not move
+            code = ui.rule_codes.get(line.item)
+            out.append(f"{code} {moved}" if code else moved)
+    return out + ui.result_more(seat, result, before, after)
+
+
 def whose(name: str, raw: object) -> str:
     """A seat's possessive for a sentence: "your" for the person's own seat ("You"), else "Ren's"."""
     if isinstance(raw, Said) and raw.key == "table.you":
@@ -366,12 +390,8 @@ class RoundResultScene(Scene):
                 )
             before = self.before[seat] if seat < len(self.before) else None
             if self.detail:
-                lines = [
-                    ui.result_line(x.item, x.value, before) or line_text(x, names)
-                    for x in result.lines
-                    if x.seat == seat and (not settlement or ui.result_line(x.item, x.value, before))
-                ]
-                lines += ui.result_more(seat, result, before, self.standings[seat])
+                after = self.standings[seat]
+                lines = rule_lines(ui, seat, result, names, before, after, moves_only=bool(settlement))
             else:
                 lines = [say(words, names, b.names) for words in self.words[seat]] if self.words else []
             lines = [t for t in lines if t]
