@@ -153,7 +153,7 @@ def test_laps_and_extra_cards_are_on_the_plates(app):
     )
     frames(app, 2)
     shown = [text.score_text(s) for s in scene.source.view.standings]
-    assert shown == ["laps 3 · extra 2", "laps 0 · extra 0", "laps 1 · extra 5"]
+    assert shown == ["3 laps · extra 2", "0 laps · extra 0", "1 lap · extra 5"]
     assert {"plate:0", "plate:1", "plate:2"} <= set(scene.board.regions)
 
 

@@ -159,7 +159,7 @@ def test_each_line_names_its_moment_and_reads_whole_at_800x600(home, language):
         assert hrefs == {f"step:{e.step}" for e in scene.entries}
         assert box.text_box_layout.layout_rect.width <= box.rect.width  # wrapped, never wider than the box
         assert box.rect.bottom <= 600 and box.rect.right <= 800
-        word = "Round" if language == "en" else "ラウンド"
+        word = "Round" if language == "en" else "回"
         assert all(word in m for m in moments)
     finally:
         app.close()

@@ -67,6 +67,8 @@ class TableScene(Scene):
         # a lesson's guide (ui/learn): asked before the person's actions, it holds the clock while
         # the lesson waits on them, and its AI seats follow the lesson's script
         self.guide = guide
+        self.plate_tip: int | None = None  # the seat whose name plate the pointer is on: its units said
+        self.tip_rect: pygame.Rect | None = None  # where that was said, as last drawn
         self.setup = setup.complete()
         self.demo = demo
         self.remote = remote  # a LAN table: the host runs the game, this scene shows its seat's view
@@ -657,6 +659,14 @@ class TableScene(Scene):
                 self.next_help_level()
                 return None
         if event.type == pygame.MOUSEMOTION:
+            self.plate_tip = next(
+                (
+                    int(name[6:])
+                    for name, rect in self.board.regions.items()
+                    if name.startswith("plate:") and name[6:].isdigit() and rect.collidepoint(event.pos)
+                ),
+                None,
+            )
             self.board.hover = None
             for i, (rect, _card) in reversed(list(enumerate(self.board.own_card_rects()))):
                 if rect.collidepoint(event.pos):
@@ -998,6 +1008,8 @@ class TableScene(Scene):
                 coach_view.draw_line(self.board, surface, words, above=above)
         if self.guide is not None:
             self.guide.draw(self, surface)
+        if self.plate_tip is not None:
+            self._draw_plate_tip(surface, self.plate_tip)
         layout = self.board.layout
         if layout is not None and not layout.fits():
             self._draw_too_small(surface, layout.n)
@@ -1017,6 +1029,36 @@ class TableScene(Scene):
             surface.blit(bg, box)
             surf.set_alpha(int(255 * min(1.0, left * 2)))
             surface.blit(surf, surf.get_rect(center=box.center))
+
+    def _draw_plate_tip(self, surface: pygame.Surface, seat: int) -> None:
+        """The pointer on a name plate: what the preset's units are and what the plate's short form
+        means ("0 laps · deal 4"), beside the plate, inside the window (the Rules screen says it too)."""
+        plate = self.board.regions.get(f"plate:{seat}")
+        if plate is None:
+            return
+        w, h = self.app.size
+        size = max(13, int(h * 0.022))
+        width = min(int(w * 0.42), 560)
+        lines = self._wrap(tr(f"units.{self.source.view.preset}"), size, width - 24)
+        texts = [self.board.text(line, size, WHITE) for line in lines]
+        title = self.board.text(tr("units.title"), size, GOLD, True)
+        box = pygame.Rect(0, 0, width, title.get_height() + sum(t.get_height() for t in texts) + 20)
+        box.midtop = plate.midbottom
+        box.y += 6
+        if box.bottom > h - 4:  # no room below: above the plate
+            box.bottom = plate.top - 6
+        box.clamp_ip(pygame.Rect(4, 4, w - 8, h - 8))
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 225), bg.get_rect(), border_radius=10)
+        surface.blit(bg, box)
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=10)
+        y = box.y + 8
+        surface.blit(title, (box.x + 12, y))
+        y += title.get_height()
+        for text in texts:
+            surface.blit(text, (box.x + 12, y))
+            y += text.get_height()
+        self.tip_rect = box
 
     def _draw_too_small(self, surface: pygame.Surface, seats: int) -> None:
         """A crowded table (9-12) in a window too small for it: the seats would overlap, so the table
