@@ -468,7 +468,9 @@ def test_a_splash_over_the_middle_leaves_the_side_seats_plates_in_view(app, size
 SCALES = [1.0, 1.25, 1.5, 1.75, 2.0]
 
 
-@pytest.mark.parametrize("size", [*SIZES, (800, 1200), (1600, 600), (3840, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(
+    "size", [*SIZES, (800, 1200), (1600, 600), (3840, 1080)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
 def test_the_dobon_buttons_glow_covers_no_button_at_any_size_and_scale(size):
     """The pulsing Dobon button's glow (its widest, at the pulse's height) overlaps none of the action
     buttons stacked above it (Draw first), at every window size and interface scale 100-200%, and it

@@ -282,7 +282,7 @@ def test_a_lessons_end_says_who_scored_what_and_why(app, preset):
     """The closing step names each seat whose points moved, its change and the results screen's own
     sentences for it (game.result_words), not a bare "Ren +20"."""
     from game.result_words import seat_words
-    from ui.scenes.results import dealt_standings, say
+    from ui.result_said import dealt_standings, say
 
     table = open_lesson(app, preset)
     play_through(app, table)

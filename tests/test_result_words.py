@@ -20,7 +20,8 @@ from game.events import Ending, RoundResult, ScoreLine
 from game.result_words import seat_words
 from game.scores import Score
 from tools.result_rounds import ROUNDS
-from ui.scenes.results import RoundResultScene, line_text, say
+from ui.result_said import say
+from ui.scenes.results import RoundResultScene, line_text
 from ui.scenes.table import TableScene
 from ui.table.setup import GameSetup, SeatSpec
 from ui.text import tr
@@ -303,7 +304,11 @@ def test_rule_by_rule_names_each_rule_that_applied_by_its_code_and_leaves_out_th
             factor = line.item.endswith("_factor") or line.item in ui.factor_items
             counts = line.value != (1 if factor else 0)
             code = ui.rule_codes.get(line.item)
-            if code is None or line.item in ("points",) or (result.settlement and line.item in ui.factor_items):
+            if (
+                code is None
+                or line.item in ("points",)
+                or (result.settlement and line.item in ui.factor_items)
+            ):
                 continue
             if not result.settlement or ui.result_line(line.item, line.value, None) is not None:
                 assert (code in shown[seat]) or not counts, f"{line} is not named by {code}: {shown[seat]}"

@@ -309,9 +309,12 @@ def test_every_review_line_opens_its_moment_with_the_mouse_and_the_edge_cases(ho
             href = f"step:{entry.step}"
             box = scene.review_list
             first = min(c.y for c in box.link_hover_chunks if c.href == href)
-            if box.scroll_bar is not None:  # the entry at the top of the view (the wheel needs a real pointer)
+            # the entry at the top of the view (the wheel would need a real pointer)
+            if box.scroll_bar is not None:
                 height = box.text_box_layout.layout_rect.height
-                scroll_to(app, box, max(0.0, min(1.0 - box.scroll_bar.visible_percentage, (first - 4) / height)))
+                scroll_to(
+                    app, box, max(0.0, min(1.0 - box.scroll_bar.visible_percentage, (first - 4) / height))
+                )
             lines = sorted({r.y: r for r in link_rects(box, href)}.values(), key=lambda r: r.y)
             assert len(lines) >= 2, f"{href}: its grade line is not part of the link"
             for rect in (lines[0], lines[-1]):  # the moment, and the last line of its grade

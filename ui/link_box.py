@@ -28,7 +28,9 @@ class LinkTextBox(pygame_gui.elements.UITextBox):
         layout = getattr(self, "text_box_layout", None)
         if layout is None:
             return []
-        return [item for row in layout.layout_rows for item in row.items if isinstance(item, HyperlinkTextChunk)]
+        return [
+            item for row in layout.layout_rows for item in row.items if isinstance(item, HyperlinkTextChunk)
+        ]
 
     @link_hover_chunks.setter
     def link_hover_chunks(self, _value: list[HyperlinkTextChunk]) -> None:

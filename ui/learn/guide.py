@@ -21,7 +21,7 @@ from game.scores import Score
 from game.seats import Seat
 
 from ..resources import resource_path
-from ..scenes.results import dealt_standings, say
+from ..result_said import dealt_standings, say
 from ..text import card_text, tr
 from ..theme import GOLD, WHITE
 from . import progress

@@ -53,7 +53,7 @@ def _read() -> dict[str, Any]:
         if not isinstance(done, list) or not all(p in PRESETS for p in done):
             raise ValueError("finished: the presets whose lessons were finished")
         if "preset" in data:
-            preset, step, hints, save = data.get("preset"), data.get("step"), data.get("hints"), data.get("save")
+            preset, step, hints, save = (data.get(k) for k in ("preset", "step", "hints", "save"))
             if preset not in PRESETS or not isinstance(save, dict):
                 raise ValueError("no such lesson")
             if not all(

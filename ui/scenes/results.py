@@ -9,12 +9,13 @@ import pygame
 import pygame_gui
 
 from game.events import MatchEnded, RoundDealt, RoundEnded, ScoreLine
-from game.result_words import Seat, Term, Words, seat_words
+from game.result_words import seat_words
 from game.scores import Score
 
 from .. import sizes
+from ..result_said import dealt_standings, say
 from ..scene import Scene
-from ..text import Said, break_points, key, score_text, tr
+from ..text import break_points, key, score_text, tr
 from ..theme import GOLD, WHITE
 from .match_notes import rematch_note
 
@@ -90,7 +91,7 @@ def line_text(line: ScoreLine, names: Sequence[str] = ()) -> str:
 def rule_lines(
     ui, seat: int, result, names: Sequence[str], before: Score | None, after: Score, moves_only: bool = False
 ) -> list[str]:
-    """"Rule by rule": each scoring rule that applied to `seat`, by its code in the preset's spec
+    """Rule by rule: each scoring rule that applied to `seat`, by its code in the preset's spec
     (`PresetUI.rule_codes`: super's P-2-5, kabu's §5.2 ...), its short name in the language chosen and
     what it contributed in the preset's units (points, a factor, a deal size, laps). A rule that changed
     nothing (an addition of 0, a factor of 1) did not apply and is not listed. `moves_only`: only the
@@ -111,38 +112,6 @@ def rule_lines(
     return out + ui.result_more(seat, result, before, after)
 
 
-def whose(name: str, raw: object) -> str:
-    """A seat's possessive for a sentence: "your" for the person's own seat ("You"), else "Ren's"."""
-    if isinstance(raw, Said) and raw.key == "table.you":
-        return tr("result_words.whose_you")
-    return tr("result_words.whose", name=name)
-
-
-def say(words: Words, names: Sequence[str], raw: Sequence[object] = ()) -> str:
-    """One sentence of game.result_words in the language now chosen: a seat by its name (`%{x}`) and
-    its possessive (`%{x_whose}`), a term by its translation; `raw` are the seats' names as the table
-    keeps them (a `Said` for "You"). English starts it with a capital."""
-    params: dict[str, object] = {}
-    for name, value in words.values:
-        if isinstance(value, Seat):
-            seat = value.index
-            shown = names[seat] if 0 <= seat < len(names) else "?"
-            kept = raw[seat] if 0 <= seat < len(raw) else None
-            you = isinstance(kept, Said) and kept.key == "table.you"
-            # "pays 56 to you" (the sentence's first letter is made a capital below, whoever it names)
-            params[name] = tr("result_words.you_in_sentence") if you else shown
-            params[f"{name}_whose"] = whose(shown, kept)
-        elif isinstance(value, tuple):
-            sep = tr("result_words.list_sep")
-            params[name] = sep.join(names[v.index] if 0 <= v.index < len(names) else "?" for v in value)
-        elif isinstance(value, Term):
-            params[name] = tr(value.key)
-        else:
-            params[name] = value
-    text = tr(f"result_words.{words.key}", **params)
-    return text[:1].upper() + text[1:]
-
-
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """`text` broken into lines no wider than `width` where a line may break (at spaces, or between
     Japanese characters: ui.text.break_points); a word wider than the line stays whole."""
@@ -159,14 +128,6 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
         start = fits[-1]
     out.append(text[start:])
     return out
-
-
-def dealt_standings(events) -> list[Score]:
-    """Each seat's standing as the latest round was dealt (what its result moved from)."""
-    for event in reversed(events):
-        if isinstance(event, RoundDealt):
-            return list(event.standings) or [Score.points(v) for v in event.scores]
-    return []
 
 
 DEMO_ROUND_S = 2.5  # the demo's round result shows this long, then the next round is dealt

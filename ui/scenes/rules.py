@@ -52,7 +52,9 @@ class RulesScene(Scene):
         )
         about = f"<i>{tr('preset_about.' + self.preset)}</i><br><br>"
         # what the preset's units are called and what its name plates show (docs/ui.md, units)
-        about += f"<b>{html.escape(tr('units.title'))}</b><br>{html.escape(tr('units.' + self.preset))}<br><br>"
+        about += (
+            f"<b>{html.escape(tr('units.title'))}</b><br>{html.escape(tr('units.' + self.preset))}<br><br>"
+        )
         page_row = 44 if self.page.exists() else 0  # a source tree or bundle without docs: no row
         self.text = pygame_gui.elements.UITextBox(
             about + rules_text(self.preset),
