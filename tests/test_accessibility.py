@@ -321,7 +321,7 @@ def test_the_interface_size_is_chosen_from_a_list_from_the_keyboard(tmp_path, mo
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_settings_drop_downs_and_the_size_note_fit_at_800_by_600(tmp_path, monkeypatch, language):
-    """"English" lost its descender in the language box, and the size note was cut at 800x600."""
+    """ "English" lost its descender in the language box, and the size note was cut at 800x600."""
     from ui.scenes.settings_scene import SettingsScene
     from ui.text import setup, tr
 
@@ -335,7 +335,9 @@ def test_the_settings_drop_downs_and_the_size_note_fit_at_800_by_600(tmp_path, m
         theme = application.gui.get_theme()
         box = settings.language
         font = theme.get_font(box.current_state.selected_option_button.combined_element_ids)
-        assert box.rect.height - 2 * 2 >= font.size("Eg日本語")[1] - 2  # the text's full height, descenders too
+        assert (
+            box.rect.height - 2 * 2 >= font.size("Eg日本語")[1] - 2
+        )  # the text's full height, descenders too
         note = next(
             e
             for e in application.gui.get_sprite_group().sprites()

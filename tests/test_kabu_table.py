@@ -153,7 +153,7 @@ def test_laps_and_extra_cards_are_on_the_plates(app):
     )
     frames(app, 2)
     shown = [text.score_text(s) for s in scene.source.view.standings]
-    assert shown == ["laps 3 · extra 2", "laps 0 · extra 0", "laps 1 · extra 5"]
+    assert shown == ["3 laps · extra 2", "0 laps · extra 0", "1 lap · extra 5"]
     assert {"plate:0", "plate:1", "plate:2"} <= set(scene.board.regions)
 
 
@@ -206,22 +206,8 @@ def test_trumps_are_put_out_after_a_dobon_and_the_settlement_is_shown_step_by_st
     # P = A1 1, ×4 for the ensouled four dobon'd (M3): Ren takes 4 extra cards
     ((title, steps),) = result.settlement
     assert title == "You → Ren"
-    assert steps[0] == "A1 +1 base" and "A2 +0 trumps" in steps and "M1 ×1 gaeshi" in steps
-    assert "M3 ×4 red pin / ensouled four turned up or called on" in steps and steps[-1] == "= 4 points"
-    assert [s.split()[0] for s in steps[:-1]] == [
-        "A1",
-        "A2",
-        "A3",
-        "A4",
-        "A5",
-        "A6",
-        "A7",
-        "A8",
-        "M1",
-        "M2",
-        "M3",
-        "M4",
-    ]
+    # only the steps that counted (rule by rule lists no +0 and no ×1)
+    assert steps == ["A1 +1 base", "M3 ×4 red pin / ensouled four turned up or called on", "= 4 points"]
     assert result.settlement_shown and result.settlement_shown[-1] == "= 4 points"
     ui = scene.board.preset_ui
     assert ui.result_line("extra", 4, result.before[1]) == "extra cards 0 → 4 (next hand 8)"
@@ -230,7 +216,7 @@ def test_trumps_are_put_out_after_a_dobon_and_the_settlement_is_shown_step_by_st
     try:
         ((title, steps),) = ui.settlement(game.result, ["あなた", "レン", "ハナ"])
         assert title == "あなた → レン" and steps[0] == "A1 +1 基本点" and steps[-1] == "= 4点"
-        assert "M4 ×1 単ピン" in steps
+        assert len(steps) == 3 and steps[1].startswith("M3 ×4")
     finally:
         text.setup("en")
     uikit.press_button(app, result.next)

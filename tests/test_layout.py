@@ -463,3 +463,32 @@ def test_a_splash_over_the_middle_leaves_the_side_seats_plates_in_view(app, size
     splash = board.regions["splash"]
     plates = {n: r for n, r in board.regions.items() if n.startswith("plate:")}
     assert not [n for n, r in plates.items() if r.colliderect(splash)], (splash, plates)
+
+
+SCALES = [1.0, 1.25, 1.5, 1.75, 2.0]
+
+
+@pytest.mark.parametrize(
+    "size", [*SIZES, (800, 1200), (1600, 600), (3840, 1080)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+def test_the_dobon_buttons_glow_covers_no_button_at_any_size_and_scale(size):
+    """The pulsing Dobon button's glow (its widest, at the pulse's height) overlaps none of the action
+    buttons stacked above it (Draw first), at every window size and interface scale 100-200%, and it
+    stays inside the right column and the window."""
+    import pygame
+
+    from ui.app import interface_scale
+    from ui.table.layout import Layout
+
+    for scale in SCALES:
+        factor = interface_scale(size, scale)
+        w, h = max(800, round(size[0] / factor)), max(600, round(size[1] / factor))
+        for players in (2, 4, 6):
+            lay = Layout(w, h, players, 0)
+            glow = pygame.Rect(lay.dobon_glow_rect())
+            for index in range(6):  # Draw, Last one, a declaration, an answer, Play, Hint
+                control = pygame.Rect(lay.control_rect(index))
+                assert not glow.colliderect(control), (
+                    f"{w}x{h} at {scale:.0%}: the Dobon glow {glow} covers button {index} {control}"
+                )
+            assert glow.left >= w - lay.side_w and glow.right <= w and glow.bottom <= h

@@ -99,7 +99,8 @@ def test_each_lesson_plays_through_to_the_end_following_the_hints(app, preset):
     assert guide.finished
     assert table.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
     assert guide.won  # each lesson's round is won by the person's own last move
-    assert not progress.path().exists()  # a finished lesson leaves nothing to resume
+    assert progress.load() is None  # a finished lesson leaves nothing to resume
+    assert preset in progress.finished()
     frames(app, 2)
     click(app, table.buttons["guide:finish"].center)
     frames(app, 2)
@@ -193,7 +194,7 @@ def test_a_lesson_leaves_the_saved_match_and_the_history_alone(app):
     press_button(app, app.stack.top.items["save_quit"])
     frames(app, 3)
     assert load_match() == (None, None) and not save_path().exists()
-    assert not progress.path().exists()  # a finished lesson leaves nothing to resume
+    assert progress.load() is None  # a finished lesson leaves nothing to resume
     home = Path(os.environ["DOBON_TABLE_HOME"])
     kept = [p.relative_to(home).as_posix() for p in home.rglob("*") if p.is_file()]
     assert not [name for name in kept if "history" in name]  # a lesson is no game of the history's
@@ -246,3 +247,84 @@ def test_a_lessons_words_wrap_whole_even_where_digits_leave_no_place_to_break(tm
     finally:
         application.close()
         setup("en")
+
+
+def test_every_refused_click_in_a_lesson_is_answered_in_words(app):
+    """jda: clicking a card that does not match, out of turn, at every frame from the player's match
+    until the lesson waits on them again (the cards flying, the AI seats' turns) is always answered:
+    the rules' refusal as the table says it, never silence."""
+    table = open_lesson(app, "jda")
+    wait_for_move(app, table)
+    take_step(app, table)  # the welcome
+    wait_for_move(app, table)
+    take_step(app, table)  # the match: the cards now fly, then Ren and Hana take their turns
+    assert table.guide.step.id == "out_of_turn"
+    heart = next(c for c in table.source.view.hand if c.code == "6H")
+    answered = 0
+    for _ in range(200):
+        if table.guide.waiting(table):
+            break
+        rect = next(r for r, c in table.board.own_card_rects() if c.id == heart.id)
+        table.toast = None
+        click(app, rect.center)
+        assert table.toast is not None, "a refused click in the lesson said nothing"
+        text = table.toast[0]
+        assert text == tr("learn.wait_moving") or "7" in text or "5" in text  # the field's number
+        answered += 1
+    assert answered >= 2 and table.guide.waiting(table)
+    click(app, next(r for r, c in table.board.own_card_rects() if c.id == heart.id).center)
+    assert table.toast is not None and "7" in table.toast[0]  # out of turn: only a 7 may be placed
+    assert table.guide.step.id == "out_of_turn"
+
+
+@pytest.mark.parametrize("preset", ["standard", "super"])
+def test_a_lessons_end_says_who_scored_what_and_why(app, preset):
+    """The closing step names each seat whose points moved, its change and the results screen's own
+    sentences for it (game.result_words), not a bare "Ren +20"."""
+    from game.result_words import seat_words
+    from ui.result_said import dealt_standings, say
+
+    table = open_lesson(app, preset)
+    play_through(app, table)
+    end = table.source.round_end
+    words = seat_words(preset, end.result, dealt_standings(table.event_log), end.standings)
+    names = [table.board.seat_name(s) for s in range(len(words))]
+    shown = [text for text, _colour in table.guide.lines(table)]
+    moved = [s for s, delta in enumerate(end.result.deltas) if delta]
+    assert moved
+    for seat in moved:
+        line = next((t for t in shown if t.startswith(f"{names[seat]} {end.result.deltas[seat]:+d}")), None)
+        assert line is not None, f"{names[seat]}'s points are not said: {shown}"
+        assert words[seat] and all(say(w, names, table.board.names) in line for w in words[seat])
+
+
+def test_the_list_ticks_finished_lessons_and_offers_to_resume_one_left_midway(app):
+    """A finished lesson is ticked and marked finished (kept in the progress file, so it is still
+    marked after the app is closed and opened again); a lesson left mid-way reads Resume."""
+    table = open_lesson(app, "app")
+    play_through(app, table)
+    click(app, table.buttons["guide:finish"].center)
+    frames(app, 2)
+    learn = app.stack.top
+    assert isinstance(learn, LearnScene)
+    assert "✓" in learn.rows["app"] and "finished" in learn.rows["app"]
+    assert all("✓" not in learn.rows[p] for p in LESSONS if p != "app")
+    assert learn.starts["app"].text == key("learn.again")
+    press_button(app, learn.starts["kabu"])  # another lesson, left after its first step
+    kabu = app.stack.top
+    wait_for_move(app, kabu)
+    take_step(app, kabu)
+    press(app, pygame.K_ESCAPE)
+    press_button(app, app.stack.top.items["save_quit"])
+    frames(app, 3)
+    assert progress.finished() == ("app",) and progress.load().preset == "kabu"
+    app.stack.push(LearnScene(app))  # as after the app is opened again: read from the file
+    frames(app, 2)
+    learn = app.stack.top
+    assert "✓" in learn.rows["app"] and "left at step 2" in learn.rows["kabu"]
+    assert learn.starts["kabu"].text == key("learn.resume") and "kabu" in learn.overs
+    app.set_language("ja")
+    try:
+        assert "✓" in learn.rows["app"] and "修了" in learn.rows["app"]
+    finally:
+        app.set_language("en")

@@ -20,7 +20,8 @@ from game.events import Ending, RoundResult, ScoreLine
 from game.result_words import seat_words
 from game.scores import Score
 from tools.result_rounds import ROUNDS
-from ui.scenes.results import RoundResultScene, line_text, say
+from ui.result_said import say
+from ui.scenes.results import RoundResultScene, line_text
 from ui.scenes.table import TableScene
 from ui.table.setup import GameSetup, SeatSpec
 from ui.text import tr
@@ -276,3 +277,47 @@ def test_a_points_result_says_what_the_cards_score_in_both_languages(preset):
             assert not said.endswith(f"card_values.{preset}") and "10" in said
         finally:
             setup("en")
+
+
+@pytest.mark.parametrize("preset", sorted(ROUNDS))
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_rule_by_rule_names_each_rule_that_applied_by_its_code_and_leaves_out_the_rest(app, preset, language):
+    """R: each seat's lines are the scoring rules that applied to it, each by its code in the spec
+    (super's P-2-5, kabu's A1-M4 and §5.2, standard's §2.10 ...), its short name and what it
+    contributed; a rule that changed nothing (+0, ×1) is not listed, and no line is a sentence."""
+    result, said = result_screen(app, preset)
+    app.set_language(language)
+    frames(app, 1)
+    result = app.stack.top
+    drawn(app, said)
+    sentences = [t for seat in result.rows_shown for t in seat]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0))
+    drawn(app, said)
+    ui = result.table.board.preset_ui
+    codes = set(ui.rule_codes.values())
+    assert codes, f"{preset} names no rule codes"
+    shown = [" ".join(seat) for seat in result.rows_shown]  # each seat's lines, wrapped lines joined
+    applied = 0
+    for seat in range(result.players):
+        lines = [x for x in result.result.lines if x.seat == seat]
+        for line in lines:
+            factor = line.item.endswith("_factor") or line.item in ui.factor_items
+            counts = line.value != (1 if factor else 0)
+            code = ui.rule_codes.get(line.item)
+            if (
+                code is None
+                or line.item in ("points",)
+                or (result.settlement and line.item in ui.factor_items)
+            ):
+                continue
+            if not result.settlement or ui.result_line(line.item, line.value, None) is not None:
+                assert (code in shown[seat]) or not counts, f"{line} is not named by {code}: {shown[seat]}"
+                applied += counts
+        for text in result.rows_shown[seat]:
+            assert not text.rstrip().endswith(("×1", "+0")), f"a rule that did not apply is listed: {text}"
+    assert applied
+    assert not set(t for seat in result.rows_shown for t in seat) & set(sentences)
+    if result.settlement:  # kabu: the settlement's steps by code, only those that counted
+        steps = " ".join(result.settlement_shown)
+        assert re.search(r"\bA1 \+1\b", steps) and "M3 ×4" in steps
+        assert not re.search(r"[AM]\d (\+0|×1)\b", steps), steps

@@ -163,7 +163,7 @@ def test_each_line_names_its_moment_and_reads_whole_at_800x600(home, language):
         assert hrefs == {f"step:{e.step}" for e in scene.entries}
         assert box.text_box_layout.layout_rect.width <= box.rect.width  # wrapped, never wider than the box
         assert box.rect.bottom <= 600 and box.rect.right <= 800
-        word = "Round" if language == "en" else "ラウンド"
+        word = "Round" if language == "en" else "回"
         assert all(word in m for m in moments)
     finally:
         app.close()
@@ -285,11 +285,11 @@ def test_a_decision_past_the_first_match_says_match_and_round_in_words(language)
         d["suggested"] = {"text": "seat 0 dobon 5#3"}
         where = moment_text(d, None)
         assert "2.1" not in where
-        assert ("Match 2, round 1" in where) if language == "en" else ("第2試合 第1ラウンド" in where)
+        assert ("Match 2, round 1" in where) if language == "en" else ("第2マッチ 第1回" in where)
         line = decision_line(d)
         assert "#" not in line and "5" in line  # the card by its number, as the table writes it
         first = moment_text({"round": 3, "turn": 1}, None)
-        assert first.startswith("Round 3 ·" if language == "en" else "第3ラウンド")
+        assert first.startswith("Round 3 ·" if language == "en" else "第3回")
     finally:
         setup("en")
 
@@ -315,5 +315,104 @@ def test_tab_reaches_the_review_lines_and_enter_there_opens_the_one_picked(home)
         frames(app, 2)
         viewer = app.stack.top
         assert isinstance(viewer, ReplayScene) and viewer.position == scene.entries[1].step
+    finally:
+        app.close()
+
+
+def link_rects(box, href: str) -> list[pygame.Rect]:
+    """Where the parts of a link are drawn now (each line of it, clipped to the box)."""
+    base_x, base_y = box._calculate_hyperlinks_offsets()
+    out = []
+    for chunk in box.link_hover_chunks:
+        if chunk.href == href:
+            rect = pygame.Rect(base_x + chunk.x, base_y + chunk.y, *chunk.size).clip(box.rect)
+            if rect.width > 4 and rect.height > 4:
+                out.append(rect)
+    return out
+
+
+def scroll_to(app, box, share: float) -> None:
+    box.scroll_bar.set_scroll_from_start_percentage(share)
+    frames(app, 3)
+
+
+def back_to(app, scene) -> None:
+    press(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.stack.top is scene
+
+
+def replays(app) -> list:
+    return [s for s in app.stack.scenes if isinstance(s, ReplayScene)]
+
+
+def test_every_review_line_opens_its_moment_with_the_mouse_and_the_edge_cases(home):
+    """Every part of every listed decision (its moment and its grade line) opens the replay at that
+    decision when clicked with real mouse events, at the top of the list and scrolled; so does a line
+    partly scrolled out of view, a click as the listing is built again, and a double click opens it
+    once."""
+    reviewed_record(listed=4)  # enough lines that the list scrolls by more than one line
+    app = make_app((800, 600))
+    try:
+        scene = open_record(app)
+        assert len(scene.entries) >= 4
+        for entry in scene.entries:
+            href = f"step:{entry.step}"
+            box = scene.review_list
+            first = min(c.y for c in box.link_hover_chunks if c.href == href)
+            # the entry at the top of the view (the wheel would need a real pointer)
+            if box.scroll_bar is not None:
+                height = box.text_box_layout.layout_rect.height
+                scroll_to(
+                    app, box, max(0.0, min(1.0 - box.scroll_bar.visible_percentage, (first - 4) / height))
+                )
+            lines = sorted({r.y: r for r in link_rects(box, href)}.values(), key=lambda r: r.y)
+            assert len(lines) >= 2, f"{href}: its grade line is not part of the link"
+            for rect in (lines[0], lines[-1]):  # the moment, and the last line of its grade
+                click(app, rect.center)
+                frames(app, 2)
+                viewer = app.stack.top
+                assert isinstance(viewer, ReplayScene), f"a click on {href} at {rect} opened nothing"
+                assert viewer.position == entry.step
+                back_to(app, scene)
+                box = scene.review_list
+        # a line partly scrolled out of view: its visible part (below the box's top edge) still opens it
+        box = scene.review_list
+        height = box.text_box_layout.layout_rect.height
+        room = 1.0 - box.scroll_bar.visible_percentage  # how far the list scrolls
+        # the lowest line that can be scrolled half out of view at the top
+        chunk = max(
+            (c for c in box.link_hover_chunks if (c.y + c.size[1] // 2) / height <= room), key=lambda c: c.y
+        )
+        target = next(e for e in scene.entries if f"step:{e.step}" == chunk.href)
+        edge = box.rect.top + box.padding[1] + box.border_width["top"]  # where the text is cut off
+        scroll_to(app, box, (chunk.y + chunk.size[1] // 2) / height)  # its top half above the edge
+        base_x, base_y = box._calculate_hyperlinks_offsets()
+        line = pygame.Rect(base_x + chunk.x, base_y + chunk.y, *chunk.size)
+        assert line.top < edge < line.bottom - 4, f"{line} does not straddle the box's edge at {edge}"
+        click(app, (line.x + 20, (edge + line.bottom) // 2))
+        frames(app, 2)
+        assert isinstance(app.stack.top, ReplayScene) and app.stack.top.position == target.step
+        back_to(app, scene)
+        # a click while the listing is built again (a review saved, the language changed)
+        first = scene.entries[0]
+        scroll_to(app, scene.review_list, 0.0)
+        rect = link_rects(scene.review_list, f"step:{first.step}")[0]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+        frames(app, 1)  # the box has seen the click: its link event is on the queue
+        scene.build()
+        frames(app, 3)
+        assert isinstance(app.stack.top, ReplayScene) and app.stack.top.position == first.step
+        back_to(app, scene)
+        # a double click opens one replay, not two stacked
+        rect = link_rects(scene.review_list, f"step:{first.step}")[0]
+        for _ in range(2):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+        frames(app, 4)
+        assert len(replays(app)) == 1 and app.stack.top.position == first.step
+        back_to(app, scene)
+        assert not replays(app)
     finally:
         app.close()

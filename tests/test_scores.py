@@ -72,7 +72,10 @@ def test_the_plates_show_each_part_by_name(tmp_path, monkeypatch):
     app = uikit.make_app()
     try:
         assert score_text(Score.points(1000)) == "1000 pts"
-        assert score_text(Score((("lap", 2), ("deal", 7)))) == "lap 2 · deal 7"  # untranslated parts
+        assert score_text(Score((("lap", 2), ("deal", 7)))) == "2 laps · deal 7"  # laps are a count
+        assert score_text(Score((("lap", 0), ("deal", 4)))) == "0 laps · deal 4"  # from 0, as the spec
+        assert score_text(Score((("lap", 1), ("deal", 4)))) == "1 lap · deal 4"
+        assert score_text(Score((("odd", 3),))) == "odd 3"  # a part with no translation: its name
         app.set_language("ja")
         assert score_text(Score.points(1000)) == "1000点"
     finally:

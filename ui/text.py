@@ -157,9 +157,10 @@ def install_cjk_line_breaks() -> None:
 
 def score_text(score) -> str:
     """A seat's score (game.scores.Score) as the plates and results show it: each part translated
-    by name (standing.<name>), e.g. "1000 pts", or "lap 2 · deal 7"."""
+    by name (standing.<name>), e.g. "1000 pts", or "2 laps · deal 7" (a count, so laps completed read
+    "0 laps" at the start, as the specs count them: docs/ui.md, the units)."""
     parts = []
     for name, value in score.parts:
-        text = tr(f"standing.{name}", value=value)
+        text = tr(f"standing.{name}", value=value, count=value)
         parts.append(f"{name} {value}" if text.endswith(f"standing.{name}") else text)  # untranslated
     return " · ".join(parts)

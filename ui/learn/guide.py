@@ -16,9 +16,12 @@ import pygame
 
 from game.actions import Action, Kind
 from game.lesson import Lesson, ScriptedSeat, SeatScript, Step, load
+from game.result_words import Words, seat_words
+from game.scores import Score
 from game.seats import Seat
 
 from ..resources import resource_path
+from ..result_said import dealt_standings, say
 from ..text import card_text, tr
 from ..theme import GOLD, WHITE
 from . import progress
@@ -31,6 +34,21 @@ SOFT = (200, 220, 205)  # what just happened, above what to do now
 HINT = (255, 226, 140)
 WRONG = (255, 150, 130)  # not this step's move, and why
 RING = (90, 225, 255)  # the third hint's outline: unlike the gold of practice help's playable cards
+
+
+def scored(preset: str, end: Any, before: list[Score]) -> list[tuple[int, int, bool, list[Words]]]:
+    """Per seat whose score or standing the round moved, or that won it: (seat, its change,
+    whether its standing is in parts, the sentences that say why) — game.result_words, as the results
+    screen says them, so a lesson's end explains its points the same way a game does."""
+    result = end.result
+    words = seat_words(preset, result, before, end.standings)
+    out = []
+    for seat, said in enumerate(words):
+        delta = result.deltas[seat] if seat < len(result.deltas) else 0
+        if said and (delta or seat in result.winners):  # a loser who scored 0 is said in `done`
+            parts = seat < len(end.standings) and len(end.standings[seat].parts) > 1
+            out.append((seat, delta, parts, said))
+    return out
 
 
 @functools.cache
@@ -51,6 +69,8 @@ class Guide:
         self.finished = False
         self.points = 0  # what the lesson's round won or lost the person, said at the end
         self.won = False  # the person won the lesson's round
+        # who scored what and why at the end (game.result_words), said in the language then chosen
+        self.scored: list[tuple[int, int, bool, list[Words]]] = []
         self.note: str | None = None  # why the move just tried is not this step's (until the next)
         self.on_finish: Any = None  # called with the table when the person presses Finish
 
@@ -123,7 +143,8 @@ class Guide:
             if end is not None and seat is not None:
                 self.points = end.result.deltas[seat]
                 self.won = seat in end.result.winners
-            progress.clear()
+                self.scored = scored(self.lesson.preset, end, dealt_standings(table.event_log))
+            progress.finish(self.lesson.preset)
 
     def keep(self, table: TableLike, save: dict[str, Any]) -> None:
         """The table is left (or a move taken): keep where the lesson is, unless it is over."""
@@ -207,6 +228,7 @@ class Guide:
             out.append((tr(lesson.words(before, "then")), SOFT))
         if self.finished:
             out.append((tr(f"learn.{lesson.preset}.done", points=self.points), WHITE))
+            out += [(text, SOFT) for text in self.scored_lines(table)]
             return out
         if step is None:
             return out
@@ -218,6 +240,20 @@ class Guide:
                 out.append((tr(lesson.words(step, f"hint{self.hints}")), HINT))
         elif not out:
             out.append((tr("learn.watch"), SOFT))
+        return out
+
+    def scored_lines(self, table: TableLike) -> list[str]:
+        """The round's result as the results screen says it: per seat that scored (or won or lost),
+        its name, its change and the sentences of game.result_words that say why."""
+        names = [table.board.seat_name(s) for s in range(len(table.board.names))]
+        out = []
+        for seat, delta, parts, words in self.scored:
+            why = tr("learn.scored_sep").join(say(w, names, table.board.names) for w in words)
+            name = names[seat] if seat < len(names) else "?"
+            if parts:  # a standing in parts (jda's deal, kabu's laps): its sentences say how it moved
+                out.append(tr("learn.scored_parts", name=name, why=why))
+            else:
+                out.append(tr("learn.scored", name=name, delta=f"{delta:+d}", why=why))
         return out
 
     def draw(self, table: TableLike, surface: pygame.Surface) -> None:

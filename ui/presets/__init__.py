@@ -174,6 +174,11 @@ class PresetUI:
         """A word on a seat's name plate (e.g. a hand thrown in), or None."""
         return None
 
+    # "Rule by rule" on the result screen: each score line's rule by its code in the preset's spec
+    # (/work/shared/rules: a clause such as super's P-2-5, kabu's A1-M4, or the section that defines it)
+    rule_codes: ClassVar[dict[str, str]] = {}
+    factor_items: ClassVar[frozenset[str]] = frozenset()  # items that multiply (besides "*_factor")
+
     def result_line(self, item: str, value: int, before: Score | None) -> str | None:
         """How the result screen writes one score line (None: the generic way); `before` is the seat's
         standing when the round was dealt."""

@@ -5,7 +5,7 @@ and who deals next."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -40,6 +40,7 @@ class UI(PresetUI):
     stats_parts = (("lap", "gain"), ("deal", "level"))  # laps completed a game; the deal size held
     log_round = "log.jda.game"
     log_resumed = "log.jda.resumed"
+    rule_codes: ClassVar[dict[str, str]] = {"deal": "§5", "lap": "§5"}  # jda.md §5: deal size and laps
 
     def own_card(self, view: SeatView, seat: int | None) -> bool:
         """A dobon now would be on a card `seat` placed itself: it loses (self-dobon, JD15)."""

@@ -80,6 +80,16 @@ class UI(PresetUI):
     stats_parts = (("laps", "gain"), ("extra", "level"))  # laps received a match; extra cards held
     log_round = "log.kabu.match"
     log_resumed = "log.kabu.resumed"
+    # kabu.md §5.1's steps (A1-A8, M1-M4) and P, §5.2 laps and extra cards, §5.3 the other endings
+    rule_codes: ClassVar[dict[str, str]] = {
+        **STEPS,
+        "points": "§5.1 P",
+        "laps": "§5.2",
+        "extra": "§5.2",
+        "four_laps": "§5.3",
+        "cards_apart": "§5.3",
+    }
+    factor_items: ClassVar[frozenset[str]] = frozenset(FACTORS)
     spread_last_play = True  # F is every card of the last play (§3.1): each shows, each may be dobon'd
     live_reveals = True  # a dobon's hands stay face up as trumps leave them (§4.3)
     empty_pile_outline = False  # a trump pile appears only when someone puts out trumps
@@ -210,7 +220,8 @@ class UI(PresetUI):
             if winner is None:
                 winner = result.winners[0] if result.winners else loser
             dobon = any(x.item == "base" for x in current)  # a dobon pair: the steps of §5.1 by number
-            steps = [self.step_text(x.item, x.value, dobon) for x in current[:-1]]
+            # only the steps that counted: an addition of 0 or a factor of 1 changed nothing
+            steps = [self.step_text(x.item, x.value, dobon) for x in current[:-1] if self.counted(x)]
             steps.append(tr("results.kabu.points", points=line.value))
             current = []
             for title_steps in blocks:
@@ -245,6 +256,13 @@ class UI(PresetUI):
                 (title, [say(step) for step in pair.steps] + [tr("results.kabu.points", points=pair.points)])
             )
         return out
+
+    @staticmethod
+    def counted(line: Any) -> bool:
+        """Whether a step of the settlement changed the points (the base always counts)."""
+        if line.item in FACTORS:
+            return line.value != 1
+        return line.item == "base" or line.value != 0
 
     @staticmethod
     def step_text(item: str, value: int, dobon: bool = True) -> str:

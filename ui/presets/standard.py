@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..text import tr
 from . import PresetUI
@@ -20,6 +20,26 @@ class UI(PresetUI):
         ("max_bid", "new.max_bid"),
         ("auto_last_one", "new.auto_last_one"),
     )
+    # standard.md §2.8 (base points, the losers' worst × ...) and §2.10 (the additional points)
+    rule_codes: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(("base", "loser_by_dobon", "loser_by_gaeshi"), "§2.8"),
+        **dict.fromkeys(
+            (
+                "multi_dobon",
+                "joker_dobon",
+                "joker_dobon_loss",
+                "flush_dobon",
+                "storm_dobon",
+                "disrupt_dobon",
+                "quick_dobon",
+                "quick_dobon_loss",
+                "slam",
+                "auction",
+                "yaku",
+            ),
+            "§2.10",
+        ),
+    }
 
     def chain_label(self, cards: int) -> str:
         return tr("table.binding", cards=cards)  # binding, with the damage accumulated

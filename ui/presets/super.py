@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.rules.super import colour_of, totals
 
@@ -26,6 +26,19 @@ class UI(PresetUI):
         ("score_limit", "new.score_limit"),
         ("two_decks", "new.two_decks"),
     )
+    # super.md §5 by clause: P-2 the base, P-2-1 the loser's base and the 8s, P-2-2 to P-2-6 the other
+    # multipliers; D15 the hit card's draw
+    rule_codes: ClassVar[dict[str, str]] = {
+        "hand_points": "P-2",
+        "dobon_points": "P-2-1",
+        "eights_factor": "P-2-1",
+        "first_card_factor": "P-2-2",
+        "first_lap_factor": "P-2-3",
+        "same_suit_factor": "P-2-4",
+        "loser_factor": "P-2-5",
+        "counter_factor": "P-2-6",
+        "hit_draw": "D15",
+    }
 
     def hand_value(self, view: SeatView) -> str:
         """Every total the hand can make (A, 2 and K count two ways): "Hand sum 7 or 25"; past three,

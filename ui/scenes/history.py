@@ -30,6 +30,7 @@ from game.rules import PRESETS
 from game.scenario import Scenario, ScenarioError, from_game, parse
 from game.seats import SEATS
 
+from ..link_box import LinkTextBox
 from ..presets import preset_ui
 from ..scene import Scene
 from ..text import key, rules_text, score_text, tr
@@ -398,7 +399,8 @@ class RecordScene(Scene):
         self.entries = self.review_entries()
         rows = self.review_lines() if self.entries is None else []
         if self.entries is not None:
-            self.review_list = pygame_gui.elements.UITextBox(
+            self.review_list = LinkTextBox(  # every line of a wrapped link clickable
+                self,
                 self.review_html(),
                 pygame.Rect(right.x, list_top, right.width, right.bottom - list_top),
                 gui,
@@ -448,7 +450,8 @@ class RecordScene(Scene):
 
     def review_html(self) -> str:
         """Heading, summary and hint, then each decision as a link: its moment on one line, its grade,
-        choices and loss on the next. The picked one (keyboard) is marked."""
+        choices and loss on the next (a link too, to the same moment). The picked one (keyboard) is
+        marked."""
         head = [f"<i>{html.escape(self.review_head[0])}</i>", html.escape(self.review_head[1])]
         if not self.entries:
             return "<br><br>".join([*head, html.escape(tr("review.clean"))])
@@ -456,7 +459,8 @@ class RecordScene(Scene):
         rows = []
         for i, e in enumerate(self.entries):
             mark = "▶ " if i == self.review_pick else ""
-            rows.append(f"<a href='step:{e.step}'>{mark}{html.escape(e.moment)}</a><br>{html.escape(e.line)}")
+            link = f"<a href='step:{e.step}'>"  # both lines: a click on the grade's line opens it too
+            rows.append(f"{link}{mark}{html.escape(e.moment)}</a><br>{link}{html.escape(e.line)}</a>")
         return "<br><br>".join([*head, *rows])
 
     def _show_pick(self) -> None:
@@ -575,8 +579,12 @@ class RecordScene(Scene):
 
     # ------------------------------------------------------------------ events
 
+    def _owns(self, element: object) -> bool:
+        """A review list of this screen: the one shown, or one it has built again since the click."""
+        return isinstance(element, LinkTextBox) and element.owner is self
+
     def process_event(self, event):
-        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is self.review_list:
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and self._owns(event.ui_element):
             target = str(event.link_target)
             if target.startswith("step:") and target[5:].isdigit():
                 self.open_decision(int(target[5:]))

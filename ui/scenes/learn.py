@@ -1,7 +1,8 @@
 """Learn to play: the lessons, one per preset, and the way into them (docs/learn.md).
 
 A row per preset: its lesson's name and what it teaches, and Start (or Resume, for the lesson left
-off, with Start over beside it). A lesson is the real table with a guide (ui/learn/guide.py)."""
+off, with Start over beside it); a lesson finished once is ticked and marked finished, its button
+Play again. A lesson is the real table with a guide (ui/learn/guide.py)."""
 
 from __future__ import annotations
 
@@ -54,12 +55,16 @@ class LearnScene(Scene):
         self.first = preset  # the preset New game had chosen: its row comes first
 
     def enter(self) -> None:
-        self.kept = progress.load()  # read now: a lesson just left has written it
+        self.read()  # now: a lesson just left, or just finished, has written it
         super().enter()
 
     def resume(self) -> None:
-        self.kept = progress.load()
+        self.read()
         self.build()
+
+    def read(self) -> None:
+        self.kept = progress.load()
+        self.finished = set(progress.finished())
 
     def presets(self) -> list[str]:
         names = [p for p in PRESETS if has_lesson(p)]
@@ -100,6 +105,8 @@ class LearnScene(Scene):
             if kept:
                 steps = len(lesson_for(preset).steps)
                 label = tr("learn.left_at", lesson=label, step=self.kept.step + 1, steps=steps)
+            if preset in self.finished:  # a tick and the word, so it is not colour or a glyph alone
+                label = tr("learn.finished_mark", lesson=label)
             text = f"<b>{html.escape(label)}</b> — {html.escape(tr(f'learn.{preset}.about'))}"
             self.rows[preset] = text
             box = pygame_gui.elements.UITextBox(
@@ -113,7 +120,7 @@ class LearnScene(Scene):
             bh = (pitch - 10) // 2 if kept else min(46 if h < 900 else 60, pitch - 8)
             self.starts[preset] = pygame_gui.elements.UIButton(
                 pygame.Rect(x0 + content - bw, row, bw, bh),
-                key("learn.resume" if kept else "learn.start"),
+                key("learn.resume" if kept else "learn.again" if preset in self.finished else "learn.start"),
                 gui,
                 container=c,
                 object_id=sizes.button_id(h),

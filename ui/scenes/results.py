@@ -10,12 +10,13 @@ import pygame
 import pygame_gui
 
 from game.events import MatchEnded, RoundDealt, RoundEnded, ScoreLine
-from game.result_words import Seat, Term, Words, seat_words
+from game.result_words import seat_words
 from game.scores import Score
 
 from .. import sizes
+from ..result_said import dealt_standings, say
 from ..scene import Scene
-from ..text import Said, break_points, key, score_text, tr
+from ..text import break_points, key, score_text, tr
 from ..theme import GOLD, WHITE
 from .match_notes import rematch_note
 
@@ -102,36 +103,28 @@ def line_text(line: ScoreLine, names: Sequence[str] = ()) -> str:
     return f"{label} {value:+d}" + (f" ({how})" if how else "")
 
 
-def whose(name: str, raw: object) -> str:
-    """A seat's possessive for a sentence: "your" for the person's own seat ("You"), else "Ren's"."""
-    if isinstance(raw, Said) and raw.key == "table.you":
-        return tr("result_words.whose_you")
-    return tr("result_words.whose", name=name)
-
-
-def say(words: Words, names: Sequence[str], raw: Sequence[object] = ()) -> str:
-    """One sentence of game.result_words in the language now chosen: a seat by its name (`%{x}`) and
-    its possessive (`%{x_whose}`), a term by its translation; `raw` are the seats' names as the table
-    keeps them (a `Said` for "You"). English starts it with a capital."""
-    params: dict[str, object] = {}
-    for name, value in words.values:
-        if isinstance(value, Seat):
-            seat = value.index
-            shown = names[seat] if 0 <= seat < len(names) else "?"
-            kept = raw[seat] if 0 <= seat < len(raw) else None
-            you = isinstance(kept, Said) and kept.key == "table.you"
-            # "pays 56 to you" (the sentence's first letter is made a capital below, whoever it names)
-            params[name] = tr("result_words.you_in_sentence") if you else shown
-            params[f"{name}_whose"] = whose(shown, kept)
-        elif isinstance(value, tuple):
-            sep = tr("result_words.list_sep")
-            params[name] = sep.join(names[v.index] if 0 <= v.index < len(names) else "?" for v in value)
-        elif isinstance(value, Term):
-            params[name] = tr(value.key)
-        else:
-            params[name] = value
-    text = tr(f"result_words.{words.key}", **params)
-    return text[:1].upper() + text[1:]
+def rule_lines(
+    ui, seat: int, result, names: Sequence[str], before: Score | None, after: Score, moves_only: bool = False
+) -> list[str]:
+    """Rule by rule: each scoring rule that applied to `seat`, by its code in the preset's spec
+    (`PresetUI.rule_codes`: super's P-2-5, kabu's §5.2 ...), its short name in the language chosen and
+    what it contributed in the preset's units (points, a factor, a deal size, laps). A rule that changed
+    nothing (an addition of 0, a factor of 1) did not apply and is not listed. `moves_only`: only the
+    standing's parts as they moved (kabu's settlement steps stand beside the rows, per pair)."""
+    out = []
+    for line in result.lines:
+        if line.seat != seat:
+            continue
+        moved = ui.result_line(line.item, line.value, before)  # a standing's part: "deal 12 → 4"
+        if moved is None:
+            factor = line.item.endswith("_factor") or line.item in ui.factor_items
+            if moves_only or line.value == (1 if factor else 0):
+                continue
+            moved = line_text(line, names)
+        if moved:  # "": a part that did not move
+            code = ui.rule_codes.get(line.item)
+            out.append(f"{code} {moved}" if code else moved)
+    return out + ui.result_more(seat, result, before, after)
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -150,14 +143,6 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
         start = fits[-1]
     out.append(text[start:])
     return out
-
-
-def dealt_standings(events) -> list[Score]:
-    """Each seat's standing as the latest round was dealt (what its result moved from)."""
-    for event in reversed(events):
-        if isinstance(event, RoundDealt):
-            return list(event.standings) or [Score.points(v) for v in event.scores]
-    return []
 
 
 DEMO_ROUND_S = 2.5  # the demo's round result shows this long, then the next round is dealt
@@ -397,12 +382,8 @@ class RoundResultScene(Scene):
                 )
             before = self.before[seat] if seat < len(self.before) else None
             if self.detail:
-                lines = [
-                    ui.result_line(x.item, x.value, before) or line_text(x, names)
-                    for x in result.lines
-                    if x.seat == seat and (not settlement or ui.result_line(x.item, x.value, before))
-                ]
-                lines += ui.result_more(seat, result, before, self.standings[seat])
+                after = self.standings[seat]
+                lines = rule_lines(ui, seat, result, names, before, after, moves_only=bool(settlement))
             else:
                 lines = [say(words, names, b.names) for words in self.words[seat]] if self.words else []
             lines = [t for t in lines if t]

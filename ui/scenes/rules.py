@@ -1,8 +1,11 @@
-"""The rules of each preset, with its card-effect table, in the current language, and under them where
+"""The rules of each preset, with its card-effect table, in the current language (after what its units
+are called and what its name plates show), and under them where
 the preset's full rules page is (docs/rules/<preset>.md), with a button that opens it in the system's
 viewer: the page has the details and the house-rule options the screen leaves out."""
 
 from __future__ import annotations
+
+import html
 
 import pygame
 import pygame_gui
@@ -49,6 +52,10 @@ class RulesScene(Scene):
             pygame.Rect(w - back_w - 20, 16, back_w, 40), key("settings.back"), gui, container=c
         )
         about = f"<i>{tr('preset_about.' + self.preset)}</i><br><br>"
+        # what the preset's units are called and what its name plates show (docs/ui.md, units)
+        about += (
+            f"<b>{html.escape(tr('units.title'))}</b><br>{html.escape(tr('units.' + self.preset))}<br><br>"
+        )
         page_row = 44 if self.page.exists() else 0  # a source tree or bundle without docs: no row
         self.text = pygame_gui.elements.UITextBox(
             about + rules_text(self.preset),

@@ -27,7 +27,7 @@ from ..scene import Scene
 from ..settings import HelpLevel, clear_match, save_match, save_scenario
 from ..table import coach_view
 from ..table.board import Board
-from ..table.layout import seats_that_fit
+from ..table.layout import DOBON_GLOW, DOBON_PULSE, seats_that_fit
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, Match, deal_scenario, save_data
 from ..table.source import LocalHost, TableSource
@@ -66,6 +66,8 @@ class TableScene(Scene):
         # a lesson's guide (ui/learn): asked before the person's actions, it holds the clock while
         # the lesson waits on them, and its AI seats follow the lesson's script
         self.guide = guide
+        self.plate_tip: int | None = None  # the seat whose name plate the pointer is on: its units said
+        self.tip_rect: pygame.Rect | None = None  # where that was said, as last drawn
         self.setup = setup.complete()
         self.demo = demo
         self.remote = remote  # a LAN table: the host runs the game, this scene shows its seat's view
@@ -359,6 +361,8 @@ class TableScene(Scene):
     def play_card(self, card: Card) -> None:
         seat = self.person
         if seat is None or not self.accepts_input:
+            if seat is not None and self.guide is not None and not self.paused:
+                self._refuse_busy(Action(seat, Kind.PLAY, (card,)))
             return
         legal = self.legal()
         if self.board.chosen or any(
@@ -368,15 +372,7 @@ class TableScene(Scene):
             return
         options = [a for a in legal if a.kind is Kind.PLAY and a.cards == (card,)]
         if not options:
-            action = Action(seat, Kind.PLAY, (card,))
-            reason = self.source.refusal(action)
-            if wants_suit(reason):  # the table asks for the suit itself: the reason a suit would leave
-                reason = self.source.refusal(Action(seat, Kind.PLAY, (card,), Suit.SPADES)) or reason
-            if reason is None and self.local is None:
-                self.source.submit(action)  # the LAN host says why
-            else:
-                self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
-            self.app.sounds.play("click")
+            self._refuse_card(seat, card)
             return
         flagged = [a for a in options if a.flag]
         unflagged = [a for a in options if not a.flag]
@@ -390,6 +386,38 @@ class TableScene(Scene):
             return
         self.submit(options[0])
         self.last_one_armed = False
+
+    def _card_refusal(self, seat: int, card: Card) -> str | None:
+        """The rules' reason for refusing `card` played alone (None: it may be played). Where the only
+        reason is that no suit is named, the reason a suit would leave (the table asks the suit)."""
+        reason = self.source.refusal(Action(seat, Kind.PLAY, (card,)))
+        if wants_suit(reason):
+            return self.source.refusal(Action(seat, Kind.PLAY, (card,), Suit.SPADES)) or reason
+        return reason
+
+    def _refuse_card(self, seat: int, card: Card) -> None:
+        """Say why playing `card` alone is refused: the rules' own reason (a LAN host is asked)."""
+        reason = self._card_refusal(seat, card)
+        if reason is None and self.local is None:
+            self.source.submit(Action(seat, Kind.PLAY, (card,)))  # the LAN host says why
+        else:
+            self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
+        self.app.sounds.play("click")
+
+    def _refuse_busy(self, action: Action) -> None:
+        """A lesson's click while the cards are still moving (input is taken only once the board has
+        shown everything): a newcomer is never left with silence. What the rules refuse is said as
+        the table says it at any time; a move they allow waits for the cards to settle, and says so."""
+        allowed = any(a.kind is action.kind and a.cards == action.cards for a in self.legal())
+        if allowed:
+            self.say(tr("learn.wait_moving"), RED)
+        elif action.kind is Kind.PLAY:
+            reason = self._card_refusal(action.seat, action.cards[0])
+            self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
+        else:
+            reason = self.source.refusal(action)
+            self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
+        self.app.sounds.play("click")
 
     def last_one_counts(self) -> bool:
         """Whether "last one" would go with a play now: you hold two cards, or some play of yours
@@ -490,6 +518,8 @@ class TableScene(Scene):
     def draw_card(self) -> None:
         seat = self.person
         if seat is None or not self.accepts_input:
+            if seat is not None and self.guide is not None and not self.paused:
+                self._refuse_busy(Action(seat, Kind.DRAW))
             return
         action = Action(seat, Kind.DRAW)
         if action not in self.legal():
@@ -620,6 +650,14 @@ class TableScene(Scene):
                 self.next_help_level()
                 return None
         if event.type == pygame.MOUSEMOTION:
+            self.plate_tip = next(
+                (
+                    int(name[6:])
+                    for name, rect in self.board.regions.items()
+                    if name.startswith("plate:") and name[6:].isdigit() and rect.collidepoint(event.pos)
+                ),
+                None,
+            )
             self.board.hover = None
             for i, (rect, _card) in reversed(list(enumerate(self.board.own_card_rects()))):
                 if rect.collidepoint(event.pos):
@@ -977,6 +1015,8 @@ class TableScene(Scene):
                 coach_view.draw_line(self.board, surface, words, above=above)
         if self.guide is not None:
             self.guide.draw(self, surface)
+        if self.plate_tip is not None:
+            self._draw_plate_tip(surface, self.plate_tip)
         layout = self.board.layout
         if layout is not None and not layout.fits():
             self._draw_too_small(surface, layout.n)
@@ -996,6 +1036,36 @@ class TableScene(Scene):
             surface.blit(bg, box)
             surf.set_alpha(int(255 * min(1.0, left * 2)))
             surface.blit(surf, surf.get_rect(center=box.center))
+
+    def _draw_plate_tip(self, surface: pygame.Surface, seat: int) -> None:
+        """The pointer on a name plate: what the preset's units are and what the plate's short form
+        means ("0 laps · deal 4"), beside the plate, inside the window (the Rules screen says it too)."""
+        plate = self.board.regions.get(f"plate:{seat}")
+        if plate is None:
+            return
+        w, h = self.app.size
+        size = max(13, int(h * 0.022))
+        width = min(int(w * 0.42), 560)
+        lines = self._wrap(tr(f"units.{self.source.view.preset}"), size, width - 24)
+        texts = [self.board.text(line, size, WHITE) for line in lines]
+        title = self.board.text(tr("units.title"), size, GOLD, True)
+        box = pygame.Rect(0, 0, width, title.get_height() + sum(t.get_height() for t in texts) + 20)
+        box.midtop = plate.midbottom
+        box.y += 6
+        if box.bottom > h - 4:  # no room below: above the plate
+            box.bottom = plate.top - 6
+        box.clamp_ip(pygame.Rect(4, 4, w - 8, h - 8))
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 225), bg.get_rect(), border_radius=10)
+        surface.blit(bg, box)
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=10)
+        y = box.y + 8
+        surface.blit(title, (box.x + 12, y))
+        y += title.get_height()
+        for text in texts:
+            surface.blit(text, (box.x + 12, y))
+            y += text.get_height()
+        self.tip_rect = box
 
     def _draw_too_small(self, surface: pygame.Surface, seats: int) -> None:
         """A crowded table (9-12) in a window too small for it: the seats would overlap, so the table
@@ -1045,11 +1115,11 @@ class TableScene(Scene):
         centre = (int(lay.dobon_centre[0]), int(lay.dobon_centre[1]))
         can = any(is_call(a) for a in legal)
         pulse = (math.sin(self.board.time * 7) + 1) / 2 if can else 0
-        radius = int(r * (1 + 0.07 * pulse))
-        if can:
+        radius = int(r * (1 + DOBON_PULSE * pulse))
+        if can:  # within the layout's dobon_glow_r, which the buttons above keep clear of
             glow = pygame.Surface((radius * 4, radius * 4), pygame.SRCALPHA)
             pygame.draw.circle(
-                glow, (255, 80, 60, int(60 + 80 * pulse)), (radius * 2, radius * 2), int(radius * 1.45)
+                glow, (255, 80, 60, int(60 + 80 * pulse)), (radius * 2, radius * 2), int(radius * DOBON_GLOW)
             )
             surface.blit(glow, glow.get_rect(center=centre))
         pygame.draw.circle(surface, RED if can else (70, 50, 52), centre, radius)

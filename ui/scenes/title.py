@@ -83,7 +83,7 @@ class TitleScene(Scene):
         """Learn to play, or Resume the lesson where one was left off (its step is kept)."""
         from ..learn import progress
 
-        return "learn.title_resume" if progress.path().exists() else "learn.title_button"
+        return "learn.title_resume" if progress.load() is not None else "learn.title_button"
 
     def process_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

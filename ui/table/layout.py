@@ -39,6 +39,10 @@ class SeatSpot:
     side: str  # "bottom", "left", "top", "right"
 
 
+DOBON_PULSE = 0.07  # the Dobon button swells by this much of its radius as it pulses
+DOBON_GLOW = 1.2  # its glow reaches this far beyond the swollen button (inside the right column)
+
+
 class Layout:
     """The table in three columns: your name plate and the log on the left, the hand and the piles in
     the middle, the action buttons and the Dobon button on the right; the other seats round the top.
@@ -97,10 +101,22 @@ class Layout:
         self.fan_step = self.small_card_h * (0.18 if self.crowded else 0.22)  # between its cards
         self.spots = self._crowded_spots() if self.crowded else self._spots()
 
+    @property
+    def dobon_glow_r(self) -> int:
+        """How far from its centre the Dobon button paints at most: its glow at the pulse's height
+        while a call is possible. Nothing else in the right column may lie within it."""
+        return int(self.dobon_r * (1 + DOBON_PULSE) * DOBON_GLOW) + 1
+
+    def dobon_glow_rect(self) -> tuple[int, int, int, int]:
+        """The square the Dobon button's glow may cover, as x, y, w, h."""
+        g = self.dobon_glow_r
+        return int(self.dobon_centre[0]) - g, int(self.dobon_centre[1]) - g, 2 * g, 2 * g
+
     def control_rect(self, index: int) -> tuple[int, int, int, int]:
-        """The `index`-th action button above the Dobon button (0 nearest it), as x, y, w, h."""
+        """The `index`-th action button above the Dobon button (0 nearest it), as x, y, w, h: clear of
+        the button's glow, not only of the button, so a pulsing Dobon never covers Draw."""
         x = int(self.w - self.side_w / 2 - self.button_w / 2)
-        bottom = self.dobon_centre[1] - self.dobon_r * 1.07 - 12
+        bottom = self.dobon_centre[1] - self.dobon_glow_r - 4
         y = int(bottom - (index + 1) * self.button_h - index * 10)
         return x, y, self.button_w, self.button_h
 
