@@ -27,9 +27,19 @@ from ..actions import REFEREE, Action, Kind
 from ..cards import RANK_LETTERS, Card
 from ..clues import Clue
 from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
+from ..explain import by_route
 from ..phase import Phase
 from ..piles import Rebuild
-from ..refusals import NAMED_TWICE, NOT_IN_HAND, NOT_IN_RULES, PASS_TAKES_NOTHING, Reason, Refusal, Seat
+from ..refusals import (
+    NAMED_TWICE,
+    NOT_IN_HAND,
+    NOT_IN_RULES,
+    NOT_OFFERED,
+    PASS_TAKES_NOTHING,
+    Reason,
+    Refusal,
+    Seat,
+)
 from ..scores import Score
 from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
@@ -370,7 +380,8 @@ class JdaRulebook(Rulebook):
         out.append(made(seat, Kind.DRAW, ()))  # a take (§3.1), or paying a chain (§3.2, JD8)
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
+    def _why_turn(self, game: Game, action: Action) -> Refusal | None:
+        """Why the turn player's play or take is not among its turn actions."""
         if action.kind is Kind.DRAW:
             if action.cards or action.suit is not None or action.amount or action.flag:
                 return TAKE_NAMES_NOTHING()
@@ -446,7 +457,8 @@ class JdaRulebook(Rulebook):
             out.append(self._made(seat, Kind.PASS, ()))
         return out
 
-    def refuse_other(self, game: Game, action: Action) -> Refusal | None:
+    def _why_other(self, game: Game, action: Action) -> Refusal | None:
+        """Why an out-of-turn placement, a dobon on the field card or a let-go is not offered."""
         seat, kind = action.seat, action.kind
         r = self._round(game)
         if not self._in_play(game):
@@ -463,11 +475,11 @@ class JdaRulebook(Rulebook):
             return NOT_IN_RULES(kind=kind.value, preset="jda")
         if kind is Kind.PLAY:
             if seat == game.turn:
-                return self.refuse_turn(game, action) or TURN_PLAY()
+                return TURN_PLAY()
             return self._play_problem(game, action, on_turn=False)
         if kind is Kind.DRAW:
             if seat == game.turn:
-                return self.refuse_turn(game, action) or TURN_TAKE()
+                return TURN_TAKE()
             return NO_TAKE()
         if kind is Kind.DOBON:
             return self._dobon_problem(game, action, game.field, None)
@@ -483,16 +495,23 @@ class JdaRulebook(Rulebook):
             return None
         return NOT_IN_RULES(kind=kind.value, preset="jda")
 
-    def explain_refusal(self, game: Game, action: Action, core: Refusal, other: Refusal) -> Refusal:
-        """The core's reason where the action was the core's to judge (the turn player's play or take,
-        a pending seat's answer to a dobon); otherwise jda's own, which names its rule (the core's
-        "it is seat 2's turn" would hide that out-of-turn placements exist)."""
-        window = game.window
-        if window is not None and action.seat in window.pending and action.kind in (Kind.DOBON, Kind.PASS):
-            return core
-        if self._in_play(game) and action.seat == game.turn and action.kind in (Kind.PLAY, Kind.DRAW):
-            return core
-        return other
+    def explain(self, game: Game, action: Action) -> Refusal:
+        """The table's reason where the action was the turn's or the window's (the turn player's play
+        or take, a pending seat's answer to a dobon, and anything the referee, the seat's number or the
+        round's end refuses first); otherwise jda's own, which names its rule (the table's "it is seat
+        2's turn" would hide that out-of-turn placements exist)."""
+        seat, kind, window = action.seat, action.kind, game.window
+        table = (
+            seat == REFEREE
+            or not isinstance(seat, int)
+            or not 0 <= seat < game.n
+            or game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+            or (window is not None and seat in window.pending and kind in (Kind.DOBON, Kind.PASS))
+            or (self._in_play(game) and seat == game.turn and kind in (Kind.PLAY, Kind.DRAW))
+        )
+        if table:
+            return by_route(game, action, turn=self._why_turn, call=self._why_call, other=self._why_other)
+        return self._why_other(game, action) or NOT_OFFERED(kind=kind.value)
 
     def apply_other(self, game: Game, action: Action) -> None:
         if action.kind is Kind.PASS:
@@ -570,7 +589,7 @@ class JdaRulebook(Rulebook):
         out.append(Action(seat, Kind.PASS, flag=True))
         return out
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+    def _why_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         return self._dobon_problem(game, action, window.cards[0], window.placer)
 
     def apply_call(self, game: Game, action: Action, window: Window) -> None:
