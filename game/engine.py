@@ -869,6 +869,13 @@ class Game:
         source of legality: `refusal` refuses exactly what it leaves out."""
         return list(self._answer(seat)[0])
 
+    def changed(self) -> None:
+        """Say that the state was changed other than through `apply` or the core's own mutators (a
+        position set up by hand: a scenario's window, a test's hands): the legal actions kept for the
+        moment are forgotten. The core's mutators (a deal, a position, opening or closing a window)
+        and every applied action move the moment on themselves."""
+        self._moment += 1
+
     def _answer(self, seat: int) -> tuple[tuple[Action, ...], int, int]:
         """`seat`'s legal actions in route order, with where each route ends: the answer to the open
         window (a pass, the rulebook's calls), then the turn's actions (the seat's own turn, or the
