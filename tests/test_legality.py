@@ -80,7 +80,7 @@ def check_position(g: Game, rng: random.Random) -> set[str]:
     both languages, and leaves the game as it was. Returns the codes met."""
     offered = {seat: g.legal_actions(seat) for seat in (REFEREE, *range(g.n))}
     tried: list[Action] = []
-    for seat, actions in offered.items():
+    for actions in offered.values():
         for action in actions:
             assert g.refusal(action) is None, (action, g.refusal(action))
             twin = g.clone(0)
@@ -118,7 +118,9 @@ def advance(g: Game, rng: random.Random, steps: int) -> None:
         g.apply(rng.choice(list(legal)))
 
 
-CASES = [(preset, players) for preset, cls in ALL.items() for players in (cls.min_players, 4, cls.players_cap)]
+CASES = [
+    (preset, players) for preset, cls in ALL.items() for players in (cls.min_players, 4, cls.players_cap)
+]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
