@@ -295,7 +295,7 @@ class Game:
         # every action and every change made from outside one (a deal, a position, a window)
         self._moment = 0
         self._answered = 0
-        self._answers: dict[int, tuple[tuple[Action, ...], int, int]] = {}
+        self._answers: dict[int, tuple[list[Action], int, int]] = {}
         self.seating: tuple[int, ...] = tuple(range(self.n))  # seats clockwise round the table
         self._seated_in_order = True
         self._place: list[int] = list(range(self.n))  # seat -> its place in `seating`
@@ -867,7 +867,7 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything `seat` may do right now (REFEREE: the table's own actions). This is the one
         source of legality: `refusal` refuses exactly what it leaves out."""
-        return list(self._answer(seat)[0])
+        return self._answer(seat)[0][:]  # a copy: the kept answer must not change
 
     def changed(self) -> None:
         """Say that the state was changed other than through `apply` or the core's own mutators (a
@@ -876,7 +876,7 @@ class Game:
         and every applied action move the moment on themselves."""
         self._moment += 1
 
-    def _answer(self, seat: int) -> tuple[tuple[Action, ...], int, int]:
+    def _answer(self, seat: int) -> tuple[list[Action], int, int]:
         """`seat`'s legal actions in route order, with where each route ends: the answer to the open
         window (a pass, the rulebook's calls), then the turn's actions (the seat's own turn, or the
         next one sent ahead), then the rulebook's other actions. Kept for the moment (`_moment`), so
@@ -890,25 +890,16 @@ class Game:
             known = answers[seat] = self._generate(seat)
         return known
 
-    def _generate(self, seat: int) -> tuple[tuple[Action, ...], int, int]:
+    def _generate(self, seat: int) -> tuple[list[Action], int, int]:
+        """`seat`'s legal actions, asked of the rulebook's generators by route (see `_answer`)."""
         if seat == REFEREE:
-            if self.phase is Phase.ROUND_OVER:
-                out = [self._next_round, *self._time_up()]
-            elif self.phase is Phase.MATCH_OVER:
-                out = [self._new_match]
-            else:
-                out = [self._close] if self.window is not None else []
-                if self._timed:
-                    limits = self.book.time_limit_ms
-                    out += [Action(REFEREE, Kind.TIMEOUT, amount=s) for s in range(self.n) if limits(self, s)]
-                out += self._time_up()
-            return tuple(out), 0, 0
+            return self._table_actions(), 0, 0
         if (
             not isinstance(seat, int)
             or not 0 <= seat < self.n
             or self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         ):
-            return (), 0, 0
+            return [], 0, 0
         out: list[Action] = []
         window = self.window
         if window is not None and seat in window.pending:
@@ -924,7 +915,19 @@ class Game:
         turns = len(out)
         if self._other_actions:
             out.extend(self.book.other_actions(self, seat))
-        return tuple(out), calls, turns
+        return out, calls, turns
+
+    def _table_actions(self) -> list[Action]:
+        """The referee's: deal the next round or match, close the open window, call time."""
+        if self.phase is Phase.ROUND_OVER:
+            return [self._next_round, *self._time_up()]
+        if self.phase is Phase.MATCH_OVER:
+            return [self._new_match]
+        out = [self._close] if self.window is not None else []
+        if self._timed:
+            limits = self.book.time_limit_ms
+            out += [Action(REFEREE, Kind.TIMEOUT, amount=s) for s in range(self.n) if limits(self, s)]
+        return out + self._time_up()
 
     def _route(self, action: Action) -> int | None:
         """Which route offers `action` (_CALL, _TURN, _OTHER, or _TABLE for the referee's), or None when
