@@ -9,6 +9,11 @@ Two questions drive everything, for ANY seat at any moment (dobon is called out 
 * `legal_actions(seat)` — what may this seat do now?
 * `apply(action)` — do it, or raise `IllegalAction` naming the rule, leaving the state untouched.
 
+The first is the whole of legality: the rulebook's generators answer it by route (`_answer`), the
+answer is kept for the moment, and `apply` refuses whatever it leaves out and applies the rest by the
+route that offered it. Why an action is refused is asked afterwards, of `Rulebook.explain`, which
+names the rule and decides nothing (game.explain).
+
 Reaction windows. After every play a window opens on the played card(s), whether or not anybody could
 call, so its existence leaks nothing. Every other seat is `pending` in it: it may call dobon (if the
 rulebook says it can) or pass. The window closes when every pending seat has passed, when the referee
