@@ -51,9 +51,20 @@ def by_route(
     call: CallReason | None = None,
     other: TurnReason | None = None,
     opening: Callable[[Game], Refusal] | None = None,
+    out_of_turn: bool = False,
 ) -> Refusal:
     """Why `action`, which `game.legal_actions(action.seat)` does not offer, is refused: the table's
-    reason, or the rulebook's own for the route the action would take (see the module's docstring)."""
+    reason, or the rulebook's own for the route the action would take (see the module's docstring).
+    `out_of_turn`: the preset's out-of-turn actions are normal play (jda), so an action that is neither
+    the turn player's turn action nor a pending seat's answer gets `other`'s reason, which names the
+    rule, rather than the table's "it is seat 2's turn"."""
+    if (
+        out_of_turn
+        and other is not None
+        and _early_reason(game, action) is None
+        and not _own_route(game, action)
+    ):
+        return other(game, action) or refusals.NOT_OFFERED(kind=action.kind.value)
     reason = _route_reason(game, action, turn, call, other, opening)
     return reason if reason is not None else refusals.NOT_OFFERED(kind=action.kind.value)
 
@@ -66,15 +77,10 @@ def _route_reason(
     other: TurnReason | None,
     opening: Callable[[Game], Refusal] | None,
 ) -> Refusal | None:
-    seat, kind, window = action.seat, action.kind, game.window
-    if seat == REFEREE:
-        return _referee_reason(game, action)
-    if not isinstance(seat, int) or not 0 <= seat < game.n:
-        return refusals.NO_SUCH_SEAT(seat=seat, players=game.n)
-    if game.phase is Phase.ROUND_OVER:
-        return refusals.ROUND_OVER()
-    if game.phase is Phase.MATCH_OVER:
-        return refusals.MATCH_OVER()
+    early = _early_reason(game, action)
+    if early is not None:
+        return early
+    kind, window = action.kind, game.window
     if kind is Kind.PASS and window is None and other is not None:
         return other(game, action)  # e.g. declining an offer outside any window
     if kind is Kind.PASS or kind is Kind.DOBON:
@@ -86,6 +92,31 @@ def _route_reason(
     if other is not None:
         return other(game, action)
     return refusals.NOT_IN_RULES(kind=kind.value, preset=game.rules.preset)
+
+
+def _early_reason(game: Game, action: Action) -> Refusal | None:
+    """The reasons that come before any route: the referee's own, no such seat, the round or match over."""
+    seat = action.seat
+    if seat == REFEREE:
+        return _referee_reason(game, action) or refusals.NOT_OFFERED(kind=action.kind.value)
+    if not isinstance(seat, int) or not 0 <= seat < game.n:
+        return refusals.NO_SUCH_SEAT(seat=seat, players=game.n)
+    if game.phase is Phase.ROUND_OVER:
+        return refusals.ROUND_OVER()
+    if game.phase is Phase.MATCH_OVER:
+        return refusals.MATCH_OVER()
+    return None
+
+
+def _own_route(game: Game, action: Action) -> bool:
+    """Whether the action would be the seat's own on the core's routes: an answer (DOBON, PASS) of a
+    seat pending in the window, or a turn action of the turn player in a turn no window holds up."""
+    seat, kind, window = action.seat, action.kind, game.window
+    if kind is Kind.DOBON or kind is Kind.PASS:
+        return window is not None and seat in window.pending
+    if kind is Kind.PLAY or kind is Kind.DRAW:
+        return game.phase is Phase.TURN and seat == game.turn and (window is None or not window.freezes_turn)
+    return False
 
 
 def _answer_reason(

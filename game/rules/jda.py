@@ -34,7 +34,6 @@ from ..refusals import (
     NAMED_TWICE,
     NOT_IN_HAND,
     NOT_IN_RULES,
-    NOT_OFFERED,
     PASS_TAKES_NOTHING,
     Reason,
     Refusal,
@@ -497,21 +496,11 @@ class JdaRulebook(Rulebook):
 
     def explain(self, game: Game, action: Action) -> Refusal:
         """The table's reason where the action was the turn's or the window's (the turn player's play
-        or take, a pending seat's answer to a dobon, and anything the referee, the seat's number or the
-        round's end refuses first); otherwise jda's own, which names its rule (the table's "it is seat
-        2's turn" would hide that out-of-turn placements exist)."""
-        seat, kind, window = action.seat, action.kind, game.window
-        table = (
-            seat == REFEREE
-            or not isinstance(seat, int)
-            or not 0 <= seat < game.n
-            or game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
-            or (window is not None and seat in window.pending and kind in (Kind.DOBON, Kind.PASS))
-            or (self._in_play(game) and seat == game.turn and kind in (Kind.PLAY, Kind.DRAW))
+        or take, a pending seat's answer to a dobon); otherwise jda's own, which names its rule (the
+        table's "it is seat 2's turn" would hide that out-of-turn placements exist)."""
+        return by_route(
+            game, action, turn=self._why_turn, call=self._why_call, other=self._why_other, out_of_turn=True
         )
-        if table:
-            return by_route(game, action, turn=self._why_turn, call=self._why_call, other=self._why_other)
-        return self._why_other(game, action) or NOT_OFFERED(kind=kind.value)
 
     def apply_other(self, game: Game, action: Action) -> None:
         if action.kind is Kind.PASS:
