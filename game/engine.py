@@ -69,7 +69,7 @@ from .events import (
     WindowClosed,
     WindowOpened,
 )
-from .explain import bare
+from .explain import bare as _bare  # the action carries nothing but its seat and kind
 from .phase import Phase
 from .piles import FIELD, STOCK, Pile, Rebuild, Seen
 from .refusals import Refusal
@@ -78,11 +78,8 @@ from .scores import Score
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
 # the routes an offered action takes (Game._route): an answer in the window, a turn action, the
-# rulebook's other action, the table's own; small ints, compared by identity on the hot path
+# rulebook's other action, the table's own
 _CALL, _TURN, _OTHER, _TABLE = 1, 2, 3, 4
-
-
-_bare = bare  # the action carries nothing but its seat and kind
 
 
 @dataclass(slots=True)
@@ -993,11 +990,11 @@ class Game:
         self.actions.append(self._log_entry(action) if self.forget_rounds else action)
         self._moment += 1
         try:
-            if route is _CALL:
+            if route == _CALL:
                 self._apply_answer(action)
-            elif route is _TURN:
+            elif route == _TURN:
                 self._apply_turn(action)
-            elif route is _OTHER:
+            elif route == _OTHER:
                 self.book.apply_other(self, action)  # a bid, a declaration, an out-of-turn action ...
             else:
                 self._apply_table(action, mark)
