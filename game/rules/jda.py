@@ -30,15 +30,7 @@ from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
 from ..explain import by_route
 from ..phase import Phase
 from ..piles import Rebuild
-from ..refusals import (
-    NAMED_TWICE,
-    NOT_IN_HAND,
-    NOT_IN_RULES,
-    PASS_TAKES_NOTHING,
-    Reason,
-    Refusal,
-    Seat,
-)
+from ..refusals import NAMED_TWICE, NOT_IN_HAND, NOT_IN_RULES, PASS_TAKES_NOTHING, Reason, Refusal, Seat
 from ..scores import Score
 from ..view import encode_state
 from .base import MatchState, RoundState, Rulebook, RuleSet, competition_ranks
