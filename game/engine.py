@@ -869,7 +869,8 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything `seat` may do right now (REFEREE: the table's own actions). This is the one
         source of legality: `refusal` refuses exactly what it leaves out."""
-        return self._answer(seat)[0][:]  # a copy: the kept answer must not change
+        known = self._answers.get(seat) if self._answered == self._moment else None  # (hot path)
+        return (known or self._answer(seat))[0][:]  # a copy: the kept answer must not change
 
     def changed(self) -> None:
         """Say that the state was changed other than through `apply` or the core's own mutators (a
@@ -940,13 +941,20 @@ class Game:
             return _CALL  # every pending seat is offered a plain pass (the commonest action)
         if seat == REFEREE:
             return _TABLE if action in self._answer(REFEREE)[0] else None
-        if not isinstance(seat, int):
-            return None
-        offered, calls, turns = self._answer(seat)
-        try:
-            index = offered.index(action)
-        except ValueError:
-            return None
+        known = self._answers.get(seat) if self._answered == self._moment else None  # (hot path)
+        if known is None:
+            if not isinstance(seat, int):
+                return None
+            known = self._answer(seat)
+        offered, calls, turns = known
+        for index in range(len(offered)):  # usually the very object offered: no __eq__ asked
+            if offered[index] is action:
+                break
+        else:
+            try:
+                index = offered.index(action)  # an equal action made afresh (the wire, a log)
+            except ValueError:
+                return None
         if index < calls:  # an answer; one of another kind (kabu's four of a kind) is the rulebook's
             return _CALL if action.kind is _DOBON or action.kind is _PASS else _OTHER
         return _TURN if index < turns else _OTHER
@@ -981,57 +989,48 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused; raise IllegalAction otherwise. The
-        route that offered it (`_route`: an answer in the window, a turn action, the rulebook's other
-        action, the table's) is the route it takes."""
+        route that offered it (`_route`) is the route it takes: a pending seat's answer to the open
+        window (a pass, plain or flagged for the rulebook, or a call), a turn action (the turn player's,
+        which closes a window that does not freeze turns, or the next turn sent ahead during one that
+        does, which waits for it to close), the rulebook's other action, or the table's. The answer
+        and the turn are written out here rather than in functions of their own: they are most of the
+        actions of every game (a speed measure)."""
         route = self._route(action)
         if route is None:
             raise IllegalAction(action, self.book.explain(self, action))
         mark = self.events_base + len(self.events)  # absolute: a deal may drop what came before
         self.actions.append(self._log_entry(action) if self.forget_rounds else action)
         self._moment += 1
-        try:
-            if route == _CALL:
-                self._apply_answer(action)
-            elif route == _TURN:
-                self._apply_turn(action)
-            elif route == _OTHER:
-                self.book.apply_other(self, action)  # a bid, a declaration, an out-of-turn action ...
-            else:
-                self._apply_table(action, mark)
-        finally:
-            self._moment += 1  # what was asked inside the action is stale after it
-        return self.events[mark - self.events_base :]
-
-    def _apply_answer(self, action: Action) -> None:
-        """A pending seat's answer to the open window: a pass (plain, or flagged for the rulebook), or
-        a call."""
         window = self.window
-        assert window is not None
-        if action.kind is _PASS:
-            window.pending.remove(action.seat)
-            if not _bare(action):
-                self.book.apply_call(self, action, window)  # the rulebook's flagged pass
-        else:
-            window.calls.append(action)
-            self.book.apply_call(self, action, window)
-        if self.window is window and not window.pending:
-            self.close_window()
-
-    def _apply_turn(self, action: Action) -> None:
-        """The turn player's action (it closes a window that does not freeze turns), or the next turn
-        sent ahead during one that does, which waits for it to close."""
-        window = self.window
-        if window is not None and window.freezes_turn:  # the next turn, sent ahead: it waits
-            window.queued = action
-            self.emit(TurnQueued(action.seat))
-            if action.seat in window.pending:  # acting on counts as passing on this card
+        if route == _CALL:
+            assert window is not None
+            if action.kind is _PASS:
                 window.pending.remove(action.seat)
-                if not window.pending:
+                if not _bare(action):
+                    self.book.apply_call(self, action, window)  # the rulebook's flagged pass
+            else:
+                window.calls.append(action)
+                self.book.apply_call(self, action, window)
+            if self.window is window and not window.pending:
+                self.close_window()
+        elif route == _TURN:
+            if window is not None and window.freezes_turn:  # the next turn, sent ahead: it waits
+                window.queued = action
+                self.emit(TurnQueued(action.seat))
+                if action.seat in window.pending:  # acting on counts as passing on this card
+                    window.pending.remove(action.seat)
+                    if not window.pending:
+                        self.close_window()
+            else:
+                if window is not None:  # the turn player's action closes a non-freezing window
                     self.close_window()
-            return
-        if window is not None:  # the turn player's action closes a non-freezing window
-            self.close_window()
-        self.book.apply_turn(self, action)
+                self.book.apply_turn(self, action)
+        elif route == _OTHER:
+            self.book.apply_other(self, action)  # a bid, a declaration, an out-of-turn action ...
+        else:
+            self._apply_table(action, mark)
+        self._moment += 1  # what was asked inside the action is stale after it
+        return self.events[mark - self.events_base :]
 
     def _apply_table(self, action: Action, mark: int) -> None:
         """The referee's actions: close the window, deal, start a match, call time."""
