@@ -945,6 +945,15 @@ class Game:
         if known is None:
             if not isinstance(seat, int):
                 return None
+            # the answer's first part (its calls) is enough for a call it offers: the rest of it may
+            # need the turn as it will stand (a copy of the game, `queues_turn`)
+            if (
+                action.kind is _DOBON
+                and window is not None
+                and seat in window.pending
+                and action in self.book.call_actions(self, seat, window)
+            ):
+                return _CALL
             known = self._answer(seat)
         offered, calls, turns = known
         for index in range(len(offered)):  # usually the very object offered: no __eq__ asked
