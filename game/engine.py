@@ -9,6 +9,11 @@ Two questions drive everything, for ANY seat at any moment (dobon is called out 
 * `legal_actions(seat)` — what may this seat do now?
 * `apply(action)` — do it, or raise `IllegalAction` naming the rule, leaving the state untouched.
 
+The first is the whole of legality: the rulebook's generators answer it by route (`_answer`), the
+answer is kept for the moment, and `apply` refuses whatever it leaves out and applies the rest by the
+route that offered it. Why an action is refused is asked afterwards, of `Rulebook.explain`, which
+names the rule and decides nothing (game.explain).
+
 Reaction windows. After every play a window opens on the played card(s), whether or not anybody could
 call, so its existence leaks nothing. Every other seat is `pending` in it: it may call dobon (if the
 rulebook says it can) or pass. The window closes when every pending seat has passed, when the referee
@@ -39,7 +44,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import refusals
 from .actions import REFEREE, Action, Kind
 from .cards import Card, Deck, Suit, deck
 from .clues import Clue
@@ -65,6 +69,7 @@ from .events import (
     WindowClosed,
     WindowOpened,
 )
+from .explain import bare as _bare  # the action carries nothing but its seat and kind
 from .phase import Phase
 from .piles import FIELD, STOCK, Pile, Rebuild, Seen
 from .refusals import Refusal
@@ -72,13 +77,9 @@ from .rules.base import MatchState, RoundState, Rulebook, RuleSet
 from .scores import Score
 
 _PASS, _DOBON, _PLAY, _DRAW = Kind.PASS, Kind.DOBON, Kind.PLAY, Kind.DRAW
-# kinds the core routes itself, unless out of turn (see apply); a tuple, as an Enum hashes slowly
-_ROUTED = (_DOBON, _PLAY, _DRAW)
-
-
-def _bare(action: Action) -> bool:
-    """The action carries nothing but its seat and kind."""
-    return not action.cards and action.suit is None and not action.amount and not action.flag
+# the routes an offered action takes (Game._route): an answer in the window, a turn action, the
+# rulebook's other action, the table's own
+_CALL, _TURN, _OTHER, _TABLE = 1, 2, 3, 4
 
 
 @dataclass(slots=True)
@@ -186,15 +187,17 @@ class Game:
     # slots: every attribute read on the hot path (legal_actions, apply) is a slot, not a dict lookup
     __slots__ = (
         "_ahead",
+        "_answered",
+        "_answers",
         "_close",
         "_draw_stops",
         "_extra_seen",
         "_history",
         "_logged",
         "_match_clock",
+        "_moment",
         "_new_match",
         "_next_round",
-        "_not_yours",
         "_other_actions",
         "_pass",
         "_pass_only",
@@ -290,9 +293,11 @@ class Game:
         self._ahead: tuple[tuple[int, int], Game | None] | None = None  # _probe()'s last answer
         self._pass = [Action(s, Kind.PASS) for s in range(self.n)]
         self._pass_only = [(a,) for a in self._pass]
-        # "it is seat N's turn", made once per seat: in presets with out-of-turn actions (jda) the core
-        # refuses every one of them on its own route before the rulebook takes it (a hot path)
-        self._not_yours = [refusals.NOT_YOUR_TURN(seat=refusals.Seat(s)) for s in range(self.n)]
+        # legal_actions' answers for the present moment, by seat (_answer); the moment moves on with
+        # every action and every change made from outside one (a deal, a position, a window)
+        self._moment = 0
+        self._answered = 0
+        self._answers: dict[int, tuple[list[Action], int, int]] = {}
         self.seating: tuple[int, ...] = tuple(range(self.n))  # seats clockwise round the table
         self._seated_in_order = True
         self._place: list[int] = list(range(self.n))  # seat -> its place in `seating`
@@ -345,6 +350,7 @@ class Game:
                 raise ValueError(f"deck_order must hold each of the {len(self.deck)} cards exactly once")
         self.round_no += 1
         self._standings = None
+        self._moment += 1
         seating = self.book.seating(self)  # the rulebook may reseat the table between rounds (jda)
         if seating is not None:
             self.set_seating(seating)
@@ -445,6 +451,7 @@ class Game:
             raise ValueError("the field pile needs at least one card (the field card)")
         self.match_no, self.round_no = position.match_no, position.round_no
         self._standings = None
+        self._moment += 1
         self.parent = position.parent
         if position.scores is not None:
             self.scores = list(position.scores)
@@ -762,6 +769,7 @@ class Game:
         and polling starts after it. A window still open is closed first, with its own event."""
         if owners and len(owners) != len(cards):
             raise ValueError("owners names one seat per card")
+        self._moment += 1
         if self.window is not None:
             self.close_window()
         order = self._polling(placer)
@@ -806,6 +814,7 @@ class Game:
         (Rulebook.window_closed)."""
         window = self.window
         assert window is not None
+        self._moment += 1
         self.window = None
         if self.phase is Phase.REACTION:
             self.phase = Phase.TURN
@@ -816,7 +825,7 @@ class Game:
         if queued is not None and self.window is None and self.phase is Phase.TURN:
             # the action sent ahead goes down now, if it is still that seat's turn and still legal
             # (a card called on ends the round instead, and the action is dropped)
-            if queued.seat == self.turn and self.book.refuse_turn(self, queued) is None:
+            if queued.seat == self.turn and queued in self.book.turn_actions(self, queued.seat):
                 self.book.apply_turn(self, queued)
             else:
                 self.emit(QueueDropped(queued.seat))
@@ -845,6 +854,11 @@ class Game:
         self._ahead = (key, ahead)
         return ahead
 
+    def ahead(self) -> Game | None:
+        """The game as it will stand if the open window closes with no call, while a seat may send its
+        turn action ahead (`queue_seat`), else None: where such an action is judged."""
+        return self._probe()
+
     def queue_seat(self) -> int | None:
         """The seat that may send its turn action ahead during the open window, if any."""
         probe = self._probe()
@@ -853,143 +867,120 @@ class Game:
     # ------------------------------------------------------------------ the two questions
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Everything `seat` may do right now (REFEREE: the table's own actions)."""
+        """Everything `seat` may do right now (REFEREE: the table's own actions). This is the one
+        source of legality: `refusal` refuses exactly what it leaves out."""
+        known = self._answers.get(seat) if self._answered == self._moment else None  # (hot path)
+        return (known or self._answer(seat))[0][:]  # a copy: the kept answer must not change
+
+    def changed(self) -> None:
+        """Say that the state was changed other than through `apply` or the core's own mutators (a
+        position set up by hand: a scenario's window, a test's hands): the legal actions kept for the
+        moment are forgotten. The core's mutators (a deal, a position, opening or closing a window)
+        and every applied action move the moment on themselves."""
+        self._moment += 1
+
+    def _answer(self, seat: int) -> tuple[list[Action], int, int]:
+        """`seat`'s legal actions in route order, with where each route ends: the answer to the open
+        window (a pass, the rulebook's calls), then the turn's actions (the seat's own turn, or the
+        next one sent ahead), then the rulebook's other actions. Kept for the moment (`_moment`), so
+        the `apply` that follows a `legal_actions` tests membership without generating it again."""
+        answers = self._answers
+        if self._answered != self._moment:  # a new moment: the old answers are stale
+            answers.clear()
+            self._answered = self._moment
+        known = answers.get(seat)
+        if known is None:
+            known = answers[seat] = self._generate(seat)
+        return known
+
+    def _generate(self, seat: int) -> tuple[list[Action], int, int]:
+        """`seat`'s legal actions, asked of the rulebook's generators by route (see `_answer`)."""
         if seat == REFEREE:
-            if self.phase is Phase.ROUND_OVER:
-                return [self._next_round, *self._time_up()]
-            if self.phase is Phase.MATCH_OVER:
-                return [self._new_match]
-            out = [self._close] if self.window is not None else []
-            if self._timed:
-                limits = self.book.time_limit_ms
-                out += [Action(REFEREE, Kind.TIMEOUT, amount=s) for s in range(self.n) if limits(self, s)]
-            return out + self._time_up()
-        if not 0 <= seat < self.n or self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            return []
+            return self._table_actions(), 0, 0
+        if (
+            not isinstance(seat, int)
+            or not 0 <= seat < self.n
+            or self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+        ):
+            return [], 0, 0
         out: list[Action] = []
         window = self.window
         if window is not None and seat in window.pending:
             out.append(self._pass[seat])
             out.extend(self.book.call_actions(self, seat, window))
+        calls = len(out)
         if self.phase is Phase.TURN and seat == self.turn and (window is None or not window.freezes_turn):
             out.extend(self.book.turn_actions(self, seat))
         elif window is not None and window.freezes_turn and self.book.queues_turn:
             probe = self._probe()
             if probe is not None and probe.turn == seat:  # the next turn, sent ahead
                 out.extend(self.book.turn_actions(probe, seat))
+        turns = len(out)
         if self._other_actions:
             out.extend(self.book.other_actions(self, seat))
-        return out
+        return out, calls, turns
+
+    def _table_actions(self) -> list[Action]:
+        """The referee's: deal the next round or match, close the open window, call time."""
+        if self.phase is Phase.ROUND_OVER:
+            return [self._next_round, *self._time_up()]
+        if self.phase is Phase.MATCH_OVER:
+            return [self._new_match]
+        out = [self._close] if self.window is not None else []
+        if self._timed:
+            limits = self.book.time_limit_ms
+            out += [Action(REFEREE, Kind.TIMEOUT, amount=s) for s in range(self.n) if limits(self, s)]
+        return out + self._time_up()
+
+    def _route(self, action: Action) -> int | None:
+        """Which route offers `action` (_CALL, _TURN, _OTHER, or _TABLE for the referee's), or None when
+        `legal_actions` does not offer it. The core's routes come first, as in the answer."""
+        seat = action.seat
+        window = self.window
+        if action.kind is _PASS and window is not None and seat in window.pending and _bare(action):
+            return _CALL  # every pending seat is offered a plain pass (the commonest action)
+        if seat == REFEREE:
+            return _TABLE if action in self._answer(REFEREE)[0] else None
+        known = self._answers.get(seat) if self._answered == self._moment else None  # (hot path)
+        if known is None:
+            if not isinstance(seat, int):
+                return None
+            # the answer's first part (its calls) is enough for a call it offers: the rest of it may
+            # need the turn as it will stand (a copy of the game, `queues_turn`)
+            if (
+                action.kind is _DOBON
+                and window is not None
+                and seat in window.pending
+                and action in self.book.call_actions(self, seat, window)
+            ):
+                return _CALL
+            known = self._answer(seat)
+        offered, calls, turns = known
+        for index in range(len(offered)):  # usually the very object offered: no __eq__ asked
+            if offered[index] is action:
+                break
+        else:
+            try:
+                index = offered.index(action)  # an equal action made afresh (the wire, a log)
+            except ValueError:
+                return None
+        if index < calls:  # an answer; one of another kind (kabu's four of a kind) is the rulebook's
+            return _CALL if action.kind is _DOBON or action.kind is _PASS else _OTHER
+        return _TURN if index < turns else _OTHER
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why `action` is illegal now (game.refusals: a code, its details and the English sentence),
-        or None if it is legal. Changes nothing."""
-        seat, kind = action.seat, action.kind
-        window = self.window
-        if kind is _PASS and window is not None and seat in window.pending:  # the commonest action
-            if _bare(action) or action in self.book.call_actions(self, seat, window):
-                return None  # a plain pass, or one the rulebook offers with a flag (jda's throw-in)
-            return refusals.PASS_TAKES_NOTHING_MORE()
-        if seat == REFEREE:
-            if kind is Kind.TIMEOUT:
-                return self._timeout_refusal(action)
-            if not _bare(action):
-                return refusals.REFEREE_BARE()
-            if kind is Kind.NEXT_ROUND:
-                return None if self.phase is Phase.ROUND_OVER else refusals.ROUND_NOT_OVER()
-            if kind is Kind.NEW_MATCH:
-                return None if self.phase is Phase.MATCH_OVER else refusals.MATCH_NOT_OVER()
-            if kind is Kind.CLOSE:
-                return None if self.window is not None else refusals.NO_WINDOW_TO_CLOSE()
-            return refusals.REFEREE_ONLY_CLOSES()
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            return refusals.NO_SUCH_SEAT(seat=seat, players=self.n)
-        if self.phase is Phase.ROUND_OVER:
-            return refusals.ROUND_OVER()
-        if self.phase is Phase.MATCH_OVER:
-            return refusals.MATCH_OVER()
-        if kind is _PASS and window is None and self._other_actions:
-            return self.book.refuse_other(self, action)  # e.g. declining an offer outside any window
-        if (
-            (kind is _PLAY or kind is _DRAW)
-            and self.phase is Phase.TURN
-            and seat == self.turn
-            and (window is None or not window.freezes_turn)
-        ):  # the commonest case, the turn player's turn action, straight to the rulebook (hot path)
-            reason = self.book.refuse_turn(self, action)
-        else:
-            reason = self._core_refusal(action, seat, kind, window)
-        if reason is not None and self._other_actions:
-            other = self.book.refuse_other(self, action)
-            if other is None:
-                return None  # not the core's turn or call, but the rulebook offers it (out of turn)
-            return self.book.explain_refusal(self, action, reason, other)
-        return reason
+        or None if it is legal: whatever `legal_actions` does not offer is refused, and the rulebook's
+        `explain` names why. Changes nothing."""
+        if self._route(action) is not None:
+            return None
+        return self.book.explain(self, action)
 
     def _time_up(self) -> list[Action]:
         """The referee's TIMEOUT on the match itself (amount REFEREE), while it may be applied."""
         if self._match_clock and not self.time_up and self.book.match_time_ms(self) is not None:
             return [Action(REFEREE, Kind.TIMEOUT, amount=REFEREE)]
         return []
-
-    def _timeout_refusal(self, action: Action) -> Refusal | None:
-        seat = action.amount
-        if action.cards or action.suit is not None or action.flag:
-            return refusals.TIMEOUT_NAMES_SEAT()
-        if seat == REFEREE:  # the match's own clock (Rulebook.match_time_ms)
-            if self.phase is Phase.MATCH_OVER:
-                return refusals.MATCH_OVER()
-            if not self._match_clock or self.book.match_time_ms(self) is None:
-                return refusals.NO_MATCH_CLOCK()
-            return refusals.TIME_UP() if self.time_up else None
-        if not 0 <= seat < self.n:
-            return refusals.NO_SUCH_SEAT(seat=seat, players=self.n)
-        if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            return refusals.NO_CLOCK_BETWEEN()
-        if not self._timed or not self.book.time_limit_ms(self, seat):
-            return refusals.NO_SEAT_CLOCK(seat=seat)
-        return None
-
-    def _core_refusal(self, action: Action, seat: int, kind: Kind, window: Window | None) -> Refusal | None:
-        """Why the core's own routes (a turn action, an answer in the window) refuse `action`."""
-        if kind is _PASS or kind is _DOBON:
-            if window is None:
-                return refusals.NOTHING_TO_CALL() if kind is Kind.DOBON else refusals.NOTHING_TO_PASS()
-            if seat not in window.pending:
-                if window.owned_by(seat) and not window.calls:
-                    return refusals.OWN_CARD()
-                if any(call.seat == seat for call in window.calls):
-                    return refusals.ALREADY_CALLED()
-                return refusals.NOT_ASKED()
-            if kind is _PASS:
-                if action in self.book.call_actions(self, seat, window):
-                    return None  # a flagged pass the rulebook offers
-                return refusals.PASS_TAKES_NOTHING_MORE()
-            return self.book.refuse_call(self, action, window)
-        if kind is _PLAY or kind is _DRAW:
-            if self.phase is Phase.REACTION or (window is not None and window.freezes_turn):
-                probe = self._probe()
-                if probe is not None and probe.turn == seat:  # sent ahead, judged as it will stand
-                    return self.book.refuse_turn(probe, action)
-                if window is not None and window.queued is not None and window.queued.seat == seat:
-                    return refusals.QUEUED()
-                return refusals.WINDOW_OPEN()
-            if self.phase is Phase.OPENING:
-                return self.book.opening_wait(self)
-            if seat != self.turn:
-                return self._not_yours[self.turn]
-            return self.book.refuse_turn(self, action)
-        if kind in (Kind.CLOSE, Kind.NEXT_ROUND, Kind.NEW_MATCH):
-            return refusals.REFEREE_ONLY()
-        return self.book.refuse_other(self, action)
-
-    def _by_rulebook(self, action: Action) -> bool:
-        """Whether a legal PLAY, DRAW, DOBON or PASS is the rulebook's own out-of-turn action rather
-        than the core's turn action or answer in the window (only presets with `other_actions`)."""
-        return (
-            self._other_actions
-            and self._core_refusal(action, action.seat, action.kind, self.window) is not None
-        )
 
     def apply_together(self, actions: Sequence[Action]) -> list[Outcome]:
         """Apply actions that reached the table at the same moment (a host's tick, a table's frame),
@@ -1006,32 +997,32 @@ class Game:
         return outcomes
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action and return the events it caused; raise IllegalAction otherwise."""
-        reason = self.refusal(action)
-        if reason is not None:
-            raise IllegalAction(action, reason)
+        """Apply a legal action and return the events it caused; raise IllegalAction otherwise. The
+        route that offered it (`_route`) is the route it takes: a pending seat's answer to the open
+        window (a pass, plain or flagged for the rulebook, or a call), a turn action (the turn player's,
+        which closes a window that does not freeze turns, or the next turn sent ahead during one that
+        does, which waits for it to close), the rulebook's other action, or the table's. The answer
+        and the turn are written out here rather than in functions of their own: they are most of the
+        actions of every game (a speed measure)."""
+        route = self._route(action)
+        if route is None:
+            raise IllegalAction(action, self.book.explain(self, action))
         mark = self.events_base + len(self.events)  # absolute: a deal may drop what came before
         self.actions.append(self._log_entry(action) if self.forget_rounds else action)
-        kind = action.kind
+        self._moment += 1
         window = self.window
-        if kind is _PASS:
-            if window is not None and action.seat in window.pending:
+        if route == _CALL:
+            assert window is not None
+            if action.kind is _PASS:
                 window.pending.remove(action.seat)
                 if not _bare(action):
                     self.book.apply_call(self, action, window)  # the rulebook's flagged pass
-                if self.window is window and not window.pending:
-                    self.close_window()
             else:
-                self.book.apply_other(self, action)  # e.g. declining an offer
-        elif self._other_actions and kind in _ROUTED and self._by_rulebook(action):
-            self.book.apply_other(self, action)  # the rulebook's own out-of-turn action
-        elif kind is _DOBON:
-            assert window is not None
-            window.calls.append(action)
-            self.book.apply_call(self, action, window)
+                window.calls.append(action)
+                self.book.apply_call(self, action, window)
             if self.window is window and not window.pending:
                 self.close_window()
-        elif kind is _PLAY or kind is _DRAW:
+        elif route == _TURN:
             if window is not None and window.freezes_turn:  # the next turn, sent ahead: it waits
                 window.queued = action
                 self.emit(TurnQueued(action.seat))
@@ -1039,11 +1030,21 @@ class Game:
                     window.pending.remove(action.seat)
                     if not window.pending:
                         self.close_window()
-                return self.events[mark - self.events_base :]
-            if window is not None:  # the turn player's action closes a non-freezing window
-                self.close_window()
-            self.book.apply_turn(self, action)
-        elif kind is Kind.CLOSE:
+            else:
+                if window is not None:  # the turn player's action closes a non-freezing window
+                    self.close_window()
+                self.book.apply_turn(self, action)
+        elif route == _OTHER:
+            self.book.apply_other(self, action)  # a bid, a declaration, an out-of-turn action ...
+        else:
+            self._apply_table(action, mark)
+        self._moment += 1  # what was asked inside the action is stale after it
+        return self.events[mark - self.events_base :]
+
+    def _apply_table(self, action: Action, mark: int) -> None:
+        """The referee's actions: close the window, deal, start a match, call time."""
+        kind = action.kind
+        if kind is Kind.CLOSE:
             self.close_window()
         elif kind is Kind.NEXT_ROUND:
             self._forget_finished(mark)
@@ -1051,19 +1052,16 @@ class Game:
         elif kind is Kind.NEW_MATCH:
             self._forget_finished(mark)
             self.new_match()
-        elif kind is Kind.TIMEOUT and action.amount == REFEREE:
+        elif action.amount == REFEREE:  # TIMEOUT on the match itself
             self.time_up = True
             self.emit(TimeUp())
             if self.phase is Phase.ROUND_OVER and self.book.match_over(self):  # between games: it ends now
                 self.phase = Phase.MATCH_OVER
                 self.totals = self.totals.after_match()
                 self.emit(MatchEnded(tuple(self.scores), self.book.ranks(self), self.standings()))
-        elif kind is Kind.TIMEOUT:
+        else:
             self.emit(TimedOut(action.amount))
             self.book.apply_timeout(self, action.amount)
-        else:
-            self.book.apply_other(self, action)
-        return self.events[mark - self.events_base :]
 
     def _log_entry(self, action: Action) -> Action:
         """The action as a long-running table logs it: equal actions (a referee's CLOSE, a seat's play of
@@ -1231,6 +1229,7 @@ class Game:
                 w.owners,
             )
         twin._ahead = None
+        twin._answers = {}  # its own: the answers are per game
         ext, match_ext = self.ext, self.match_ext
         twin.ext = ext.copy() if isinstance(ext, RoundState) else copy.deepcopy(ext)
         twin.match_ext = match_ext.copy() if isinstance(match_ext, MatchState) else copy.deepcopy(match_ext)

@@ -144,6 +144,9 @@ OPENING = Reason("opening", "the round has not started: the opening is not finis
 NOT_YOUR_TURN = Reason("not_your_turn", "it is seat {seat}'s turn, not yours")  # seat: a Seat
 REFEREE_ONLY = Reason("referee_only", "only the referee does that")
 NOT_IN_RULES = Reason("not_in_rules", "{kind} is not part of the {preset} rules")
+# a rulebook's explanation found no rule of its own to name (game.explain): the action is simply not
+# among the legal ones now
+NOT_OFFERED = Reason("not_offered", "that {kind} is not among your legal actions now")
 
 # what several rulebooks say the same way
 NOT_IN_HAND = Reason("not_in_hand", "{card} is not in your hand")

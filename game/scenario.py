@@ -110,6 +110,7 @@ class Scenario:
                 game.set_chain(*self.chain)
         if self.window is not None:
             _open_window(game, self.window)
+        game.changed()  # set up by hand: what was asked on the way (a queued action's legality) is stale
         problem = game.book.position_problem(game)
         if problem is not None:
             raise ScenarioError(problem)

@@ -38,11 +38,6 @@ class SnapBook(AppRulebook):
             return [Action(seat, Kind.PLAY, (c,)) for c in hand if c.rank == game.field.rank]
         return []
 
-    def refuse_other(self, game, action):
-        if action in self.other_actions(game, action.seat):
-            return None
-        return "out of turn, only a card of the field's number (or a King in a frozen window)"
-
     def apply_other(self, game, action):
         seat = action.seat
         if game.window is not None:  # a trump: onto the seat's own pile, the window stays open
@@ -87,11 +82,13 @@ def test_a_seat_out_of_turn_may_place_what_the_rulebook_offers_and_the_turn_move
 class ExplainingBook(SnapBook):
     """Out-of-turn placements are part of normal play here: a refused one gets the rulebook's reason."""
 
-    def explain_refusal(self, game, action, core, other):
-        return other if action.seat != game.turn else core
+    def explain(self, game, action):
+        if action.seat != game.turn:
+            return "out of turn, only a card of the field's number (or a King in a frozen window)"
+        return super().explain(game, action)
 
 
-def test_a_rulebook_may_give_its_own_reason_when_both_routes_refuse():
+def test_a_rulebook_may_give_its_own_reason_for_what_it_does_not_offer():
     @dataclass(frozen=True)
     class Rules(AppRules):
         def rulebook(self):
@@ -334,9 +331,6 @@ class AnyMomentBook(AppRulebook):
             return []
         total = sum(c.rank for c in game.hands[seat])
         return [Action(seat, Kind.DOBON, (game.field,))] if total == game.field.rank else []
-
-    def refuse_other(self, game, action):
-        return None if action in self.other_actions(game, action.seat) else "your hand does not add up"
 
     def apply_other(self, game, action):
         game.reveal(action.seat)

@@ -197,10 +197,10 @@ class PairsBook(AppRulebook):
         ]
         return super().turn_actions(game, seat) + pairs
 
-    def refuse_turn(self, game, action):
-        if action.kind is Kind.PLAY and len(action.cards) == 2:
-            return None if action in self.turn_actions(game, action.seat) else "not a pair in your hand"
-        return super().refuse_turn(game, action)
+    def explain(self, game, action):
+        if action.kind is Kind.PLAY and len(action.cards) == 2 and action.seat == game.turn:
+            return "not a pair in your hand"
+        return super().explain(game, action)
 
     def apply_turn(self, game, action):
         if action.kind is Kind.PLAY and len(action.cards) == 2:
@@ -251,9 +251,6 @@ class TargetsBook(AppRulebook):
         calls = super().call_actions(game, seat, window)
         return [*calls, Action(seat, Kind.DOBON, (game.discard[-2],))] if calls else []
 
-    def refuse_call(self, game, action, window):
-        return None if action in self.call_actions(game, action.seat, window) else "not a target"
-
 
 def test_a_dobon_with_several_targets_asks_which_card_it_names(app):
     @dataclass(frozen=True)
@@ -285,9 +282,6 @@ class RevealBook(AppRulebook):
         ranks = [c.rank for c in game.hands[seat]]
         four = seat == game.turn and game.window is None and any(ranks.count(r) == 4 for r in ranks)
         return [Action(seat, Kind.DECLARE, amount=4)] if four and not game.revealed.get(seat) else []
-
-    def refuse_other(self, game, action):
-        return None if action in self.other_actions(game, action.seat) else "nothing to declare"
 
     def apply_other(self, game, action):
         game.reveal(action.seat)

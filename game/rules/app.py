@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action, Kind
 from ..cards import Card, Suit
 from ..events import DobonCalled, Ending, RoundResult, ScoreLine, SuitChosen
+from ..explain import by_route
 from ..phase import Phase
 from ..refusals import NOT_IN_HAND, OWN_CARD, WRONG_SUM, Reason, Refusal
 from .base import Rulebook, RuleSet, competition_ranks
@@ -137,7 +138,11 @@ class AppRulebook(Rulebook):
             out.append(self._draw[seat])
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
+    def explain(self, game: Game, action: Action) -> Refusal:
+        return by_route(game, action, turn=self._why_turn, call=self._why_call)
+
+    def _why_turn(self, game: Game, action: Action) -> Refusal | None:
+        """Why the turn player's PLAY or DRAW is not among its turn actions."""
         seat = action.seat
         hand = game.hands[seat]
         if action.flag or action.amount:
@@ -145,9 +150,7 @@ class AppRulebook(Rulebook):
         if action.kind is Kind.DRAW:
             if action.cards or action.suit is not None:
                 return DRAW_NAMES_NOTHING()
-            if not game.drawable() and any(a.kind is Kind.PLAY for a in self.turn_actions(game, seat)):
-                return MUST_PLAY()
-            return None
+            return MUST_PLAY()  # [D7] a plain draw is refused only with nothing to draw and a play
         if len(action.cards) != 1:
             return ONE_CARD()
         card = action.card
@@ -226,7 +229,8 @@ class AppRulebook(Rulebook):
             return [Action(seat, Kind.DOBON, window.cards)]
         return []
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+    def _why_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+        """Why a pending seat's DOBON is not among its calls."""
         if action.cards != window.cards:
             return CALL_NAMES_CARD(card=window.cards[0])
         if action.suit is not None or action.amount or action.flag:

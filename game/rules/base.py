@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .. import refusals
 from ..clues import Clue
+from ..explain import by_route
 from ..piles import FIELD, PileSpec, Rebuild
 from ..refusals import Refusal
 from ..safejson import short
@@ -175,15 +175,16 @@ def _whole(raw: Any) -> int | None:
 class Rulebook:
     """The preset-specific half of the engine. Every hook receives the `Game` it serves.
 
-    Who may act is the rulebook's answer. The core has two routes of its own: turn hooks, called only
-    when the action's seat is the turn player, the phase is a turn and no reaction window freezes turn
-    actions; and call hooks, called only for a seat waiting to answer the open window. Everything else
-    any seat may do at any moment is `other_actions` / `refuse_other` / `apply_other`, of any kind:
-    a bid or a declaration, but also a PLAY out of turn (jda's same-number placements, which move the
-    turn), a PLAY inside a window that freezes turns (kabu's trumps) or a DOBON with no window open
-    (jda's dobon at any moment). The core offers the union of the routes and sends an action to the
-    first route that accepts it (its own first). `refuse_*` returns the reason an action is illegal
-    (None if legal), a `Refusal` made from a declared `Reason` (game.refusals), and must not change anything; `apply_*` may assume the action was found legal.
+    Who may act, and how, is the rulebook's answer, given once: the generators say what each seat may
+    do at any moment. `turn_actions` is asked of the turn player when no reaction window freezes turn
+    actions (and of the seat sending its next turn ahead, `queues_turn`), `call_actions` of a seat
+    waiting to answer the open window (the core adds its plain pass), and `other_actions` of every
+    seat at every moment, for anything else of any kind: a bid or a declaration, but also a PLAY out
+    of turn (jda's same-number placements, which move the turn), a PLAY inside a window that freezes
+    turns (kabu's trumps) or a DOBON with no window open (jda's dobon at any moment). Their union is
+    `Game.legal_actions`; the core refuses whatever it leaves out and applies an offered action by the
+    route that offered it (`apply_turn`, `apply_call`, `apply_other`; the core's own routes first).
+    `explain` then names why a refused action is illegal, and `apply_*` may assume it was offered.
     """
 
     def hand_sizes(self, game: Game) -> list[int]:
@@ -292,10 +293,6 @@ class Rulebook:
         game.phase = Phase.TURN
         game.set_turn(game.turn)
 
-    def opening_wait(self, game: Game) -> Refusal:
-        """Why a turn action is refused during the opening phase: what the table is waiting for."""
-        return refusals.OPENING()
-
     def sync_next(self, game: Game) -> int | None:
         """The seat the headless protocol should ask for an `other_actions` decision, if any.
 
@@ -306,17 +303,11 @@ class Rulebook:
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         raise NotImplementedError
 
-    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
-        raise NotImplementedError
-
     def apply_turn(self, game: Game, action: Action) -> None:
         raise NotImplementedError
 
     # reaction window calls (DOBON)
     def call_actions(self, game: Game, seat: int, window: Window) -> list[Action]:
-        raise NotImplementedError
-
-    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         raise NotImplementedError
 
     def call_probe(
@@ -357,18 +348,18 @@ class Rulebook:
     def other_actions(self, game: Game, seat: int) -> list[Action]:
         return []
 
-    def refuse_other(self, game: Game, action: Action) -> Refusal | None:
-        return refusals.NOT_IN_RULES(kind=action.kind.value, preset=game.rules.preset)
-
     def apply_other(self, game: Game, action: Action) -> None:
         raise NotImplementedError
 
-    def explain_refusal(self, game: Game, action: Action, core: Refusal, other: Refusal) -> Refusal:
-        """Both routes refused `action`: the reason to give the player. `core` is the core's (the turn
-        or the window: "it is seat 2's turn, not yours"), `other` is `refuse_other`'s. The default keeps
-        the core's; a preset whose out-of-turn actions are part of normal play (jda's placements and
-        dobons at any moment) answers with its own, which names its rule."""
-        return core
+    # why an action is refused
+    def explain(self, game: Game, action: Action) -> Refusal:
+        """Why `action`, which `game.legal_actions(action.seat)` does not offer, is refused: a coded
+        `Refusal` naming the rule (game.refusals). Asked only once legality is settled, so it decides
+        nothing. The table's reasons (whose turn, the window, the round being over) come from
+        `game.explain.by_route`; a preset passes it its own reasons for a turn action, a call and
+        anything else, and may prefer its own where its out-of-turn actions are normal play (jda). By
+        default: the table's reasons only."""
+        return by_route(game, action)
 
     # simultaneity: actions that reach the table at the same moment (Game.apply_together)
     def precedence(self, game: Game, action: Action) -> tuple[int, ...]:

@@ -27,6 +27,7 @@ from ..actions import REFEREE, Action, Kind
 from ..cards import RANK_LETTERS, Card
 from ..clues import Clue
 from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
+from ..explain import by_route
 from ..phase import Phase
 from ..piles import Rebuild
 from ..refusals import NAMED_TWICE, NOT_IN_HAND, NOT_IN_RULES, PASS_TAKES_NOTHING, Reason, Refusal, Seat
@@ -370,7 +371,8 @@ class JdaRulebook(Rulebook):
         out.append(made(seat, Kind.DRAW, ()))  # a take (§3.1), or paying a chain (§3.2, JD8)
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
+    def _why_turn(self, game: Game, action: Action) -> Refusal | None:
+        """Why the turn player's play or take is not among its turn actions."""
         if action.kind is Kind.DRAW:
             if action.cards or action.suit is not None or action.amount or action.flag:
                 return TAKE_NAMES_NOTHING()
@@ -446,7 +448,8 @@ class JdaRulebook(Rulebook):
             out.append(self._made(seat, Kind.PASS, ()))
         return out
 
-    def refuse_other(self, game: Game, action: Action) -> Refusal | None:
+    def _why_other(self, game: Game, action: Action) -> Refusal | None:
+        """Why an out-of-turn placement, a dobon on the field card or a let-go is not offered."""
         seat, kind = action.seat, action.kind
         r = self._round(game)
         if not self._in_play(game):
@@ -463,11 +466,11 @@ class JdaRulebook(Rulebook):
             return NOT_IN_RULES(kind=kind.value, preset="jda")
         if kind is Kind.PLAY:
             if seat == game.turn:
-                return self.refuse_turn(game, action) or TURN_PLAY()
+                return TURN_PLAY()
             return self._play_problem(game, action, on_turn=False)
         if kind is Kind.DRAW:
             if seat == game.turn:
-                return self.refuse_turn(game, action) or TURN_TAKE()
+                return TURN_TAKE()
             return NO_TAKE()
         if kind is Kind.DOBON:
             return self._dobon_problem(game, action, game.field, None)
@@ -483,16 +486,13 @@ class JdaRulebook(Rulebook):
             return None
         return NOT_IN_RULES(kind=kind.value, preset="jda")
 
-    def explain_refusal(self, game: Game, action: Action, core: Refusal, other: Refusal) -> Refusal:
-        """The core's reason where the action was the core's to judge (the turn player's play or take,
-        a pending seat's answer to a dobon); otherwise jda's own, which names its rule (the core's
-        "it is seat 2's turn" would hide that out-of-turn placements exist)."""
-        window = game.window
-        if window is not None and action.seat in window.pending and action.kind in (Kind.DOBON, Kind.PASS):
-            return core
-        if self._in_play(game) and action.seat == game.turn and action.kind in (Kind.PLAY, Kind.DRAW):
-            return core
-        return other
+    def explain(self, game: Game, action: Action) -> Refusal:
+        """The table's reason where the action was the turn's or the window's (the turn player's play
+        or take, a pending seat's answer to a dobon); otherwise jda's own, which names its rule (the
+        table's "it is seat 2's turn" would hide that out-of-turn placements exist)."""
+        return by_route(
+            game, action, turn=self._why_turn, call=self._why_call, other=self._why_other, out_of_turn=True
+        )
 
     def apply_other(self, game: Game, action: Action) -> None:
         if action.kind is Kind.PASS:
@@ -570,7 +570,7 @@ class JdaRulebook(Rulebook):
         out.append(Action(seat, Kind.PASS, flag=True))
         return out
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+    def _why_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         return self._dobon_problem(game, action, window.cards[0], window.placer)
 
     def apply_call(self, game: Game, action: Action, window: Window) -> None:

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import REFEREE, Action, Kind
 from ..cards import Card
 from ..events import DobonCalled, Ending, Event, RoundResult, ScoreLine
+from ..explain import by_route
 from ..phase import Phase
 from ..piles import PileSpec, Rebuild, Seen
 from ..refusals import NAMED_TWICE, NOT_IN_HAND, NOT_IN_RULES, Reason, Refusal, Values
@@ -477,7 +478,11 @@ class KabuRulebook(Rulebook):
         out.append(Action(seat, Kind.DRAW))
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
+    def explain(self, game: Game, action: Action) -> Refusal:
+        return by_route(game, action, turn=self._why_turn, call=self._why_call, other=self._why_other)
+
+    def _why_turn(self, game: Game, action: Action) -> Refusal | None:
+        """Why the turn player's PLAY or DRAW (or trump) is not among its turn actions."""
         r = self._round(game)
         if action.suit is not None or action.amount or action.flag:
             return TURN_BARE()
@@ -621,7 +626,7 @@ class KabuRulebook(Rulebook):
             out.append(Action(seat, Kind.DECLARE, amount=FOUR_OF_A_KIND))
         return out
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+    def _why_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
         """§4.1: a dobon names one card of the play just made (or of the trumps just put out, or the
         okoshi-fuda), not your own, and your whole hand's total must match it."""
         if action.suit is not None or action.amount or action.flag:
@@ -654,7 +659,8 @@ class KabuRulebook(Rulebook):
         hand = game.reveal(seat)
         game.emit(DobonCalled(seat, hand, (target,), victim, self._round(game).stage == TRUMP))
 
-    def refuse_other(self, game: Game, action: Action) -> Refusal | None:
+    def _why_other(self, game: Game, action: Action) -> Refusal | None:
+        """Why a declaration of four of a kind is not among the seat's other actions."""
         if action.kind is not Kind.DECLARE:
             return NOT_IN_RULES(kind=action.kind.value, preset="kabu")
         r, window = self._round(game), game.window

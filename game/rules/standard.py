@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import Action, Kind
 from ..cards import Card, Suit
 from ..events import DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine, SuitChosen
+from ..explain import by_route
 from ..phase import Phase
 from ..refusals import (
     NOT_IN_HAND,
@@ -336,7 +337,8 @@ class StandardRulebook(Rulebook):
         game.phase = Phase.TURN
         self._start_turn(game, game.turn)
 
-    def opening_wait(self, game: Game) -> Refusal:
+    def _auction_wait(self, game: Game) -> Refusal:
+        """Why a turn action is refused during the auction: who has still to bid."""
         return AUCTION(seats=Values([s for s, b in enumerate(self._round(game).bids) if b is None]))
 
     def next_parent(self, game: Game, result: RoundResult) -> int:
@@ -562,7 +564,18 @@ class StandardRulebook(Rulebook):
                     return seat
         return None
 
-    def refuse_other(self, game: Game, action: Action) -> Refusal | None:
+    def explain(self, game: Game, action: Action) -> Refusal:
+        return by_route(
+            game,
+            action,
+            turn=self._why_turn,
+            call=self._why_call,
+            other=self._why_other,
+            opening=self._auction_wait,
+        )
+
+    def _why_other(self, game: Game, action: Action) -> Refusal | None:
+        """Why a bid, a yaku or a pass declining it is not among the seat's other actions."""
         r = self._round(game)
         seat = action.seat
         if action.cards or action.suit is not None or action.flag:
@@ -670,7 +683,8 @@ class StandardRulebook(Rulebook):
         out.append(self._draw[seat])  # the player may always draw (§2.5)
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
+    def _why_turn(self, game: Game, action: Action) -> Refusal | None:
+        """Why the turn player's PLAY or DRAW is not among its turn actions."""
         seat = action.seat
         hand = game.hands[seat]
         if action.amount:
@@ -810,7 +824,8 @@ class StandardRulebook(Rulebook):
             return []
         return [Action(seat, Kind.DOBON, run) for run in self.candidates(game, seat)]
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+    def _why_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+        """Why a pending seat's DOBON is not among its calls."""
         if action.suit is not None or action.amount or action.flag:
             return CALL_BARE()
         seat = action.seat

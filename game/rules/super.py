@@ -18,6 +18,7 @@ from ..actions import Action, Kind
 from ..cards import Card, Suit
 from ..clues import Clue
 from ..events import DirectionChanged, DobonCalled, Ending, Event, LastOneDeclared, RoundResult, ScoreLine
+from ..explain import by_route
 from ..piles import FIELD, PileSpec
 from ..refusals import NOT_IN_HAND, OneOf, Reason, Refusal
 from ..view import encode_state
@@ -325,7 +326,11 @@ class SuperRulebook(Rulebook):
         out.append(self._draw[seat] if seat < len(self._draw) else Action(seat, Kind.DRAW))
         return out
 
-    def refuse_turn(self, game: Game, action: Action) -> Refusal | None:
+    def explain(self, game: Game, action: Action) -> Refusal:
+        return by_route(game, action, turn=self._why_turn, call=self._why_call)
+
+    def _why_turn(self, game: Game, action: Action) -> Refusal | None:
+        """Why the turn player's PLAY or DRAW is not among its turn actions."""
         seat = action.seat
         hand = game.hands[seat]
         if action.kind is Kind.DRAW:
@@ -525,11 +530,10 @@ class SuperRulebook(Rulebook):
             r.sound[seat] = known
         return known
 
-    def refuse_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+    def _why_call(self, game: Game, action: Action, window: Window) -> Refusal | None:
+        """Why a pending seat's DOBON is not among its calls."""
         if action.suit is not None or action.amount or action.flag:
             return CALL_BARE()
-        if action in self.call_actions(game, action.seat, window):
-            return None
         if action.cards and action.cards != window.cards:
             return CALL_NAMES_CARD(card=window.cards[0])
         target = window.cards[0]
