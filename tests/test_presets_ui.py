@@ -329,7 +329,7 @@ def test_a_presets_description_names_no_round_count_the_field_beside_it_can_chan
 
 
 def test_an_empty_own_piles_label_is_as_large_as_its_outline_holds(tmp_path, monkeypatch):
-    """"own pile" was drawn at a seventh of the outline's height: a smudge at any interface size."""
+    """ "own pile" was drawn at a seventh of the outline's height: a smudge at any interface size."""
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
     app = make_app((1280, 720))
     try:
