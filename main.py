@@ -202,6 +202,21 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--history", action="store_true", help="keep every finished round in the history (the data folder's)"
     )
+    host.add_argument(
+        "--matches",
+        type=int,
+        default=1,
+        metavar="N",
+        help="matches to play at this table (default 1): after each, a rematch with the same table (the"
+        " people keep their seats; AI and left seats are open again)",
+    )
+    host.add_argument(
+        "--rematch-after",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="with --matches: how long the result is shown before the rematch's lobby (default 10)",
+    )
 
     join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")
     join.add_argument(
@@ -340,7 +355,7 @@ def run_host_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from net import hostsave
-    from net.host import Host, HostConfig
+    from net.host import MAX_MATCHES, Host, HostConfig
     from net.stopping import Stopped, until_stopped
     from net.ticket import match_log_folder
 
@@ -356,6 +371,10 @@ def run_host_command(args: argparse.Namespace) -> int:
         return fail("host", "--away-ai must be 0..600 seconds")
     if not 0 <= args.people <= args.players:
         return fail("host", f"--people must be 0..{args.players} (the number of seats)")
+    if not 1 <= args.matches <= MAX_MATCHES:
+        return fail("host", f"--matches must be 1..{MAX_MATCHES}")
+    if not 0 <= args.rematch_after <= 600:
+        return fail("host", "--rematch-after must be 0..600 seconds")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     try:
         config = HostConfig(
@@ -376,6 +395,8 @@ def run_host_command(args: argparse.Namespace) -> int:
             keep_history=args.history,
             keep_path=str(hostsave.kept_path()),
             new_match=args.new_match,
+            matches=args.matches,
+            rematch_after_s=args.rematch_after,
         )
         host = Host(config, log=lambda line: print(line, flush=True))
 
