@@ -152,8 +152,8 @@ def compute(folder: str | Path | None = None) -> Stats:
     found = listing(folder)
     stats = Stats(skipped=list(found.problems))
     for item in reversed(found.entries):  # oldest first
-        if item.me is None:
-            continue  # AI seats only: nobody's statistics
+        if item.me is None or item.seen:
+            continue  # AI seats only: nobody's statistics; a view-only record (game.seen) has no log
         try:
             _entry, game = load(item.path)
         except RecordError as exc:

@@ -845,6 +845,8 @@ class Host:
             self.cfg.min_people,
             [w.name for w in self.watchers],
             self.cfg.turn_limit_s,
+            match_started=self.history_started if self.started.is_set() else "",
+            ai=self.cfg.ai,
         )
 
     def free_seats(self) -> int:

@@ -10,6 +10,11 @@ holds no secrets from the one who kept it.
 
 Opened from a review's line (`trial`), it stands at that decision's moment and a panel beside the table
 asks what the person would do there (ui/scenes/review_trial.py); the controls wait until they answer.
+
+A view-only record (game.seen: a LAN match whose host vanished before the end) holds no actions, only
+the updates its seat was shown: the viewer then steps through those (a `SeenSource`), each update's
+events animated as they were at the table, a jump or a step back showing the view as it stood; there is
+no other hand to show.
 """
 
 from __future__ import annotations
@@ -19,12 +24,14 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game import seen
 from game.actions import Action, Kind
 from game.engine import Game
-from game.events import Event, RoundEnded
+from game.events import DobonCalled, Event, Played, RoundEnded
 from game.headless import read_log, seat_names
-from game.history import MAX_NAME
+from game.history import MAX_NAME, read_header
 from game.phase import Phase
+from game.rules import make_rules
 from game.rules.base import RuleSet
 from game.view import SeatView
 
@@ -86,6 +93,59 @@ class ReplaySource:
         return False
 
 
+class SeenSource:
+    """A TableSource over a view-only record (game.seen): the view after the update shown last, and
+    that update's events, exactly as the seat saw them. Nothing is submitted; the clock does nothing."""
+
+    def __init__(self, steps: list[seen.Step]):
+        view = steps[-1].view
+        self.rules: RuleSet = make_rules(view.preset, view.players, dict(view.options))
+        self.viewer = view.seat
+        self._view = view
+        self.shown: list[Event] = [e for s in steps for e in s.events]
+        self.round_end: RoundEnded | None = None
+        for event in self.shown:
+            if isinstance(event, RoundEnded):
+                self.round_end = event
+        self._pending: list[Event] = []  # what is already shown stands as it is, not replayed
+
+    def show(self, step: seen.Step) -> None:
+        """The next update: its view, and its events for the board to animate."""
+        self._view = step.view
+        self._pending.extend(step.events)
+
+    @property
+    def view(self) -> SeatView:
+        return self._view
+
+    @property
+    def match_over(self) -> bool:
+        return False  # the host vanished before the end: no record of this kind ends a match
+
+    def advance(self, now_ms: float) -> None:
+        """A replay moves only when stepped."""
+
+    def poll(self) -> list[Event]:
+        out, self._pending = self._pending, []
+        self.shown.extend(out)
+        for event in out:
+            if isinstance(event, RoundEnded):
+                self.round_end = event
+        return out
+
+    def submit(self, action: Action) -> str | None:
+        return tr("replay.watching")
+
+    def refusal(self, action: Action) -> str | None:
+        return tr("replay.watching")
+
+    def next_round(self) -> list[Event]:
+        return []
+
+    def others_may_act(self) -> bool:
+        return False
+
+
 def show_as_it_stands(board: Board, view: SeatView) -> None:
     """Set the board's indicators from the view, as a resumed table does (nothing is animated)."""
     shown = board.shown
@@ -120,19 +180,30 @@ class ReplayScene(Scene):
         `trial`, the replay opens at that reviewed decision and asks what the person would do."""
         super().__init__(app)
         self.path = Path(path)
-        header, game, self.actions = read_log(path)
+        self.seen: seen.Seen | None = None  # a view-only record: its updates stand for the actions
+        self.actions: list[Action] = []
+        if seen.is_seen(read_header(path)):
+            self.seen = seen.load(path)  # (main.py and the History screen have read it first)
+            header = read_header(path)
+            players = self.seen.entry.players
+            me = self.seen.entry.me
+            self.viewer = self.seen.steps[0].view.seat
+        else:
+            header, game, self.actions = read_log(path)
+            players = game.n
+            meta = header.get("history") if isinstance(header.get("history"), dict) else {}
+            me = meta.get("me")
+            self.viewer = (
+                viewer if viewer is not None else (me if isinstance(me, int) and 0 <= me < game.n else 0)
+            )
         meta = header.get("history") if isinstance(header.get("history"), dict) else {}
-        me = meta.get("me")
-        self.viewer = (
-            viewer if viewer is not None else (me if isinstance(me, int) and 0 <= me < game.n else 0)
-        )
         names = meta.get("names") if isinstance(meta.get("names"), list) else []
-        plates = seat_names(header.get("ai") or ["?"], game.n)
+        plates = seat_names(header.get("ai") or ["?"], players)
         self.names = [  # a record's names, each cut as the History screen cuts it
             (names[i][:MAX_NAME] if i < len(names) and isinstance(names[i], str) and names[i] else plates[i])
             if i != me
             else tr("table.you")
-            for i in range(game.n)
+            for i in range(players)
         ]
         self.every_hand = False
         self.playing = False
@@ -147,12 +218,28 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ moving through the log
 
+    @property
+    def length(self) -> int:
+        """Where the slider ends: the log's actions, or a view-only record's updates."""
+        return len(self.seen.steps) if self.seen is not None else len(self.actions)
+
+    @property
+    def first(self) -> int:
+        """Where it starts: before the first action, or at a view-only record's first update (there is
+        no view before it)."""
+        return 1 if self.seen is not None else 0
+
     def seek(self, position: int) -> None:
-        """Show the table as it stands after `position` actions (replayed from the start)."""
-        position = max(0, min(position, len(self.actions)))
-        game = self.replayed(position)
+        """Show the table as it stands after `position` actions (replayed from the start), or a view-only
+        record's `position` updates."""
+        position = max(self.first, min(position, self.length))
         self.position = position
-        self.source = ReplaySource(game, self.viewer)
+        if self.seen is not None:
+            steps = self.seen.steps[:position]
+            self.viewer = steps[-1].view.seat
+            self.source: ReplaySource | SeenSource = SeenSource(steps)
+        else:
+            self.source = ReplaySource(self.replayed(position), self.viewer)
         self.board = Board(
             self.source,
             self.viewer,
@@ -177,9 +264,22 @@ class ReplayScene(Scene):
 
     def step(self) -> bool:
         """Apply the next action and animate what it did; False at the log's end."""
-        if self.position >= len(self.actions):
+        if self.position >= self.length:
             return False
+        if self.seen is not None:
+            upcoming = self.seen.steps[self.position]
+            if upcoming.view.seat != self.viewer:  # a late guest's own seat dealt: a table around it
+                self.seek(self.position + 1)
+                return True
+            self.board.finish_all()
+            assert isinstance(self.source, SeenSource)
+            self.source.show(upcoming)
+            self.position += 1
+            self.board.feed(self.source.poll())
+            self._sync_slider()
+            return True
         self.board.finish_all()  # a step taken while the last one still flies lands it first
+        assert isinstance(self.source, ReplaySource)
         self.source.game.apply(self.actions[self.position])  # (read with this game's deck)
         self.position += 1
         self.board.feed(self.source.poll())
@@ -192,6 +292,15 @@ class ReplayScene(Scene):
     def jump(self, target: str) -> None:
         """To the next play ("play"), dobon ("dobon") or round's end ("round"): the table just before
         it, then that action animated."""
+        if self.seen is not None:
+            wanted = {"play": Played, "dobon": DobonCalled, "round": RoundEnded}[target]
+            for index in range(self.position, self.length):
+                if any(isinstance(e, wanted) for e in self.seen.steps[index].events):
+                    self.seek(index)
+                    self.step()
+                    return
+            self.seek(self.length)
+            return
         probe = self.replayed(self.position)
         for index in range(self.position, len(self.actions)):
             action = self.actions[index]
@@ -206,12 +315,12 @@ class ReplayScene(Scene):
                 self.seek(index)
                 self.step()
                 return
-        self.seek(len(self.actions))  # none left: the end of the log
+        self.seek(self.length)  # none left: the end of the log
 
     def _reveal(self) -> None:
         """Every hand face up (when chosen), the viewer's own excepted: it is drawn as the hand."""
         view = self.source.view
-        if self.every_hand:
+        if self.every_hand and isinstance(self.source, ReplaySource):
             hands = self.source.game.hands
             self.board.shown.revealed = {s: tuple(h) for s, h in enumerate(hands) if s != self.viewer and h}
         else:
@@ -241,7 +350,7 @@ class ReplayScene(Scene):
         self.slider = pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(x, y1 + 4, w - x - 120, 32),
             self.position,
-            (0, max(1, len(self.actions))),
+            (self.first, max(self.first + 1, self.length)),
             gui,
             container=c,
         )
@@ -258,6 +367,8 @@ class ReplayScene(Scene):
             self.buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(12 + i * (width + 8), y2, width, 40), key(f"replay.{name}"), gui, container=c
             )
+        if self.seen is not None:  # only this seat's view was ever shown: there is no other hand
+            self.buttons["every_hand" if not self.every_hand else "own_view"].disable()
         if self.trial is not None:
             table_w = self.table_size[0]
             self.trial.widgets(pygame.Rect(table_w + 8, 8, w - table_w - 16, h - BAR - 16), gui, c)
@@ -340,7 +451,7 @@ class ReplayScene(Scene):
         elif name == "round_end":
             self.jump("round")
         elif name == "play":
-            self.playing = not self.playing and self.position < len(self.actions)
+            self.playing = not self.playing and self.position < self.length
             self.pause_left = 0.0
         elif name in ("every_hand", "own_view"):
             self.every_hand = not self.every_hand
@@ -387,5 +498,5 @@ class ReplayScene(Scene):
         if table_w < w:
             pygame.draw.rect(surface, (16, 62, 44), (table_w, 0, w - table_w, h - BAR))
         pygame.draw.rect(surface, (12, 40, 30), (0, h - BAR, w, BAR))
-        label = self.board.text(f"{self.position} / {len(self.actions)}", 16, (230, 235, 230), True)
+        label = self.board.text(f"{self.position} / {self.length}", 16, (230, 235, 230), True)
         surface.blit(label, label.get_rect(center=self.where.center))

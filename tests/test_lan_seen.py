@@ -1,0 +1,196 @@
+"""A guest whose host vanishes for good mid-match keeps the match so far in its History: what its seat
+was shown (game.seen), listed like any other match (the match's start, rounds, its place), opened and
+replayed as it saw it, and never more than the host sent it. A damaged record is set aside with a
+notice. Real sockets on 127.0.0.1; the host runs on its own thread as on another computer."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+import uikit  # noqa: F401  (the dummy video driver)
+from test_lan_gone_ui import vanish
+from test_lan_rejoin_ui import HostThread, run_until, sit_down
+from uikit import frames, make_app, press, press_button
+
+from game import history, seen, stats
+from game.events import RoundEnded
+from game.realtime import Timing
+from net.protocol import Update, decode
+from ui.text import tr
+
+QUICK = dict(
+    rounds=5,
+    turn_limit_s=0.3,  # nobody clicks at this table: the host's AI acts for the seat
+    round_pause=0.2,
+    timing=Timing(turn_ms=60, dobon_ms=40, window_ms=120),
+)
+
+
+def sent_updates(far: HostThread, seat: int) -> list[Update]:
+    """Every update the host sent this seat (HostThread's host records its frames)."""
+    frames_sent = list(far.host.sent_log.get(seat, []))
+    messages = [decode(frame[4:]) for frame in frames_sent]
+    return [m for m in messages if isinstance(m, Update)]
+
+
+def play_a_round_then_lose_the_host(app, far: HostThread, leave: bool):
+    """Sit down, play until a round has ended and the next is dealt, then the host vanishes; the guest
+    leaves from "reconnecting…" (`leave`) or gives up. Returns the table and its last message."""
+    from ui.scenes.lan import MessageScene
+    from ui.scenes.results import RoundResultScene
+
+    table = sit_down(app, far.host.port)
+    remote = table.remote
+    if not leave:
+        remote.session.patience = 1.0  # gives up after a second of comebacks that fail
+    run_until(app, lambda: isinstance(app.stack.top, RoundResultScene), 60)  # a round has ended
+    ended = remote.view.round_no
+    for _ in range(50):  # back to the table (Enter on the result), where the next round is dealt
+        if app.stack.top is table:
+            break
+        press(app, pygame.K_RETURN)
+        frames(app, 3)
+    run_until(app, lambda: app.stack.top is table and remote.view.round_no > ended, 20)
+    vanish(far)
+    if leave:
+        run_until(app, lambda: remote.reconnecting is not None and table.leave_button.visible, 20)
+        press_button(app, table.leave_button)
+    run_until(app, lambda: isinstance(app.stack.top, MessageScene), 20)
+    return table, app.stack.top.text
+
+
+@pytest.mark.parametrize("leave", [True, False], ids=["leave-now", "gives-up"])
+def test_a_guest_keeps_what_it_was_shown_of_a_vanished_hosts_match(tmp_path, monkeypatch, leave):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(**QUICK)
+    far.host.record = True
+    app = make_app()
+    try:
+        table, text = play_a_round_then_lose_the_host(app, far, leave)
+        started = far.host.history_started
+        view = table.remote.view
+    finally:
+        app.close()
+        far.close()
+    assert text.split("\n")[-1] == tr("lan.seen_kept")
+    found = history.listing(tmp_path / "history")
+    assert found.problems == [] and len(found.entries) == 1
+    item = found.entries[0]
+    assert item.seen and item.lan and item.me == view.seat and item.preset == "app"
+    assert item.started == started  # dated from the match's start, as the host's own record
+    assert item.matches == 0 and item.rounds >= 1
+    assert item.seats == ["human", "normal"] and item.names[view.seat] == "Player"
+    assert [s.to_json() for s in item.standings] == [s.to_json() for s in view.standings]
+    assert item.ranks == list(seen.places("app", view.standings))
+    record = seen.load(item.path)
+    assert len(record.rounds_ended) == item.rounds
+    # nothing in it the host did not send this very seat, update for update, in order
+    sent = sent_updates(far, view.seat)
+    assert len(record.steps) <= len(sent)
+    lines = item.path.read_text(encoding="utf-8").splitlines()[1:]
+    for line, update in zip(lines, sent, strict=False):
+        data = json.loads(line)
+        assert (data["seq"], data["events"], data["view"]) == (update.seq, update.events, update.view)
+    assert all(step.view.seat == view.seat for step in record.steps)
+    header = json.loads(item.path.read_text(encoding="utf-8").splitlines()[0])
+    assert "seed" not in header  # no deal to come is told by it
+    # not counted in the statistics (there is no log to count from), and not said to be damaged either
+    assert stats.compute(tmp_path / "history").skipped == []
+
+
+def test_a_guest_whose_match_ends_keeps_the_hosts_log_and_no_view_only_record(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(**{**QUICK, "rounds": 1})
+    app = make_app()
+    try:
+        table = sit_down(app, far.host.port)
+        run_until(app, lambda: table.remote.finished is not None, 60)
+        run_until(app, lambda: bool(history.listing(tmp_path / "history").entries), 10)
+        frames(app, 5)
+    finally:
+        app.close()
+        far.close()
+    entries = history.listing(tmp_path / "history").entries
+    assert len(entries) == 1 and not entries[0].seen
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_history_lists_opens_and_replays_a_view_only_record(tmp_path, monkeypatch, language):
+    from ui.scenes.history import HistoryScene, RecordScene
+    from ui.scenes.replay import ReplayScene, SeenSource
+    from ui.scenes.title import TitleScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(**QUICK)
+    app = make_app(size=(800, 600), language=language)
+    try:
+        play_a_round_then_lose_the_host(app, far, leave=True)
+        app.stack.clear_to(TitleScene(app))
+        frames(app, 2)
+        press_button(app, app.stack.top.items["history"])
+        scene = app.stack.top
+        assert isinstance(scene, HistoryScene) and len(scene.entries) == 1
+        assert scene.entries[0].seen
+        press_button(app, scene.list.item_list_container.elements[0])
+        frames(app, 2)
+        opened = app.stack.top
+        assert isinstance(opened, RecordScene) and opened.error is None
+        assert len(opened.rounds) == opened.item.rounds >= 1
+        assert not opened.review_button.is_enabled and not opened.again.is_enabled
+        assert opened.replay.is_enabled
+        assert tr("history.seen_note") in opened.review_list.html_text
+        press_button(app, opened.replay)
+        frames(app, 2)
+        replay = app.stack.top
+        assert isinstance(replay, ReplayScene) and isinstance(replay.source, SeenSource)
+        assert replay.position == 1 and replay.length == len(replay.seen.steps)
+        assert not replay.buttons["every_hand"].is_enabled  # no other hand was ever shown
+        press_button(app, replay.buttons["forward"])
+        frames(app, 3)
+        assert replay.position == 2
+        press_button(app, replay.buttons["round_end"])
+        frames(app, 3)
+        assert any(isinstance(e, RoundEnded) for e in replay.seen.steps[replay.position - 1].events)
+        press_button(app, replay.buttons["back"])
+        frames(app, 3)
+        assert replay.source.view == replay.seen.steps[replay.position - 1].view
+    finally:
+        app.close()
+        far.close()
+
+
+def test_a_damaged_view_only_record_is_set_aside_with_a_notice(tmp_path, monkeypatch):
+    from ui.scenes.history import RecordScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(**QUICK)
+    app = make_app()
+    try:
+        play_a_round_then_lose_the_host(app, far, leave=True)
+        item = history.listing(tmp_path / "history").entries[0]
+        lines = item.path.read_text(encoding="utf-8").splitlines()
+        lines[2] = '{"seq": 3, "events": [], "view": {"seat": "everyone"}}'  # a line that is no view
+        item.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        with pytest.raises(history.RecordError) as raised:
+            seen.load(item.path)
+        assert raised.value.problem.why == "refused" and raised.value.problem.params["line"] == "3"
+        app.stack.push(RecordScene(app, history.listing(tmp_path / "history").entries[0]))
+        frames(app, 2)
+        opened = app.stack.top
+        assert opened.error is not None and not opened.replay.is_enabled
+        assert item.path.name in opened.round_list.item_list[0]["text"]
+        # a header that is not a record's: the file is named under the list, as any other
+        item.path.write_text("{not json\n", encoding="utf-8")
+        assert [p.file for p in history.listing(tmp_path / "history").problems] == [item.path.name]
+    finally:
+        app.close()
+        far.close()
+
+
+def test_a_seen_log_keeps_nothing_before_an_update_and_says_why(tmp_path):
+    log = seen.SeenLog()
+    with pytest.raises(ValueError, match="no update"):
+        log.keep(seats=["human"], names=["A"], me=0, started=history.now_stamp(), folder=tmp_path)
+    assert not list(tmp_path.iterdir())
