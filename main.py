@@ -336,6 +336,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "stats":
         return run_stats_command(args)
     elif args.command == "replay":
+        seen_summary = _seen_summary(args.file)  # a view-only record (game.seen), or None
+        if isinstance(seen_summary, int):
+            return seen_summary
+        if seen_summary is not None:
+            if not args.json:
+                from ui.app import run_replay
+
+                if run_replay(args.file) == 0:
+                    return 0
+            print(json.dumps(seen_summary))
+            return 0
         try:
             summary, _ = replay(args.file)
         except LogError as exc:
@@ -349,6 +360,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return table(args)
     print(json.dumps(summary.to_json()) if args.json else summary.table())
     return 0
+
+
+def _seen_summary(path: str) -> dict | int | None:
+    """A view-only record of a LAN match (game.seen: what one seat was shown) has no actions to replay:
+    its summary (what the viewer steps through), an exit code after one line when it is damaged, or
+    None for any other file (an action log, read as one)."""
+    from game import history, seen
+
+    try:
+        if not seen.is_seen(history.read_header(path)):
+            return None
+        record = seen.load(path)
+    except history.RecordError as exc:
+        if exc.problem.why in ("not-json", "not-log", "not-record", "unreadable"):
+            return None  # not a record: the log reader says why in its own words
+        return fail("replay", str(exc))
+    item = record.entry
+    return {
+        "seen": True,
+        "rules": item.preset,
+        "players": item.players,
+        "me": item.me,
+        "started": item.started,
+        "updates": len(record.steps),
+        "rounds": item.rounds,
+        "standings": [s.to_json() for s in item.standings],
+        "ranks": item.ranks,
+    }
 
 
 def run_host_command(args: argparse.Namespace) -> int:

@@ -194,3 +194,107 @@ def test_a_seen_log_keeps_nothing_before_an_update_and_says_why(tmp_path):
     with pytest.raises(ValueError, match="no update"):
         log.keep(seats=["human"], names=["A"], me=0, started=history.now_stamp(), folder=tmp_path)
     assert not list(tmp_path.iterdir())
+
+
+def seat_zero_saw(folder, actions: int = 6):
+    """A view-only record made the way a guest makes one, from a local game's updates to seat 0."""
+    from game.actions import REFEREE
+    from game.engine import Game
+    from game.rules import make_rules
+
+    game = Game(make_rules("app", 2, {}), 5)
+    log = seen.SeenLog()
+    handed = 0
+    for _ in range(actions + 1):
+        events = [e.for_seat(0).to_json() for e in game.events[handed:]]
+        handed = len(game.events)
+        log.add(len(game.actions), events, game.view(0).to_json())
+        movers = [s for s in (*range(game.n), REFEREE) if game.legal_actions(s)]
+        if not movers:
+            break
+        game.apply(game.legal_actions(movers[0])[0])
+    started = history.now_stamp()
+    return log.keep(seats=["human", "normal"], names=["Aoi", "AI 2"], me=0, started=started, folder=folder)
+
+
+def test_main_replay_reads_a_view_only_record_and_refuses_a_damaged_one_in_one_line(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    path = seat_zero_saw(tmp_path)
+    run = [sys.executable, str(root / "main.py"), "replay", str(path), "--json"]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=60, cwd=root)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["seen"] and summary["me"] == 0 and summary["updates"] == len(seen.load(path).steps) > 1
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[2] = '{"seq": 1, "events": 5, "view": {}}'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = subprocess.run(run, capture_output=True, text=True, timeout=60, cwd=root)
+    assert done.returncode == 2 and "line 3" in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_desktop_watcher_keeps_what_it_watched_of_a_vanished_hosts_match_as_nobodys(tmp_path, monkeypatch):
+    from test_lan_watch_table import watch
+
+    from ui.scenes.lan import MessageScene
+    from ui.scenes.replay import ReplayScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    far = HostThread(min_people=0, players=3, rounds=3, timing=Timing(150, 80, 200), lobby_seconds=0.3)
+    app = make_app()
+    try:
+        table = watch(app, far.host.port)
+        table.remote.session.patience = 1.0
+        run_until(app, lambda: table.remote.seen.steps >= 3, 20)
+        vanish(far)
+        run_until(app, lambda: isinstance(app.stack.top, MessageScene), 30)
+        text = app.stack.top.text
+        (item,) = history.listing(tmp_path / "history").entries
+        replay = ReplayScene(app, item.path)  # the watcher's table again, as it watched it
+        app.stack.push(replay)
+        frames(app, 2)
+        press_button(app, replay.buttons["forward"])
+        frames(app, 3)
+        assert replay.position == 2 and replay.source.viewer == 3 and replay.board.watching
+    finally:
+        app.close()
+        far.close()
+    assert text.split("\n")[-1] == tr("lan.seen_kept")
+    assert item.seen and item.me is None and item.seats == ["normal"] * 3  # nobody's: not in any statistics
+    record = seen.load(item.path)
+    assert all(step.view.seat == 3 and not step.view.hand for step in record.steps)  # a watcher's: no hand
+
+
+def test_a_draw_still_shown_when_the_view_has_moved_on_to_an_empty_hand_lands_without_an_error():
+    """At a busy LAN table (or in a view-only replay) the events of a draw can still be queued when the
+    view that came with later ones holds no card of that seat any more (the round over): the board
+    used to index the empty hand's slots and stop the table with an IndexError."""
+    from game.engine import Game
+    from game.events import Drew
+    from game.rules import make_rules
+    from game.view import SeatView
+    from ui.scenes.replay import SeenSource
+    from ui.table.board import Board
+
+    app = make_app()
+    try:
+        game = Game(make_rules("app", 2, {}), 5)
+        data = game.view(0).to_json()
+        card = game.hands[0][0]
+        data["hand"] = []  # the view has moved on: the round is over, the hand gone
+        step = seen.Step(1, [], SeatView.from_json(data))
+        source = SeenSource([step])
+        board = Board(source, 0, ["a", "b"], lambda: 1.0)
+        board.set_size(1280, 720)
+        board.finish_all()
+        board.feed([Drew(seat=0, count=1, cards=(card,), penalty=False, pile="stock")])
+        for _ in range(120):
+            board.update(1 / 30)
+        board.draw(pygame.Surface((1280, 720)))
+        assert board.still
+    finally:
+        app.close()

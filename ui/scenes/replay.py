@@ -236,7 +236,10 @@ class ReplayScene(Scene):
         self.position = position
         if self.seen is not None:
             steps = self.seen.steps[:position]
-            self.viewer = steps[-1].view.seat
+            view = steps[-1].view
+            self.viewer = (
+                view.seat if view.seat < view.players else 0
+            )  # a watcher's table: seat 0 at its foot
             self.source: ReplaySource | SeenSource = SeenSource(steps)
         else:
             self.source = ReplaySource(self.replayed(position), self.viewer)
@@ -248,6 +251,7 @@ class ReplayScene(Scene):
             lambda: self.app.settings.reduced_motion,
         )
         self.board.on_sound = self.app.sounds.play
+        self.board.watching = self.source.viewer >= self.source.view.players  # (a watcher kept it)
         self.board.set_size(*self.table_size)
         show_as_it_stands(self.board, self.source.view)
         self._reveal()
@@ -268,7 +272,7 @@ class ReplayScene(Scene):
             return False
         if self.seen is not None:
             upcoming = self.seen.steps[self.position]
-            if upcoming.view.seat != self.viewer:  # a late guest's own seat dealt: a table around it
+            if upcoming.view.seat != self.source.viewer:  # a late guest's seat dealt: a table around it
                 self.seek(self.position + 1)
                 return True
             self.board.finish_all()
