@@ -22,7 +22,7 @@ from net.protocol import Update, decode
 from ui.text import tr
 
 QUICK = dict(
-    rounds=5,
+    rounds=30,  # enough that a later round is in play when the host vanishes, however fast they go
     turn_limit_s=0.3,  # nobody clicks at this table: the host's AI acts for the seat
     round_pause=0.2,
     timing=Timing(turn_ms=60, dobon_ms=40, window_ms=120),
@@ -48,22 +48,29 @@ def play_a_round_then_lose_the_host(app, far: HostThread, leave: bool):
         remote.session.patience = 1.0  # gives up after a second of comebacks that fail
     run_until(app, lambda: isinstance(app.stack.top, RoundResultScene), 60)  # a round has ended
     ended = remote.view.round_no
-    end = time.monotonic() + 30
+    end = time.monotonic() + 60
     while not (  # back at the table (Enter on a result), a later round in play
         app.stack.top is table
         and remote.view.round_no > ended
         and remote.view.phase not in ("round-over", "match-over")
     ):
-        assert time.monotonic() < end, "the table never got to a later round"
+        assert time.monotonic() < end, (
+            "the table never got to a later round",
+            type(app.stack.top).__name__,
+            remote.view.round_no,
+            remote.view.phase,
+            far.host.game.phase,
+            far.host.game.totals.rounds,
+        )
         if isinstance(app.stack.top, RoundResultScene):
             press(app, pygame.K_RETURN)
         frames(app, 3)
         time.sleep(0.005)
     vanish(far)
     if leave:
-        run_until(app, lambda: remote.reconnecting is not None and table.leave_button.visible, 20)
+        run_until(app, lambda: remote.reconnecting is not None and table.leave_button.visible, 45)
         press_button(app, table.leave_button)
-    run_until(app, lambda: isinstance(app.stack.top, MessageScene), 20)
+    run_until(app, lambda: isinstance(app.stack.top, MessageScene), 45)
     return table, app.stack.top.text
 
 
