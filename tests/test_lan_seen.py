@@ -152,6 +152,7 @@ def test_the_history_lists_opens_and_replays_a_view_only_record(tmp_path, monkey
         assert isinstance(opened, RecordScene) and opened.error is None
         assert len(opened.rounds) == opened.item.rounds >= 1
         assert not opened.review_button.is_enabled and not opened.again.is_enabled
+        assert not opened.level_menu.is_enabled
         assert opened.replay.is_enabled
         assert tr("history.seen_note") in opened.review_list.html_text
         press_button(app, opened.replay)

@@ -393,6 +393,7 @@ class RecordScene(Scene):
             self.review_button.disable()  # a view-only record has no log to review
         if self.error or item.seen:
             self.again.disable()  # ... nor a deal to play again (it was never shown whole)
+            self.level_menu.disable()  # (the levels are for that new game)
         if self.error:
             self.replay.disable()
         right = pygame.Rect(40 + left_w, top, w - 60 - left_w, h - top - 20)
