@@ -109,8 +109,9 @@ def test_a_guest_keeps_what_it_was_shown_of_a_vanished_hosts_match(tmp_path, mon
     assert all(step.view.seat == view.seat for step in record.steps)
     header = json.loads(item.path.read_text(encoding="utf-8").splitlines()[0])
     assert "seed" not in header  # no deal to come is told by it
-    # not counted in the statistics (there is no log to count from), and not said to be damaged either
-    assert stats.compute(tmp_path / "history").skipped == []
+    # not counted in the statistics (there is no log to count from), nor said to be damaged: said apart
+    counted = stats.compute(tmp_path / "history")
+    assert counted.skipped == [] and counted.games == 0 and counted.seen == 1
 
 
 def test_a_guest_whose_match_ends_keeps_the_hosts_log_and_no_view_only_record(tmp_path, monkeypatch):
