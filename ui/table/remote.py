@@ -132,7 +132,7 @@ class RemoteTable:
                 else:  # the host closed the table first: say so, with the standings so far
                     self.gone = closed_early(message, self.kept)
                     if self.kept is None or self.kept.path is None:  # no round of it kept: what was seen
-                        self.gone += "\n" + self.keep_seen()
+                        self.gone = "\n".join(filter(None, [self.gone, self.keep_seen()]))
             elif isinstance(message, Lobby):
                 self.lobby = message
                 if message.rematch and (self.finished is not None or self.started):  # (a watcher who
@@ -155,7 +155,7 @@ class RemoteTable:
                     shown = self.standings_lines()
                     self.gone = "\n".join([said, tr("lan.gone_standings"), *shown]) if shown else said
                     if self.started:  # the host vanished mid-match: what this seat saw is kept
-                        self.gone += "\n" + self.keep_seen()
+                        self.gone = "\n".join(filter(None, [self.gone, self.keep_seen()]))
                 if isinstance(message, HostClosed):
                     self.session.forget_seat()  # closed or refused: that seat is gone for good
         if self.gone is not None:
@@ -199,13 +199,18 @@ class RemoteTable:
         lines = [tr("lan.left_gone"), *self.standings_lines()]
         if self.started:
             lines.append(self.keep_seen())
-        return "\n".join(lines)
+        return "\n".join(filter(None, lines))
 
     def keep_seen(self) -> str:
         """The host is gone before the match's end: keep what this seat was shown (game.seen) in the
-        History, once; the sentence that says what became of it."""
+        History, once; the sentence that says what became of it ("" at the hosting person's own table,
+        whose host keeps the match's record itself)."""
         if self.seen_kept is not None:
             return self.seen_kept
+        if self.session.host is not None:  # the hosting person's own table: its host keeps the record
+            self.seen.close()
+            self.seen_kept = ""
+            return ""
         lobby, view = self.lobby, self._view
         seats = ["ai"] * (view.players if view is not None else 0)
         if lobby is not None and len(lobby.seats) == len(seats):
