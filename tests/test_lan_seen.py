@@ -46,9 +46,9 @@ def play_a_round_then_lose_the_host(app, far: HostThread, leave: bool):
     remote = table.remote
     if not leave:
         remote.session.patience = 1.0  # gives up after a second of comebacks that fail
-    run_until(app, lambda: isinstance(app.stack.top, RoundResultScene), 60)  # a round has ended
+    run_until(app, lambda: isinstance(app.stack.top, RoundResultScene), 180)  # a round has ended (a bound)
     ended = remote.view.round_no
-    end = time.monotonic() + 60
+    end = time.monotonic() + 120
     while not (  # back at the table (Enter on a result), a later round in play
         app.stack.top is table
         and remote.view.round_no > ended
