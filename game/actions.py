@@ -20,7 +20,7 @@ import msgspec
 
 from .cards import Card, Deck, Suit
 from .safejson import short
-from .wire import CardCode, SuitLetter, read
+from .wire import CardCode, SuitLetter, read, to_builtins
 
 REFEREE = -1
 
@@ -81,16 +81,21 @@ class Action:
     __str__ = text
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self.seat, "act": self.kind.value}
-        if self.cards:
-            out["cards"] = [c.code for c in self.cards]
-        if self.suit is not None:
-            out["suit"] = self.suit.letter
-        if self.amount:
-            out["amount"] = self.amount
-        if self.flag:
-            out["flag"] = True
-        return out
+        """The wire and log form, written through `ActionJSON` (the schema `from_json` reads): seat and
+        act always, the rest only where it is not its default."""
+        return to_builtins(self.wire())
+
+    def wire(self) -> ActionJSON:
+        """This action as its schema Struct, for msgspec to write."""
+        return ActionJSON(
+            self.seat,
+            self.kind.value,
+            # codes; none is the default itself (msgspec leaves out only a value equal to it)
+            [c.code for c in self.cards] if self.cards else (),  # type: ignore[arg-type]
+            self.suit.letter if self.suit is not None else None,  # type: ignore[arg-type]
+            self.amount,
+            self.flag,
+        )
 
     @classmethod
     def from_json(cls, data: Any, deck: Deck) -> Action:
@@ -113,9 +118,11 @@ class Action:
         return cls(raw.seat, kind, cards, raw.suit, raw.amount, raw.flag)  # type: ignore[arg-type]
 
 
-class ActionJSON(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """An action's JSON form (`Action.to_json`), as read: every field typed, none unknown. `act` stays
-    text here so that an unknown one is refused in the action's own words."""
+class ActionJSON(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
+    """An action's JSON form, read and written: every field typed, none unknown, a field at its
+    default left out when written. `act` stays text here so that an unknown one is refused in the
+    action's own words. Read, the cards and suit are the game's (game.wire.hook); written
+    (`Action.wire`), their codes and letter."""
 
     seat: int
     act: str | None

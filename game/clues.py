@@ -15,7 +15,9 @@ from typing import Annotated, Any
 import msgspec
 
 from .cards import Card, Deck, Suit
-from .wire import CardCode, SuitLetter, read
+from .wire import read, row_type, row_writer, wire_type
+
+Count = Annotated[int, msgspec.Meta(ge=0)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,26 +25,21 @@ class Clue:
     """One public fact. A play names its cards; a turn draw names how many cards were drawn and the
     field as it stood before the draw (the card, the suit in force if named, the draw chain)."""
 
-    seat: int
+    seat: Count
     cards: tuple[Card, ...] = ()
-    drew: int = 0
+    drew: Count = 0
     field: Card | None = None
     suit: Suit | None = None
-    chain: int = 0
+    chain: Count = 0
 
     @property
     def is_draw(self) -> bool:
         return not self.cards
 
     def to_json(self) -> list[Any]:
-        return [
-            self.seat,
-            [c.code for c in self.cards],
-            self.drew,
-            self.field.code if self.field is not None else None,
-            self.suit.letter if self.suit is not None else None,
-            self.chain,
-        ]
+        """The JSON form, a row [seat, cards, drew, field, suit, chain], written through the schema
+        `from_json` reads (`ClueJSON`, made from this class's fields)."""
+        return write_clue(self)
 
     @classmethod
     def from_json(cls, data: Any, deck: Deck) -> Clue:
@@ -51,6 +48,8 @@ class Clue:
         return cls(*read(data, ClueJSON, deck, "clue"))
 
 
-Count = Annotated[int, msgspec.Meta(ge=0)]
-ClueJSON = tuple[Count, tuple[CardCode, ...], Count, CardCode | None, SuitLetter | None, Count]
-"""A clue's JSON form, `Clue.to_json`: [seat, cards, drew, field, suit, chain]."""
+# a clue's fields in order, as one row: the JSON form is that row, read and written from these types
+ClueJSON = wire_type(row_type(Clue))
+"""A clue's JSON form, `Clue.to_json`, as read: [seat, cards, drew, field, suit, chain]."""
+write_clue = row_writer(Clue)
+"""A clue as its row (`Clue.to_json`), for writing many at once (a view's history)."""

@@ -33,7 +33,14 @@ from .seats.inference import HandSampler, InferredRisk
 from .view import SeatView
 
 RISKY = 0.15  # a play at least this likely to be called on (about one in seven) is marked, and asks first
-CALLER_SHARE = 0.05  # a seat is named as a possible caller where it could call in this share of deals
+
+# What a seat that loses a round usually loses in each preset, in the preset's own units (the mean loss
+# of every losing seat over 60 seeded 4-seat rounds of `normal` seats: bench figures, 2026-11). A play
+# whose expected cost (chance x cost) reaches this is risky however small its chance: a 9% chance of
+# paying 3,079 points in super is worse than losing an ordinary round, and the coach must ask first.
+CLOSE = 2.0  # a hint's difference within this many standard errors of zero is "about equal"
+
+USUAL_LOSS = {"app": 71.0, "standard": 45.0, "super": 62.0, "jda": 1.0, "kabu": 13.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +53,25 @@ class Danger:
     chance: float
     callers: tuple[int, ...]
     cost: int | None
+    usual: float | None = None  # what losing an ordinary round costs in this preset (USUAL_LOSS)
+    unnamed: bool = False  # another seat could call too, though no sampled deal showed it: "someone"
+
+    @property
+    def expected(self) -> float:
+        """What the play costs you on average through a call: chance x cost (0 where no call was priced
+        or a call would be turned round)."""
+        return self.chance * self.cost if self.cost is not None and self.cost > 0 else 0.0
 
     @property
     def risky(self) -> bool:
-        """Likely enough to be called on, at a price (a call you would answer with a dobon-gaeshi and
-        win is no risk)."""
-        return self.chance >= RISKY and (self.cost is None or self.cost > 0)
+        """Worth asking about: likely enough to be called on, at a price (RISKY), or a small chance of
+        so large a loss that its expected cost reaches an ordinary lost round's (USUAL_LOSS). A call you
+        would answer with a dobon-gaeshi and win is no risk."""
+        if self.cost is not None and self.cost <= 0:
+            return False
+        if self.chance >= RISKY:
+            return True
+        return self.usual is not None and self.chance > 0 and self.expected >= self.usual
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +85,22 @@ class Hint:
     other: Action | None = None
     other_value: float | None = None
     worlds: int = 0  # the sampled deals its search weighed them on
+    margin: float = 0.0  # the standard error of (value - other_value), world by world
 
     @property
     def kept(self) -> bool:
         """hard kept its rule of thumb's choice though another option looked better: not better by
         enough to trust over the noise (HardSeat.confidence)."""
         return self.value is not None and self.other_value is not None and self.other_value > self.value
+
+    @property
+    def close(self) -> bool:
+        """The two options are about equal: the difference is within CLOSE standard errors of nothing,
+        so the sampled deals cannot tell them apart, and a precise-sounding "14 points better" would be
+        noise (a review of the same decision, on worlds of its own, may well find the other ahead)."""
+        if self.value is None or self.other_value is None:
+            return False
+        return self.kept or self.value - self.other_value <= CLOSE * self.margin
 
 
 def view_key(view: SeatView) -> str:
@@ -148,13 +178,13 @@ class Coach:
                     hits.append(i)
             # one card: hard's own figure; several: the share of deals with a caller
             chance = risk.of(action.cards[0]) if len(action.cards) == 1 else len(hits) / len(deals)
-            callers = tuple(
-                s
-                for s, n in sorted(by_seat.items(), key=lambda kv: (-kv[1], kv[0]))
-                if n >= CALLER_SHARE * len(deals)
-            )
+            # every seat seen able to call in some deal, likeliest first; a seat that could hold a
+            # calling hand (its call totals are not empty) but was never seen to is not left out in
+            # silence: the line says "someone"
+            callers = tuple(s for s, n in sorted(by_seat.items(), key=lambda kv: (-kv[1], kv[0])) if n > 0)
+            unnamed = any(by_seat[s] == 0 for s in totals)
             cost = self._cost(view, action, [deals[i] for i in hits[: self.cost_worlds]], rng)
-            out.append(Danger(action, chance, callers, cost))
+            out.append(Danger(action, chance, callers, cost, USUAL_LOSS.get(view.preset), unnamed))
         return tuple(out)
 
     def _cost(self, view: SeatView, action: Action, deals: list[tuple[dict, list]], rng) -> int | None:
@@ -195,10 +225,12 @@ class Coach:
         hint = Hint(action)
         others = [i for i, a in enumerate(hard.weighed) if a != action]
         if hard.met and others and action in hard.weighed:
-            values = _replayed(view.seat, hard.weighed, hard.met)
+            rows = _replayed(view.seat, hard.weighed, hard.met)
+            values = [sum(row[i] for row in rows) / len(rows) for i in range(len(hard.weighed))]
             best = max(others, key=lambda i: values[i])
-            mine = values[hard.weighed.index(action)]
-            hint = Hint(action, mine, hard.weighed[best], values[best], len(hard.met))
+            chosen = hard.weighed.index(action)
+            margin = _se([row[chosen] - row[best] for row in rows])
+            hint = Hint(action, values[chosen], hard.weighed[best], values[best], len(rows), margin)
         _remember(self._hints, key, hint, self.cache_size)
         return hint
 
@@ -225,18 +257,29 @@ class _Watched(HardSeat):
         return super().search(view, options, watched, prior)
 
 
-def _replayed(me: int, options: list[Action], met: list[tuple[Game, int]]) -> list[float]:
-    """Each option's mean result over the worlds hard's search met, with the luck it met them with (its
-    own rollouts and scoring: game.seats.hard.play_out and outcome)."""
-    totals = [0.0] * len(options)
+def _replayed(me: int, options: list[Action], met: list[tuple[Game, int]]) -> list[list[float]]:
+    """Each option's result in each world hard's search met (a row a world), with the luck it met them
+    with (its own rollouts and scoring: game.seats.hard.play_out and outcome)."""
+    rows = []
     for world, seed in met:
         before = list(world.scores)
-        for i, action in enumerate(options):
+        row = []
+        for action in options:
             sim = world.clone(seed)
             sim.apply(action)
             play_out(sim, random.Random(seed))
-            totals[i] += outcome(sim, me, before)
-    return [t / len(met) for t in totals]
+            row.append(outcome(sim, me, before))
+        rows.append(row)
+    return rows
+
+
+def _se(values: list[float]) -> float:
+    """The standard error of the mean of `values` (0 for fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return (sum((v - mean) ** 2 for v in values) / (n - 1) / n) ** 0.5
 
 
 def _remember(cache: OrderedDict, key: str, value, size: int) -> None:

@@ -7,6 +7,7 @@ not its own. Only events that carry hidden cards override it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Annotated, Any
@@ -16,7 +17,7 @@ import msgspec
 from .cards import Card, Suit
 from .safejson import short
 from .scores import Score
-from .wire import AS_OBJECT, build, hook, problem, schema
+from .wire import AS_OBJECT, build, hook, problem, schema, to_builtins, writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,24 +36,18 @@ class Event:
         return type(self).__name__
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"event": self.name}
-        for key in self.__slots__:  # type: ignore[attr-defined]
-            out[key] = _jsonable(getattr(self, key))
-        return out
+        """The wire form: ``{"event": name, field: value, ...}``, written through the event's schema
+        (game.wire.writer: the one `event_from_json` reads), cards as codes and suits as letters."""
+        return to_builtins(self.wire())
 
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, Suit):
-        return value.letter
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if hasattr(value, "to_json"):
-        return value.to_json()
-    return value
+    def wire(self) -> msgspec.Struct:
+        """This event as its tagged schema Struct, for msgspec to write (`to_json`, or straight to
+        bytes with `msgspec.json.encode`)."""
+        cls = type(self)
+        write = _WRITE.get(cls)
+        if write is None:
+            write = _WRITE[cls] = writer(cls, cls.__name__)
+        return write(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,10 +248,8 @@ class ScoreLine:
         return dict(self.about).get(name, default)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self.seat, "item": self.item, "value": self.value, "note": self.note}
-        if self.about:
-            out["about"] = dict(self.about)
-        return out
+        """Written through its schema (game.wire.writer): `about` as an object, left out when empty."""
+        return to_builtins(writer(ScoreLine)(self))
 
 
 class Ending(StrEnum):
@@ -284,13 +277,8 @@ class RoundResult:
     lines: tuple[ScoreLine, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "ending": self.ending.value,
-            "winners": list(self.winners),
-            "losers": list(self.losers),
-            "deltas": list(self.deltas),
-            "lines": [line.to_json() for line in self.lines],
-        }
+        """Written through its schema (game.wire.writer), as an event holding it writes it."""
+        return to_builtins(writer(RoundResult)(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +314,7 @@ def _event_classes() -> dict[str, type[Event]]:
 
 
 _KNOWN: dict[str, type[Event]] = {}
+_WRITE: dict[type, Callable[[Any], msgspec.Struct]] = {}  # each event class's writer, by class
 
 
 def event_from_json(data: Any, deck: Any) -> Event:

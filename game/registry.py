@@ -66,6 +66,10 @@ REGISTRY: dict[str, PresetRecord] = {
     )
 }
 
+# the preset a new game, the rules screen and a setup start from when nothing else is named (the app's
+# own rules): named here once, so generic UI code names no preset
+DEFAULT_PRESET = "app"
+
 
 def record(preset: str) -> PresetRecord:
     """The registry's record of `preset`; PresetError if there is none."""

@@ -40,6 +40,7 @@ from typing import Any
 
 from .actions import REFEREE, Action, Kind, is_call
 from .cards import Deck, deck
+from .coach import view_seed
 from .engine import Game
 from .errors import IllegalAction
 from .events import DobonCalled, RoundEnded
@@ -629,7 +630,9 @@ def _judge(moment: _Moment, seed: int, work: int, hard_work: int, worth: float) 
     }
     if moment.forced:  # nothing to choose: no search, no valuation
         return Decision(chosen=Choice(moment.chosen), suggested=Choice(moment.chosen), **where)
-    hard = HardSeat(f"review:{seed}:{moment.step}")
+    # seeded from the view, as the coach's hint is (game.coach.view_seed): the review names the move the
+    # hint named for the same position, never another
+    hard = HardSeat(view_seed(view))
     hard.work = hard_work  # an instance's budget (the class's default stays as tuned)
     suggested = hard.act(view)
     if suggested not in view.legal:  # never expected; a review must not apply an illegal action

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 
 @dataclass(frozen=True, slots=True)
 class Score:
@@ -38,16 +40,31 @@ class Score:
         return ", ".join(f"{name} {value}" for name, value in self.parts)
 
     def to_json(self) -> dict[str, int]:
+        """The JSON form, `ScoreJSON`: an object of the parts' names to their values, in order."""
         return dict(self.parts)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Score:
-        """From untrusted JSON (the wire): an object of names to whole numbers; ValueError otherwise."""
-        if not isinstance(data, Mapping) or not data:
-            raise ValueError("a score is an object of names to whole numbers")
-        parts = []
-        for name, value in data.items():
-            if not isinstance(name, str) or not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"score part {name!r} must be a whole number")
-            parts.append((name, value))
-        return cls(tuple(parts))
+        """From untrusted JSON (the wire), read as `ScoreJSON` (a true/false is no number): ValueError,
+        naming the part at fault, otherwise."""
+        try:
+            parts = msgspec.convert(data, ScoreJSON, strict=True)
+        except msgspec.ValidationError:
+            # msgspec names a bad value of an object only as `$[...]`: the part at fault is named here
+            bad = (
+                next((k for k, v in data.items() if type(v) is not int), None)
+                if isinstance(data, dict)
+                else None
+            )
+            raise ValueError(
+                f"score part {bad!r} must be a whole number"
+                if bad is not None
+                else "a score is an object of names to whole numbers"
+            ) from None
+        if not parts:
+            raise ValueError("a score is an object of names to whole numbers, not an empty one")
+        return cls(tuple(parts.items()))
+
+
+ScoreJSON = dict[str, int]
+"""A score's JSON form, read and written: its parts' names to whole numbers, in display order."""

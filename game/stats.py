@@ -19,6 +19,7 @@ from typing import Any
 
 from .events import Ending, MatchEnded, RoundDealt, RoundEnded
 from .history import Problem, RecordError, listing, load
+from .phase import Phase
 from .scores import Score
 
 DOBON_ENDINGS = frozenset({Ending.DOBON, Ending.GAESHI, Ending.COUNTER})
@@ -32,12 +33,16 @@ class Tally:
     rounds_won: int = 0
     matches: int = 0
     matches_won: int = 0  # ranked first (alone or shared)
+    under_way: int = 0  # records whose last match is still being played (Continue match): not counted yet
     dobon_wins: int = 0  # rounds won by calling dobon (or a gaeshi or counter)
     dobon_losses: int = 0  # rounds lost to someone's dobon on the person
     points: int = 0
     best: int | None = None
     worst: int | None = None
-    streak: int = 0  # the latest run: +n rounds won in a row, -n rounds not won in a row
+    # the latest run: +n rounds won in a row, -n rounds lost in a row, as the preset means them (its
+    # round result's winners and losers); a round you neither won nor lost (a bystander to someone
+    # else's dobon) neither breaks nor extends it
+    streak: int = 0
     # a standing in the preset's own terms (game.scores) other than points, added up over the rounds:
     # each part's change in the round (jda's laps) and its value after it (jda's deal size)
     gains: dict[str, int] = field(default_factory=dict)
@@ -52,7 +57,13 @@ class Tally:
             self.gains[name] = self.gains.get(name, 0) + value - was
             self.levels[name] = self.levels.get(name, 0) + value
 
-    def add_round(self, won: bool, dobon_win: bool, dobon_loss: bool, delta: int) -> None:
+    def add_round(
+        self, won: bool, dobon_win: bool, dobon_loss: bool, delta: int, lost: bool | None = None
+    ) -> None:
+        """One round of the person's: `won`/`lost` as the round's result has it (`lost` None: any
+        round not won, for a caller that knows no more)."""
+        if lost is None:
+            lost = not won
         self.rounds += 1
         self.rounds_won += won
         self.dobon_wins += dobon_win
@@ -65,7 +76,7 @@ class Tally:
             self.worst = delta
         if won:
             self.streak = self.streak + 1 if self.streak > 0 else 1
-        else:
+        elif lost:
             self.streak = self.streak - 1 if self.streak < 0 else -1
 
     def to_json(self) -> dict[str, Any]:
@@ -76,6 +87,7 @@ class Tally:
             "rounds_won": self.rounds_won,
             "matches": self.matches,
             "matches_won": self.matches_won,
+            "matches_under_way": self.under_way,
             "dobon_rate": round(self.dobon_wins / n, 4) if n else None,
             "dobonned_rate": round(self.dobon_losses / n, 4) if n else None,
             "points_per_round": round(self.points / n, 2) if n else None,
@@ -187,9 +199,9 @@ def compute(folder: str | Path | None = None) -> Stats:
                     continue
                 result = event.result
                 dobon = result.ending in DOBON_ENDINGS
-                won = me in result.winners
+                won, lost = me in result.winners, me in result.losers
                 for tally in tallies:
-                    tally.add_round(won, dobon and won, dobon and me in result.losers, result.deltas[me])
+                    tally.add_round(won, dobon and won, dobon and lost, result.deltas[me], lost)
                     if event.standings:
                         tally.add_standing(dealt, event.standings[me])
             elif isinstance(event, MatchEnded):
@@ -204,4 +216,7 @@ def compute(folder: str | Path | None = None) -> Stats:
             for tally in tallies:
                 tally.matches += item.matches - ended
                 tally.matches_won += item.ranks[me] == 1
+        elif game.phase is not Phase.MATCH_OVER and played > item.joined_at(me):
+            for tally in tallies:  # its match goes on (Continue match): said, so "0 matches" is no riddle
+                tally.under_way += 1
     return stats

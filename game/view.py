@@ -21,10 +21,10 @@ import msgspec
 
 from .actions import Action, ActionJSON
 from .cards import Card, Suit
-from .clues import Clue, ClueJSON
+from .clues import Clue, ClueJSON, write_clue
 from .piles import visible
 from .scores import Score
-from .wire import CardCode, Standing, SuitLetter, read
+from .wire import CardCode, Standing, SuitLetter, read, to_builtins
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -144,48 +144,58 @@ class SeatView:
     # ------------------------------------------------------------------ the wire form (LAN)
 
     def to_json(self) -> dict[str, Any]:
+        """The wire form (the LAN's `Update.view`), written through `ViewJSON`, the schema `from_json`
+        reads."""
+        return msgspec.structs.asdict(self.wire())
+
+    def wire(self) -> ViewJSON:
+        """This view as its schema Struct, for msgspec to write: cards as codes, suits as letters,
+        scores as objects, the preset's state as `encode_state` writes it, sequences as lists. Every
+        field is JSON values already (the window and the legal actions written through their own
+        Structs), so `to_json` takes the fields as they are rather than walk a long history again."""
         w = self.window
-        return {
-            "seat": self.seat,
-            "preset": self.preset,
-            "deck": self.deck,
-            "options": dict(self.options),
-            "players": self.players,
-            "hand": [c.code for c in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "field": self.field.code,
-            "field_suit": self.field_suit.letter if self.field_suit is not None else None,
-            "discard": [c.code for c in self.discard],
-            "stock": self.stock,
-            "direction": self.direction,
-            "turn": self.turn,
-            "phase": self.phase,
-            "chain": [self.chain_links, self.chain_cards],
-            "window": None
-            if w is None
-            else {
-                "placer": w.placer,
-                "cards": [c.code for c in w.cards],
-                "calls": list(w.calls),
-                "waiting_for_me": w.waiting_for_me,
-                "freezes_turn": w.freezes_turn,
-                "queued": w.queued.to_json() if w.queued is not None else None,
-                "owners": list(w.owners),
-            },
-            "revealed": {str(k): [c.code for c in v] for k, v in self.revealed.items()},
-            "laid": [[c.code for c in p] for p in self.laid],
-            "scores": list(self.scores),
-            "standings": [s.to_json() for s in self.standings],
-            "match_no": self.match_no,
-            "round_no": self.round_no,
-            "parent": self.parent,
-            "legal": [a.to_json() for a in self.legal],
-            "extra": encode_state(self.extra),
-            "history": [c.to_json() for c in self.history],
-            "piles": {k: [c.code for c in v] for k, v in self.piles.items()},
-            "pile_sizes": dict(self.pile_sizes),
-            "seating": list(self.seating),
-        }
+        window = None
+        if w is not None:
+            window = WindowJSON(
+                w.placer,
+                _codes(w.cards),
+                list(w.calls),
+                w.waiting_for_me,
+                w.freezes_turn,
+                w.queued.to_json() if w.queued is not None else None,  # type: ignore[arg-type]
+                list(w.owners),
+            )
+        return ViewJSON(  # type: ignore[arg-type]  # cards and suits written as codes and letters
+            seat=self.seat,
+            preset=self.preset,
+            deck=self.deck,
+            options={k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            players=self.players,
+            hand=_codes(self.hand),
+            hand_sizes=list(self.hand_sizes),
+            field=self.field.code,
+            field_suit=self.field_suit.letter if self.field_suit is not None else None,
+            discard=_codes(self.discard),
+            stock=self.stock,
+            direction=self.direction,
+            turn=self.turn,
+            phase=self.phase,
+            chain=[self.chain_links, self.chain_cards],
+            window=to_builtins(window) if window is not None else None,
+            revealed={str(k): _codes(v) for k, v in self.revealed.items()},
+            laid=[_codes(p) for p in self.laid],
+            scores=list(self.scores),
+            standings=[dict(s.parts) for s in self.standings],
+            match_no=self.match_no,
+            round_no=self.round_no,
+            parent=self.parent,
+            legal=[a.to_json() for a in self.legal],
+            extra=encode_state(self.extra),
+            history=[write_clue(c) for c in self.history],
+            piles={k: _codes(v) for k, v in self.piles.items()},
+            pile_sizes=dict(self.pile_sizes),
+            seating=list(self.seating),
+        )
 
     @classmethod
     def from_json(cls, data: Any) -> SeatView:
@@ -284,6 +294,10 @@ class ViewJSON(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     piles: dict[str, tuple[CardCode, ...]] = {}
     pile_sizes: dict[str, int] = {}
     seating: tuple[int, ...] = ()
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
 
 
 def _seat_key(key: str, players: int) -> int:

@@ -11,9 +11,15 @@ each field by hand (actions, scenarios). Two things keep it from reading the gam
 
 So a wire schema names cards and suits by the *markers* below (abstract classes that `Card`, `Suit`
 and `Score` are registered with, so msgspec's check of a hook's result holds), and `hook(deck)` turns
-the JSON into the game's values as msgspec reads each field. Writing stays with the values' own
-`to_json`: msgspec would write a `Card` as an object and a `Suit` as a number, and the files written
-so far must keep their form.
+the JSON into the game's values as msgspec reads each field.
+
+Writing goes through the same schemas. msgspec writes a dataclass as an object and an `IntEnum` as a
+number by itself, never asking an `enc_hook`, so a `Card` or a `Suit` cannot be handed to it as they
+are; `writer(cls)` instead fills the class's schema Struct with each field as the schema names it
+(a card's code, a suit's letter, a score's object, a nested dataclass's own Struct), made once per
+class from the same type hints `schema` reads, and msgspec writes that Struct (`to_builtins`, or
+`msgspec.json.encode` straight to bytes): its field names, order, tag and defaults are the reader's,
+so what is written reads back (tests/test_wire_writing.py).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from abc import ABC, ABCMeta
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import UnionType
 from typing import Annotated, Any, TypeVar
 
@@ -160,7 +166,10 @@ def wire_type(hint: Any) -> Any:
         return Standing
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is Annotated:
-        return NamedNumbers if AS_OBJECT in args[1:] else wire_type(args[0])
+        if AS_OBJECT in args[1:]:
+            return NamedNumbers
+        metas = tuple(a for a in args[1:] if isinstance(a, msgspec.Meta))  # constraints: kept
+        return Annotated[(wire_type(args[0]), *metas)] if metas else wire_type(args[0])
     if origin in (typing.Union, UnionType):
         return typing.Union[tuple(wire_type(a) for a in args)]  # noqa: UP007 - built from a tuple
     if origin is tuple:
@@ -177,3 +186,113 @@ def wire_type(hint: Any) -> Any:
             _MARKERS[hint], _NESTED[marker] = marker, hint
         return marker
     return hint
+
+
+# ------------------------------------------------------------------ writing, through the same schemas
+
+_WRITERS: dict[tuple[type, str | None], Callable[[Any], msgspec.Struct]] = {}
+
+
+def writer(cls: type, tag: str | None = None) -> Callable[[Any], msgspec.Struct]:
+    """How a `cls` value is written: its `schema(cls, tag)` Struct, each field as the schema names it
+    (cards as codes, suits as letters, scores as objects, nested dataclasses as their own Structs, an
+    `AS_OBJECT` field as an object and left out when empty, sequences as lists). Made once per class,
+    as one function compiled from the class's type hints (`field_text`), so writing costs about what a
+    hand-written `to_json` did."""
+    key = (cls, tag)
+    made = _WRITERS.get(key)
+    if made is None:
+        scope: dict[str, Any] = {"Struct": schema(cls, tag)}
+        fields = [field_text(hint, f"v.{name}", scope) for name, hint in _field_hints(cls)]
+        made = _WRITERS[key] = _compile(f"Struct({', '.join(fields)})", scope)
+    return made
+
+
+def row_writer(cls: type) -> Callable[[Any], list[Any]]:
+    """How a `cls` value is written as a JSON array of its fields in order (a clue's row), from the
+    same type hints the row's schema (`wire_type(row_type(cls))`) reads."""
+    scope: dict[str, Any] = {}
+    fields = [field_text(hint, f"v.{name}", scope) for name, hint in _field_hints(cls)]
+    return _compile(f"[{', '.join(fields)}]", scope)
+
+
+def row_type(cls: type) -> Any:
+    """The fixed tuple of `cls`'s field types, in order: the type of its row."""
+    return tuple[tuple(hint for _, hint in _field_hints(cls))]  # type: ignore[misc]
+
+
+def _field_hints(cls: type) -> list[tuple[str, Any]]:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+
+
+def _compile(expression: str, scope: dict[str, Any]) -> Callable[[Any], Any]:
+    """`lambda v: <expression>`, its helpers (msgspec's UNSET, nested writers) taken from `scope`."""
+    return eval(f"lambda v: {expression}", {**scope, "UNSET": msgspec.UNSET, "plain": plain})
+
+
+def to_builtins(value: msgspec.Struct) -> Any:
+    """A Struct a writer made, as JSON values (dicts, lists, text, numbers): the form files and the
+    wire hold. (The writers make every dict key text already, as JSON's keys are: asking msgspec to
+    do it here would cost four times as much.)"""
+    return msgspec.to_builtins(value)
+
+
+def field_text(hint: Any, at: str, scope: dict[str, Any], depth: int = 0) -> str:
+    """Python text that writes the value at `at`, of type `hint`, as its schema reads it back: a card
+    as its code, a suit as its letter, a score as its object, a sequence as a list, a nested dataclass
+    through its own writer (put in `scope`), a value of no stated type (`Any`) through `plain`; what
+    msgspec writes as it is (numbers, text, enums by value) is left as it is. Only type hints and
+    field names go into the text, never data."""
+    item = f"x{depth}"
+    if hint is Card:
+        return f"{at}.code"
+    if hint is Suit:
+        return f"{at}.letter"
+    if hint is Score:
+        return f"dict({at}.parts)"
+    if hint is Any:
+        return f"plain({at})"
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        if AS_OBJECT in args[1:]:
+            return f"(dict({at}) if {at} else UNSET)"  # an empty one is left out
+        return field_text(args[0], at, scope, depth)
+    if origin in (typing.Union, UnionType):
+        present = [a for a in args if a is not type(None)]
+        if len(present) != 1:
+            return f"plain({at})"
+        inner = field_text(present[0], at, scope, depth)
+        return at if inner == at else f"(None if {at} is None else {inner})"
+    if (origin is tuple and len(args) == 2 and args[1] is Ellipsis) or origin in (list, frozenset, set):
+        inner = field_text(args[0], item, scope, depth + 1) if args else f"plain({item})"
+        return f"list({at})" if inner == item else f"[{inner} for {item} in {at}]"
+    if origin is tuple:
+        parts = [field_text(a, f"{at}[{i}]", scope, depth) for i, a in enumerate(args)]
+        return f"[{', '.join(parts)}]"
+    if origin in (dict, Mapping) or hint in (dict, Mapping):
+        inner = field_text(args[1], item, scope, depth + 1) if len(args) == 2 else f"plain({item})"
+        return f"{{str(k): {inner} for k, {item} in {at}.items()}}"  # JSON's keys are text
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        name = f"write_{hint.__name__}_{len(scope)}"
+        scope[name] = writer(hint)
+        return f"{name}({at})"
+    return at
+
+
+def plain(value: Any) -> Any:
+    """A value whose type the schema does not say (`Any`), written by what it is: cards as codes,
+    suits as letters, scores as objects, containers item by item."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, Score):
+        return dict(value.parts)
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return writer(type(value))(value)
+    return value

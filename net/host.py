@@ -61,12 +61,13 @@ from pathlib import Path
 from game import safejson
 from game.actions import REFEREE, Action, Kind, is_call
 from game.engine import Game
-from game.events import Event, RoundDealt, WindowOpened
+from game.events import Event, RoundDealt, RoundEnded, WindowOpened
 from game.headless import write_log
 from game.history import HUMAN, Recorder, now_stamp
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
+from game.scores import Score
 from game.seats import make_seat
 from game.view import public_view
 
@@ -114,6 +115,7 @@ MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over
 RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
 GOODBYE_S = 0.2  # how long a closing table gives its peers to read the goodbye before the sockets close
 MAX_WATCHERS = 16  # people watching a table without a seat
+MISSED_MAX = 40  # events a seat coming back is sent of what happened while AI played for it
 MAX_MATCHES = 1000  # rematches at one table before it closes by itself (a bound, not a limit met)
 # what a guest whose name is already seated is told to do
 TWIN = "come back to it with its token (main.py join keeps it), or choose another name"
@@ -136,6 +138,7 @@ class SeatState:
     waiting: str = ""  # the name of a late guest who takes this AI seat at the next round
     timeouts: int = 0  # times in a row this person's time to act ran out (AI acted for them)
     idle: bool = False  # timed out IDLE_TIMEOUTS times in a row: shown away, AI plays until they act
+    away_from: int = -1  # the game's event count when AI took this seat over (-1: not since it came back)
 
     @property
     def shown_away(self) -> bool:
@@ -215,6 +218,9 @@ class Host:
         self.seats = [SeatState(s) for s in range(config.players)]
         self.queue: asyncio.Queue[tuple[int, object]] = asyncio.Queue()
         self.game: Game | None = None
+        # the standings (public) at the match's first deal and after each round: the chart a seat
+        # that comes back is sent, as the game keeps no events of finished rounds (forget_rounds)
+        self.chart: list[list[dict]] = []
         self.table: RealtimeTable | None = None
         self.play_start = 0.0  # when play began (monotonic): the table's clock counts from it
         self.started = asyncio.Event()
@@ -346,6 +352,7 @@ class Host:
         self.rounds_done = self.kept_seq = self.deal_seq = self.window_seq = 0
         self.owing, self.timed_out, self._logged, self._clocks_for = {}, [], [], None
         self.history_seats, self.history_started, self.joined = [], "", []
+        self.chart = []
         self.resumed, self.retired_tokens, self._resumed_at = False, (), None
         self.matches += 1
         for s in self.seats:
@@ -439,6 +446,7 @@ class Host:
                 playing=playing,
             )
             self._announced = (free, playing)
+            self._announce_seats()  # a seat taken while the name was claimed (the hosting person's own)
         except Exception as exc:  # no multicast here: joining by address still works
             self.announce_error = describe(exc)
             self.log(f"(not announced on the LAN: {self.announce_error})")
@@ -1273,14 +1281,14 @@ class Host:
             table.ai.pop(seat, None)
             s.kind, s.stood_in, s.idle, s.timeouts = "person", False, False, 0
             self.log(f"seat {seat}: {s.name} is back")
-            await self._send_update(s, [])
+            await self._send_update(s, [], comeback=True)
             await self._broadcast_lobby()
         elif message == "back":  # heard again after a silence: the seat is theirs again (unless idle)
             if s.stood_in and not s.idle:
                 s.stood_in = False
                 table.ai.pop(seat, None)
                 self.log(f"seat {seat}: {s.name} is back")
-                await self._send_update(s, [])
+                await self._send_update(s, [])  # (its connection stayed: what was sent, it has)
             await self._broadcast_lobby()
         elif message == "left":
             s.away = False
@@ -1316,6 +1324,8 @@ class Host:
         if s.kind != "person" or s.stood_in or self.table is None:
             return False
         s.stood_in = True
+        if s.away_from < 0 and self.game is not None:
+            s.away_from = self.game.event_count
         self.table.ai[s.seat] = make_seat(self.cfg.ai, self.cfg.seed, s.seat)
         return True
 
@@ -1484,6 +1494,10 @@ class Host:
                 self.window_seq = len(game.actions)
             elif isinstance(e, RoundDealt):
                 self.deal_seq = len(game.actions)
+            if isinstance(e, RoundDealt) and (e.round_no == 1 or not self.chart):
+                self.chart = [standings_json(e)]
+            elif isinstance(e, RoundEnded):
+                self.chart.append(standings_json(e))
         for s in self.seats:
             await self._send_update(s, events)
         self._note_change()
@@ -1492,7 +1506,10 @@ class Host:
             for w in list(self.watchers):
                 await self._send_watcher_update(w, public)
 
-    async def _send_update(self, s: SeatState, events: list[Event]) -> None:
+    async def _send_update(self, s: SeatState, events: list[Event], comeback: bool = False) -> None:
+        """The seat's view and `events` as it may see them. A `comeback` (its person is back after AI
+        played for them) also carries the match's chart and what happened meanwhile, as that seat sees
+        it (the last MISSED_MAX events of the round in play: public ones and its own hand only)."""
         game = self.game
         if s.writer is None or game is None:
             return
@@ -1512,8 +1529,23 @@ class Host:
                 self.public_clocks(),
                 self.match_ms(),
                 self.timed_out,
+                self.chart if comeback else [],
+                self._missed(s) if comeback else [],
             ),
         )
+
+    def _missed(self, s: SeatState) -> list[dict]:
+        game = self.game
+        assert game is not None
+        since, s.away_from = max(s.away_from, game.events_base), -1
+        if since < 0:
+            return []
+        return [e.for_seat(s.seat).to_json() for e in game.events_since(since)[-MISSED_MAX:]]
+
+
+def standings_json(event: RoundDealt | RoundEnded) -> list[dict]:
+    """The standings an event shows (public), in the preset's own terms where it has them."""
+    return [score.to_json() for score in (event.standings or map(Score.points, event.scores))]
 
 
 class Gate:

@@ -119,6 +119,11 @@ class Update(msgspec.Struct, tag="update"):
     # the seats whose time to act ran out, for whom AI took the action these events show (everyone's
     # log says so: a seat's move is not the person's own choice)
     timed_out: list[int] = []
+    # to a seat whose person comes back (AI played for them meanwhile), and to no one else: each seat's
+    # standing (game.scores JSON) at the match's first deal and after each round since, for the match
+    # chart; and the last events of the round in play as that seat sees them, for its log
+    chart: list[list[dict[str, Any]]] = []
+    missed: list[dict[str, Any]] = []
 
 
 class Refused(msgspec.Struct, tag="refused"):

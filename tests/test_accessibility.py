@@ -243,8 +243,37 @@ def test_a_window_too_small_for_the_size_asked_keeps_what_fits_and_says_so(tmp_p
         settings = SettingsScene(application)
         application.stack.push(settings)
         frames(application, 2)
-        assert settings.ui_scale.selected_option[0] == "150%"  # the size asked for stays chosen
-        assert settings._scale_note() and "100%" in settings._scale_note()  # and what the window allows
+        # only what fits is offered (150% and 200% did nothing here); the size asked for is kept for a
+        # larger window, and the note says so
+        assert [o[0] for o in settings.ui_scale.options_list] == ["100%"]
+        assert settings.ui_scale.selected_option[0] == "100%" and application.settings.ui_scale == 1.5
+        note = settings._scale_note()
+        assert "150%" in note and "bigger window" in note
+    finally:
+        application.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "offered"),
+    [
+        ((1920, 1080), ["100%", "125%", "150%", "175%"]),
+        ((1920, 1020), ["100%", "125%", "150%", "170%"]),
+        ((1280, 720), ["100%", "120%"]),
+    ],
+)
+def test_the_interface_sizes_offered_are_those_the_window_can_draw(tmp_path, monkeypatch, size, offered):
+    """200% was on offer at 1920x1080 and did nothing ("up to 170%"): the list holds what fits, the
+    largest this window allows among them, and a note says larger sizes need a larger window."""
+    from ui.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size=size)
+    try:
+        settings = SettingsScene(application)
+        application.stack.push(settings)
+        frames(application, 2)
+        assert [o[0] for o in settings.ui_scale.options_list] == offered
+        assert "bigger window" in settings._scale_note()
     finally:
         application.close()
 
@@ -287,4 +316,35 @@ def test_the_interface_size_is_chosen_from_a_list_from_the_keyboard(tmp_path, mo
         frames(application, 2)  # the pick goes list → drop-down → screen, a frame each
         assert application.settings.ui_scale == 1.5 and application.size == (1280, 720)
     finally:
+        application.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_settings_drop_downs_and_the_size_note_fit_at_800_by_600(tmp_path, monkeypatch, language):
+    """"English" lost its descender in the language box, and the size note was cut at 800x600."""
+    from ui.scenes.settings_scene import SettingsScene
+    from ui.text import setup, tr
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size=(800, 600), ui_scale=1.5)
+    setup(language)
+    try:
+        settings = SettingsScene(application)
+        application.stack.push(settings)
+        frames(application, 2)
+        theme = application.gui.get_theme()
+        box = settings.language
+        font = theme.get_font(box.current_state.selected_option_button.combined_element_ids)
+        assert box.rect.height - 2 * 2 >= font.size("Eg日本語")[1] - 2  # the text's full height, descenders too
+        note = next(
+            e
+            for e in application.gui.get_sprite_group().sprites()
+            if getattr(e, "text", None) == settings._scale_note()
+        )
+        small = theme.get_font(note.combined_element_ids)
+        for text in (tr("settings.ui_scale_capped", wanted="150%"), tr("settings.ui_scale_room")):
+            assert small.size(text)[0] <= note.rect.width, text
+        assert settings.back.rect.bottom <= application.size[1]
+    finally:
+        setup("en")
         application.close()

@@ -172,7 +172,7 @@ def test_a_long_name_is_cut_to_its_plate_in_a_few_measurements(home):
     board = table.board
     counting = CountingFont(board.font(18, True))
     board._fonts[(18, True)] = counting
-    cut = board._fit(name, 18, 200)
+    cut = board.fit(name, 18, 200)
     assert cut.endswith("…") and counting.font.size(cut)[0] <= 200
     assert counting.font.size(cut[:-1] + "W…")[0] > 200  # the longest that fits
     assert counting.measured <= 2 * math.ceil(math.log2(len(name))) + 2

@@ -186,6 +186,26 @@ def test_help_cycles_through_the_levels_and_only_coach_coaches(app):
     assert scene.coach.pending is None  # no question without the coach
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_changing_the_help_level_says_what_it_now_is_and_the_button_says_help(app, lang):
+    """The button went round Cards, Coach, Off in silence, and in Japanese read a bare 「コーチ」: a
+    learner turned the coach off by accident. Each level's label says it is the help; a change is said."""
+    from ui.text import setup
+
+    setup(lang)
+    try:
+        scene = coached_table(app)
+        for _ in range(3):
+            press(app, pygame.K_h)
+            frames(app, 1)
+            level = app.settings.practice_help
+            assert scene.toast is not None and tr(f"coach.setting_{level.value}") in scene.toast[0]
+            assert scene.help_box.text.endswith(f"coach.level_{level.value}")  # the translation key
+            assert tr(f"coach.level_{level.value}").startswith({"en": "Help: ", "ja": "ヘルプ: "}[lang])
+    finally:
+        setup("en")
+
+
 def test_a_demo_table_has_no_coach(app):
     """No person, no coach: a demo's seats are AIs, whose views the table only draws."""
     seats = [SeatSpec("ai", "basic", "") for _ in range(4)]
@@ -399,11 +419,94 @@ def test_the_hint_says_how_much_better_in_the_presets_own_sense_and_units():
 
     setup("en")
     draw, play = Action(0, Kind.DRAW), Action(0, Kind.DRAW)
-    hint = Hint(draw, value=4.0, other=play, other_value=-9.0, worlds=40)
+    hint = Hint(draw, value=4.0, other=play, other_value=-9.0, worlds=40, margin=2.0)
     line = hint_line(hint, "points")  # fewer points win in super: "better" still means better for you
-    assert "about 13 points better this round" in line and "−" not in line and "+" not in line
-    assert "deal-size steps" in hint_line(Hint(draw, 0.3, play, 0.1, 40), "steps")
-    kept = hint_line(
-        Hint(draw, 1.0, play, 2.0, 40), "points"
-    )  # hard kept its choice: the other looked better
-    assert "not clearly better" in kept
+    assert "about 13 points better for you this round" in line and "−" not in line and "+" not in line
+    steps = hint_line(Hint(draw, 0.3, play, 0.1, 40, 0.05), "steps")
+    assert "about 20% less likely" in steps and "deal-size" not in steps and "sampled" not in steps
+    kept = hint_line(Hint(draw, 1.0, play, 2.0, 40, 0.1), "points")  # hard kept its choice
+    assert "about as good" in kept
+
+
+@pytest.mark.parametrize(("value", "other", "margin"), [(14.0, 0.0, 13.4), (0.2, 0.0, 0.5), (0.04, 0.0, 0.1)])
+def test_a_difference_within_its_error_is_said_to_be_about_equal(value, other, margin):
+    """A hint that said "about 14 points better" where the error was 13 points was contradicted by the
+    review; within two standard errors the options are about equal, and no figure is given."""
+    from game.actions import Action
+    from game.coach import Hint
+    from ui.table.coach_view import hint_line
+    from ui.text import setup
+
+    hint = Hint(Action(0, Kind.DRAW), value, Action(0, Kind.PASS), other, 121, margin)
+    assert hint.close
+    for lang in ("en", "ja"):
+        setup(lang)
+        line = hint_line(hint, "points")
+        assert not any(ch.isdigit() for ch in line), line  # no precise-sounding difference, no deal count
+    setup("en")
+    assert "about as good" in hint_line(hint, "steps")
+
+
+def test_the_hint_carries_the_error_of_its_difference():
+    hint = Coach().hint(risky_game().view(0))
+    assert hint is not None and hint.margin >= 0
+    assert hint.close == (hint.value - hint.other_value <= 2 * hint.margin)
+
+
+def test_the_review_suggests_what_the_hint_suggests_for_the_same_position():
+    """The hint and the review's "hard plays" are hard seeded from the view alike: they cannot name
+    different moves for the same position."""
+    from game.review import review_game
+
+    game = risky_game()
+    view = game.view(0)
+    hint = Coach().hint(view)
+    review = review_game(risky_game(), [hint.other], 0, work=300, hard_work=HardSeat.work)
+    assert review.decisions[0].suggested.action == hint.action
+
+
+def test_a_small_chance_of_a_huge_loss_asks_first():
+    """Super, 4 players: ♥K at a 9% chance costing 3,079 points played with no warning; its expected
+    cost (277) is more than losing an ordinary super round (USUAL_LOSS), so it is risky."""
+    from game.actions import Action
+    from game.coach import USUAL_LOSS, Danger
+
+    play = Action(0, Kind.PLAY)
+    huge = Danger(play, 0.09, (3,), 3079, USUAL_LOSS["super"])
+    assert huge.risky and huge.expected > USUAL_LOSS["super"]
+    ordinary = Danger(play, 0.09, (3,), 300, USUAL_LOSS["super"])
+    assert not ordinary.risky  # a small chance of an ordinary price still goes down unasked
+    assert Danger(play, 0.2, (3,), 40, USUAL_LOSS["super"]).risky  # 15% or more asks whatever the price
+    assert not Danger(play, 0.09, (3,), -500, USUAL_LOSS["super"]).risky  # a call you would turn round
+
+
+def test_the_dangers_carry_the_presets_usual_loss():
+    dangers = Coach().dangers(risky_game().view(0))
+    from game.coach import USUAL_LOSS
+
+    assert all(d.usual == USUAL_LOSS["app"] for d in dangers)
+
+
+def test_a_danger_line_never_names_one_seat_when_another_could_call_too():
+    from game.actions import Action
+    from game.coach import Danger
+    from ui.table.coach_view import danger_line
+    from ui.text import setup
+
+    setup("en")
+    names = {1: "Ren", 2: "Hana", 3: "Sora"}.__getitem__
+    card = risky_game().view(0).hand[0]
+    partial = Danger(Action(0, Kind.PLAY, (card,)), 0.09, (3,), 3079, 62.0, unnamed=True)
+    line = danger_line(partial, card, names)
+    assert line.startswith("Someone (most likely Sora) could call")
+    every = Danger(Action(0, Kind.PLAY, (card,)), 0.3, (3, 2), 300, 62.0)
+    assert danger_line(every, card, names).startswith("Sora or Hana could call")
+
+
+def test_every_seat_seen_able_to_call_is_named_or_someone_is_said():
+    """From the view alone: each seat that could call in some sampled deal is among the callers, and a
+    seat whose hand could call but never did in a sample makes the danger 'unnamed'."""
+    for d in Coach().dangers(risky_game().view(0)):
+        assert 0 not in d.callers
+        if d.chance > 0:
+            assert d.callers or d.unnamed

@@ -192,7 +192,7 @@ def test_throwing_in_closes_the_gaeshi_window_after_three_seconds_and_the_result
     assert isinstance(result, RoundResultScene)
     assert game.result.winners == (2,) and game.result.losers == (1,)
     # between games: how the deal sizes moved and who deals next
-    assert any("Next dealer" in note and scene.board._name(1) in note for note in result.notes)
+    assert any("Next dealer" in note and scene.board.seat_name(1) in note for note in result.notes)
     ui = scene.board.preset_ui
     assert ui.result_line("deal", 6, result.before[1]) == "deal 4 → 6"
     assert ui.result_more(2, game.result, result.before[2], result.standings[2]) == ["deal 4: the smallest"]

@@ -402,3 +402,48 @@ def test_a_kabu_deal_saved_from_the_menu_loads_in_its_pre_play_window(app, tmp_p
         deal.apply(Action(seat, Kind.PASS))
     assert deal.ext.stage == "play" and deal.turn == deal.parent
     frames(app, 2)
+
+
+def test_a_total_past_13_says_in_words_what_that_means():
+    """The plate said "Total 14: over 13", which tells a newcomer nothing: it says a call is out of reach."""
+    from ui.presets import preset_ui
+    from ui.text import setup
+
+    data = {
+        "dobon_scenario": 1,
+        "preset": "kabu",
+        "players": 3,
+        "piles": {"hand/0": ["9", "5"], "hand/1": ["3", "4"], "hand/2": ["1", "2"], "field": ["6"]},
+    }
+    game = parse(data).game()
+    ui = preset_ui(game.rules)
+    setup("en")
+    assert ui.hand_value(game.view(0)) == "Total 14: too high to call Dobon (13 at most)"
+    setup("ja")
+    try:
+        assert "ドボンできない" in ui.hand_value(game.view(0))
+    finally:
+        setup("en")
+
+
+def test_the_keyboard_cursor_does_not_stand_out_like_a_picked_card(app):
+    """Picking a set by keyboard: the cursor lifted a card exactly as a pick does (the 6 looked picked,
+    the 3 did not, and Enter played the 3). Where sets are picked the cursor is its ring alone; a pick
+    stands out, with a tick above it."""
+    scene = kabu_table(app, [["3", "4", "6", "8"], *BYSTANDERS], ["6#2", "7"])
+    scene.board.hover = None
+    frames(app, 2)
+    flat = scene.board.regions["hand"].top
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    scene.board.hover = None
+    frames(app, 2)
+    assert scene.board.selected is not None
+    assert scene.board.regions["hand"].top == flat  # the cursor raised nothing
+    hand = codes(scene.source.view.hand)
+    press(app, pygame.K_1 + hand.index("3"))  # picked
+    scene.board.hover = None
+    frames(app, 2)
+    assert len(scene.board.chosen) == 1
+    lifted = scene.board.layout.hand_card_h * 0.16
+    assert scene.board.regions["hand"].top < flat - lifted  # the pick stands out, its tick above it

@@ -198,8 +198,8 @@ def test_down_goes_to_the_next_row_even_when_it_holds_two_narrow_buttons(app):
     tab(app)
     while app.focus.element is not title.items["join"]:  # down the column of wide buttons to Join
         press(app, pygame.K_DOWN)
-    press(app, pygame.K_DOWN)  # → the History / Statistics row below it
-    assert app.focus.element in (title.items["history"], title.items["stats"])
+    press(app, pygame.K_DOWN)  # → the History / Statistics row below it: its first, History
+    assert app.focus.element is title.items["history"]
     press(app, pygame.K_RIGHT)
     assert app.focus.element is title.items["stats"]
     press(app, pygame.K_DOWN)
@@ -300,3 +300,60 @@ def test_picking_an_option_puts_the_ring_back_on_its_box(app):
     press(app, pygame.K_RETURN)
     frames(app, 3)
     assert app.focus.element is new_game.preset_menu and app.focus.shown
+
+
+def test_coming_back_from_statistics_the_ring_is_on_the_button_that_opened_it(app):
+    """Back from Statistics the ring went to "Continue" (the first stop), not where the player was."""
+    title = TitleScene(app)
+    app.stack.push(title)
+    frames(app, 3)
+    tab(app)
+    while app.focus.element is not title.items["stats"]:
+        press(app, pygame.K_DOWN if app.focus.element is not title.items["history"] else pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+    frames(app, 3)
+    assert app.stack.top is not title
+    press(app, pygame.K_ESCAPE)
+    frames(app, 3)
+    assert app.stack.top is title
+    assert app.focus.shown and getattr(app.focus.element, "text", None) == title.items["stats"].text
+
+
+def test_the_pause_menu_opened_with_esc_shows_the_ring_on_resume_and_down_goes_on_from_it(app):
+    from ui.table.setup import GameSetup, SeatSpec
+
+    seats = [SeatSpec("human", "basic", "")] + [SeatSpec("ai", "basic", "") for _ in range(3)]
+    table = TableScene(app, GameSetup("app", 4, {}, seats, 4).complete())
+    app.stack.clear_to(table)
+    frames(app, 5)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app, 1)
+    press(app, pygame.K_ESCAPE)
+    frames(app, 3)
+    menu = app.stack.top
+    assert menu is not table
+    assert app.focus.shown and app.focus.element is menu.items["resume"]  # no key needed to see it
+    frames(app, 1)
+    assert ring_drawn_round(app, menu.items["resume"])
+    press(app, pygame.K_DOWN)
+    assert app.focus.element is menu.items["rules"]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_down_from_join_goes_to_history_the_first_of_the_row_below(tmp_path, monkeypatch, size):
+    """At 800x600 Statistics' centre stood 2 px nearer Join's than History's, so Down skipped History."""
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size)
+    try:
+        title = TitleScene(application)
+        application.stack.push(title)
+        frames(application, 3)
+        tab(application)
+        for _ in range(12):
+            if application.focus.element is title.items["join"]:
+                break
+            press(application, pygame.K_DOWN)
+        press(application, pygame.K_DOWN)
+        assert application.focus.element is title.items["history"]
+    finally:
+        application.close()

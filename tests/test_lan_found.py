@@ -218,3 +218,62 @@ def test_every_announced_value_is_cleaned_and_no_count_is_beyond_a_table():
     assert table.players == 0  # a 200-digit count is garbage
     many = found_table(_info({"preset": "super", "players": "6", "free": "9", "version": "5"}))
     assert many is not None and many.free == 6  # never more free seats than seats
+
+
+SEATED_AT_ONCE = (
+    REPORT
+    + """
+import asyncio
+from net.client import Client
+from net.host import Host, HostConfig
+
+async def main():
+    host = Host(HostConfig("app", 4, host="10.231.9.1", port=0, min_people=2, host_name="Ann"),
+                log=lambda line: None)
+    await host.start()
+    task = asyncio.create_task(host.run())
+    me = Client("10.231.9.1", host.port, "Ann", log=lambda line: None)
+    await me.connect()  # the hosting person sits down while the name is still being claimed
+    for _ in range(200):
+        if host.announcement is not None or host.announce_error is not None:
+            break
+        await asyncio.sleep(0.05)
+    report(port=host.port, error=host.announce_error)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    await me.close()
+    host.closing = True
+    await host.close()
+    task.cancel()
+
+asyncio.run(main())
+"""
+)
+
+SEARCH = (
+    REPORT
+    + """
+import asyncio
+from net.discovery import async_browse
+
+async def main(address):
+    found = []
+    for _ in range(8):  # bounded: a table that says 4 free keeps saying it
+        found = await async_browse(1.5, [address])
+        if found and found[0].free == 3:
+            break
+    report(found=[t.__dict__ for t in found])
+
+asyncio.run(main(sys.argv[1]))
+"""
+)
+
+
+def test_a_seat_taken_while_the_table_is_being_announced_is_not_announced_free(two_computers):
+    lan = two_computers
+    host = lan.start("h", "-c", SEATED_AT_ONCE, limit=90)
+    assert host.expect("port", 30)["error"] is None
+    guest = lan.start("g", "-c", SEARCH, GUEST_IP, limit=80)
+    found = guest.expect("found", 60)["found"]
+    assert [(t["host_name"], t["players"], t["free"]) for t in found] == [("Ann", 4, 3)]
+    assert guest.finish(20) == 0
+    assert host.finish(20) == 0

@@ -133,8 +133,9 @@ def test_a_guest_whose_match_ends_keeps_the_hosts_log_and_no_view_only_record(tm
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_history_lists_opens_and_replays_a_view_only_record(tmp_path, monkeypatch, language):
     from ui.scenes.history import HistoryScene, RecordScene
-    from ui.scenes.replay import ReplayScene, SeenSource
+    from ui.scenes.replay import ReplayScene
     from ui.scenes.title import TitleScene
+    from ui.table.replaying import SeenSource
 
     monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
     far = HostThread(**QUICK)
@@ -160,17 +161,17 @@ def test_the_history_lists_opens_and_replays_a_view_only_record(tmp_path, monkey
         frames(app, 2)
         replay = app.stack.top
         assert isinstance(replay, ReplayScene) and isinstance(replay.source, SeenSource)
-        assert replay.position == 1 and replay.length == len(replay.seen.steps)
+        assert replay.seen and replay.position == 1 and replay.length == len(replay.log.actions)
         assert not replay.buttons["every_hand"].is_enabled  # no other hand was ever shown
         press_button(app, replay.buttons["forward"])
         frames(app, 3)
         assert replay.position == 2
         press_button(app, replay.buttons["round_end"])
         frames(app, 3)
-        assert any(isinstance(e, RoundEnded) for e in replay.seen.steps[replay.position - 1].events)
+        assert any(isinstance(e, RoundEnded) for e in replay.log.actions[replay.position - 1].events)
         press_button(app, replay.buttons["back"])
         frames(app, 3)
-        assert replay.source.view == replay.seen.steps[replay.position - 1].view
+        assert replay.source.view == replay.log.actions[replay.position - 1].view
     finally:
         app.close()
         far.close()
@@ -292,8 +293,8 @@ def test_a_draw_still_shown_when_the_view_has_moved_on_to_an_empty_hand_lands_wi
     from game.events import Drew
     from game.rules import make_rules
     from game.view import SeatView
-    from ui.scenes.replay import SeenSource
     from ui.table.board import Board
+    from ui.table.replaying import SeenSource
 
     app = make_app()
     try:
@@ -302,7 +303,7 @@ def test_a_draw_still_shown_when_the_view_has_moved_on_to_an_empty_hand_lands_wi
         card = game.hands[0][0]
         data["hand"] = []  # the view has moved on: the round is over, the hand gone
         step = seen.Step(1, [], SeatView.from_json(data))
-        source = SeenSource([step])
+        source = SeenSource([step], 1)
         board = Board(source, 0, ["a", "b"], lambda: 1.0)
         board.set_size(1280, 720)
         board.finish_all()

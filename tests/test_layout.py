@@ -214,7 +214,7 @@ def test_ordinary_names_are_drawn_whole_and_long_ones_cut(app):
     scene = table(app, (800, 600), "app", 6)
     board = scene.board
     assert (
-        board._name(1) == LONG
+        board.seat_name(1) == LONG
         and board.layout.plate_width(1) < board.font(board.layout.text_size, True).size(LONG)[0]
     )
     board.names = ["Hana", "Ren", "Sora", "Yuki", "Kaito", "Aoi"]

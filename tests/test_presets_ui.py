@@ -3,6 +3,7 @@ table code presents the core's events, and a preset's own events go to its modul
 
 from __future__ import annotations
 
+import pytest
 import uikit  # noqa: F401  (the dummy video driver)
 from uikit import click, frames, make_app
 
@@ -286,3 +287,67 @@ def test_supers_empty_own_piles_say_what_they_are_for():
     assert ui.empty_pile_label("pile/2") == "own pile"
     assert ui.empty_pile_label("field") is None
     assert preset_ui(make_rules("app", 4)).empty_pile_label("pile/2") is None
+
+
+def test_your_own_card_on_your_own_pile_and_a_call_on_you_read_as_english(tmp_path, monkeypatch):
+    """The log said "You put ♣8 on their own pile" and "Ren called DOBON on You!"."""
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        _game, table = super_table(
+            app,
+            {"hand/0": ["8C", "3D", "9S"], "hand/1": ["4S", "4H"], "hand/2": ["KD", "QD"], "field": ["7H"]},
+            0,
+        )
+        frames(app, 20)
+        table.submit(next(a for a in table.legal() if a.cards and a.cards[0].code == "8C"))
+        frames(app, 30)
+        assert "You put ♣8 on your own pile" in table.board.log, list(table.board.log)
+        for _ in range(300):  # seat 1 (4 + 4 = 8) calls on it
+            frames(app, 1)
+            if any("DOBON" in line for line in table.board.log):
+                break
+        assert any(line.endswith("called DOBON on you!") for line in table.board.log), list(table.board.log)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_presets_description_names_no_round_count_the_field_beside_it_can_change(language):
+    """Super's description said "Eight rounds" beside a Rounds field set to 1."""
+    from ui.text import setup, tr
+
+    setup(language)
+    try:
+        for preset in ("app", "standard", "super", "jda", "kabu"):
+            about = tr(f"preset_about.{preset}")
+            assert not any(w in about for w in ("Eight rounds", "Twenty rounds", "8ラウンド", "20回戦")), (
+                about
+            )
+    finally:
+        setup("en")
+
+
+def test_an_empty_own_piles_label_is_as_large_as_its_outline_holds(tmp_path, monkeypatch):
+    """"own pile" was drawn at a seventh of the outline's height: a smudge at any interface size."""
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    app = make_app((1280, 720))
+    try:
+        _game, table = super_table(app, {"hand/0": ["3D", "9S"], "hand/1": ["4S", "4H"], "field": ["7H"]}, 0)
+        board = table.board
+        drawn: list[tuple[str, int]] = []
+        text = board.text
+
+        def noting(words, size, *args, **kw):
+            drawn.append((str(words), size))
+            return text(words, size, *args, **kw)
+
+        monkeypatch.setattr(board, "text", noting)
+        frames(app, 2)
+        sizes = [size for words, size in drawn if words in ("own", "pile")]
+        outline = board.regions["pile:pile/0"]
+        assert sizes and min(sizes) >= outline.height // 6
+        font = board.font(min(sizes))
+        assert font.size("pile")[0] <= outline.width - 8
+    finally:
+        app.close()

@@ -84,7 +84,9 @@ def test_a_planted_blunder_is_flagged_and_the_sound_play_is_not():
     first, second = review.decisions
     assert first.chosen.action.card.code == "9C" and second.chosen.action.card.code == "10D"
     assert review.worst() == [second]
-    assert second.suggested.action.card.code == "9H" and second.let_call == [1]
+    # hard (seeded from the view, as the coach's hint is) suggests a safe move: the other 9, or a draw
+    safe = second.suggested.action
+    assert (safe.kind is Kind.DRAW or safe.card.code == "9H") and second.let_call == [1]
     assert second.loss > 30 and second.loss > 3 * second.loss_se  # a dobon costs far more than noise
     assert not first.significant and not first.let_call
     assert "dobon'd by seat 1" in review.table()

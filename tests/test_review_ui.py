@@ -96,6 +96,10 @@ def test_a_review_line_opens_the_replay_at_its_moment_and_the_player_chooses_aga
         )
         trial = viewer.trial
         assert trial.state is State.ASK and not viewer.buttons["forward"].is_enabled  # the moment stays
+        # lit at first: the choice the person made then (the list used to light its first option)
+        assert trial.pick is not None and trial.options[trial.pick] == target.chosen.action
+        lit = trial.options_list.get_single_selection(include_object_id=True)
+        assert lit is not None and lit[1].endswith(f"#{trial.pick}")
         press(app, pygame.K_RIGHT)
         assert viewer.position == target.step
         # choose with the mouse: the option the person did not choose then
@@ -264,5 +268,52 @@ def test_a_card_clicked_in_the_hand_answers_the_question(home):
             )
         else:
             assert trial.state is State.ASK and trial.pick == plays[0]
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_decision_past_the_first_match_says_match_and_round_in_words(language):
+    """The review said "Round 2.1" (a decimal, to a newcomer) and "Hard dobon 5#3" (a card's id)."""
+    from ui.scenes.review_listing import decision_line, moment_text
+    from ui.text import setup
+
+    setup(language)
+    try:
+        d = {"match": 2, "round": 1, "turn": 32, "field": "5", "hand": ["1", "4"], "grade": "blunder"}
+        d["chosen"] = {"text": "seat 0 pass"}
+        d["suggested"] = {"text": "seat 0 dobon 5#3"}
+        where = moment_text(d, None)
+        assert "2.1" not in where
+        assert ("Match 2, round 1" in where) if language == "en" else ("第2試合 第1ラウンド" in where)
+        line = decision_line(d)
+        assert "#" not in line and "5" in line  # the card by its number, as the table writes it
+        first = moment_text({"round": 3, "turn": 1}, None)
+        assert first.startswith("Round 3 ·" if language == "en" else "第3ラウンド")
+    finally:
+        setup("en")
+
+
+def test_tab_reaches_the_review_lines_and_enter_there_opens_the_one_picked(home):
+    """The review's lines could be reached with Up and Down only; Tab went round the buttons alone."""
+    reviewed_record()
+    app = make_app((1280, 720))
+    try:
+        scene = open_record(app)
+        assert len(scene.entries) >= 2
+        for _ in range(30):
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+            )
+            frames(app, 1)
+            if app.focus.element is scene.review_list:
+                break
+        assert app.focus.element is scene.review_list and app.focus.shown
+        press(app, pygame.K_DOWN)
+        assert scene.review_pick == 1
+        press(app, pygame.K_RETURN)
+        frames(app, 2)
+        viewer = app.stack.top
+        assert isinstance(viewer, ReplayScene) and viewer.position == scene.entries[1].step
     finally:
         app.close()

@@ -110,3 +110,50 @@ def test_an_option_picked_from_a_widened_list_is_taken(home):
         assert app.stack.top.preset == "kabu"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_help_buttons_every_label_fits_it_at_800_by_600(home, language):
+    """「ヘルプ: コーチ」 was cut to 「ヘルプ: コー」 on the table's Help button at 800x600."""
+    from ui.scenes.table import TableScene
+    from ui.table.setup import GameSetup, SeatSpec
+    from ui.text import setup, tr
+
+    app = uikit.make_app((800, 600))
+    setup(language)
+    try:
+        seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(3)]]
+        table = TableScene(app, GameSetup("app", 4, {}, seats, 5).complete())
+        app.stack.clear_to(table)
+        frames(app, 2)
+        font = app.gui.get_theme().get_font(table.help_box.combined_element_ids)
+        for level in ("off", "legal", "coach"):
+            assert font.size(tr(f"coach.level_{level}"))[0] <= table.help_box.rect.width - 8, level
+    finally:
+        setup("en")
+        app.close()
+
+
+def test_text_fields_write_as_large_as_the_labels_beside_them(home):
+    """The seat names and number fields wrote in the default 16 px beside 18 px labels: at 200% they
+    read as small print."""
+    from pygame_gui.elements import UILabel, UITextEntryLine
+
+    from ui.scenes.new_game import NewGameScene
+
+    app = uikit.make_app((800, 600))
+    try:
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        sprites = app.gui.get_sprite_group().sprites()
+        theme = app.gui.get_theme()
+        entry = next(e for e in sprites if isinstance(e, UITextEntryLine))
+        label = next(
+            e for e in sprites if isinstance(e, UILabel) and e.text and "#heading" not in e.object_ids
+        )
+        fields = theme.get_font(entry.combined_element_ids).size("Ren")[1]
+        assert fields >= theme.get_font(label.combined_element_ids).size("Ren")[1]
+        assert fields <= entry.rect.height  # and still inside the field
+    finally:
+        app.close()

@@ -89,6 +89,7 @@ def test_stats_count_each_round_once_per_preset_and_level(tmp_path):
         "rounds_won": 1,
         "matches": 1,
         "matches_won": 1,
+        "matches_under_way": 1,  # the lost round's match goes on
         "dobon_rate": 0.5,
         "dobonned_rate": 0.5,
         "points_per_round": round((lost_delta + won_delta) / 2, 2),
@@ -156,3 +157,61 @@ def test_a_jda_standing_is_counted_in_laps_and_deal_sizes(tmp_path):
     assert data["gain_per_round"]["lap"] >= 0  # laps are only ever completed
     line = compute(tmp_path).table().splitlines()[1]  # `main.py stats`: its parts, not points
     assert line.startswith("jda") and " lap +" in line and "deal " in line and "/rd (mean " in line
+
+
+def test_a_round_you_neither_won_nor_lost_leaves_the_streak_alone():
+    """Classic: a round scored 0 as a bystander to someone else's dobon counted toward a -2 streak."""
+    from game.stats import Tally
+
+    tally = Tally()
+    tally.add_round(False, False, True, -40, lost=True)
+    tally.add_round(False, False, False, 0, lost=False)  # Ren called on Hana: you only watched
+    assert tally.streak == -1
+    tally.add_round(True, True, False, 60, lost=False)
+    tally.add_round(False, False, False, 0, lost=False)
+    assert tally.streak == 1 and tally.rounds == 4
+
+
+def test_kabu_rounds_where_someone_else_was_called_on_are_no_losses(tmp_path):
+    """Kabu: "Won 0, Streak -2" for a player never called on: the streak follows the result's losers."""
+    for seed in range(3):
+        game = Game(make_rules("kabu", 4, {}), seed)
+        play(game, [make_seat("normal", seed, s) for s in range(4)], 1)
+        record(game, ["human", "normal", "normal", "normal"], 0, f"2026010{seed}T000000Z", folder=tmp_path)
+    tally = compute(tmp_path).presets["kabu"]
+    lost = sum(1 for seed in range(3) if 0 in _first_round(seed).losers)
+    won = sum(1 for seed in range(3) if 0 in _first_round(seed).winners)
+    assert tally.rounds == 3 and tally.rounds_won == won
+    assert tally.streak >= 0 or lost > 0  # never negative without a round lost
+    assert abs(tally.streak) <= won + lost
+
+
+def _first_round(seed: int):
+    game = Game(make_rules("kabu", 4, {}), seed)
+    play(game, [make_seat("normal", seed, s) for s in range(4)], 1)
+    return game.result
+
+
+def test_a_match_still_going_on_is_said_not_finished_and_matches_won_are_said(tmp_path):
+    """JDA: one game of a ten-game match, listed in History as "place 1 of 4", showed "Matches 0" with no
+    word why; the Statistics screen says it is not finished, and the matches won of those finished."""
+    from ui.scenes.stats import matches_line
+    from ui.text import setup
+
+    going = Game(make_rules("jda", 4, {}), 8)
+    play(going, [make_seat("basic", 8, s) for s in range(4)], 1)
+    record(going, ["human", "easy", "easy", "easy"], 0, "20260101T000000Z", folder=tmp_path)
+    done = Game(make_rules("jda", 4, {"games": 1}), 9)
+    play(done, [make_seat("basic", 9, s) for s in range(4)], 1)
+    assert done.phase is Phase.MATCH_OVER
+    record(done, ["human", "easy", "easy", "easy"], 0, "20260102T000000Z", folder=tmp_path)
+    tally = compute(tmp_path).presets["jda"]
+    assert tally.matches == 1 and tally.under_way == 1
+    setup("en")
+    line = matches_line(tally, "jda")
+    assert f"Matches won: {tally.matches_won} of 1 finished" in line and "1 not finished yet" in line
+    setup("ja")
+    try:
+        assert "未終了 1" in matches_line(tally, "jda")
+    finally:
+        setup("en")

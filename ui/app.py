@@ -288,8 +288,16 @@ class App:
         self.gui.update(dt)
         top = self.stack.top
         if top is not None:
+            shown = top.container
             top.update(dt)
             top.moving_left = max(0.0, top.moving_left - dt)
+            if self.stack.top is not top or self.stack.top.container is not shown:
+                # the screen rebuilt its widgets (or gave way to another) on news from outside the
+                # loop's events: a search's tables, a chat line, the host's word. pygame-gui lays new
+                # widgets out in its update, so without this one the frame would draw the old ones,
+                # and a resting loop draws no other until input (the Join screen said "Searching…"
+                # until the mouse moved)
+                self.gui.update(0.0)
         for scene in self.stack.visible():
             scene.draw(self.screen)
         self.gui.draw_ui(self.screen)

@@ -264,7 +264,7 @@ class CardArt:
     def face(self, card: Card) -> pygame.Surface:
         """The face of `card`. Identical faces (two decks, four kabufuda sevens) share one surface."""
         if card.kabufuda:
-            key: tuple[object, ...] = ("kabu", card.rank, card.mark)
+            key: tuple[object, ...] = ("kabufuda", card.rank, card.mark)
         elif card.rank == 0 or card.suit is None:
             key = ("joker", card.copy % 2)
         else:
@@ -369,7 +369,7 @@ class CardArt:
         dest.blit(src, (round(cx - src.get_width() / 2), round(cy - src.get_height() / 2)))
 
     def _base(self, kind: str = "paper") -> pygame.Surface:
-        """The blank card: rounded corners, thin edge. `kabu` is the black lacquer kabufuda blank."""
+        """The blank card: rounded corners, thin edge. `lacquer` is the black lacquer kabufuda blank."""
         surf = self._bases.get(kind)
         if surf is None:
             k = self.ss
@@ -711,7 +711,7 @@ class CardArt:
     def _render_kabufuda(self, rank: int, mark: str) -> pygame.Surface:
         """Kabufuda: black lacquer card, red field with a gold rule, the kanji numeral large in the centre."""
         w, h = self.width, self.height
-        surf = self._base("kabu").copy()
+        surf = self._base("lacquer").copy()
         k = self.ss
         big = _scratch(w * k, h * k, (130, 20, 28, 0))
         inset = w * 0.075 * k
@@ -767,7 +767,7 @@ class CardArt:
         lozenge with 株 in the middle (the faces carry a patterned red field, so the back stays plain)."""
         w, h = self.width, self.height
         k = self.ss
-        surf = self._base("kabu").copy()
+        surf = self._base("lacquer").copy()
         big = _scratch(w * k, h * k, (150, 30, 26, 0))
         inset = w * 0.1 * k
         field = pygame.Rect(round(inset), round(inset), round(w * k - 2 * inset), round(h * k - 2 * inset))

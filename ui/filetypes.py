@@ -20,6 +20,7 @@ import msgspec
 from msgspec import Meta
 
 from game.plaintext import clean
+from game.registry import DEFAULT_PRESET
 from game.safejson import Limits
 
 SETTINGS_LIMITS = Limits(max_bytes=64 * 1024, max_depth=8, max_string=256, max_items=64, max_values=4_096)
@@ -59,7 +60,7 @@ Seats = Annotated[list[SeatChoice], Meta(max_length=MAX_SEATS)]
 class LastSetup(msgspec.Struct, omit_defaults=True):
     """The new-game screen's last choices (settings.json `last_setup`)."""
 
-    preset: Word = "app"
+    preset: Word = DEFAULT_PRESET
     players: Count = 4
     options: Options = {}
     seats: Seats = []

@@ -10,13 +10,20 @@ one focus ring over the widgets it already has:
   boxes, in reading order;
 - Tab and Shift+Tab go round them; the arrows go to the nearest stop that way (on a slider, Left and
   Right step it instead);
+- a screen may add stops of its own (`Scene.extra_focus_stops`: the review's lines, a text box it
+  steps through with Up and Down); Enter there is the screen's;
 - Enter or Space on a stop does what a click on it does (pygame-gui's own events are posted, so the
   screens need not know whether a click or a key did it); a text box takes the keys once entered, and
   Tab leaves it;
 - the ring shows from the first key and hides again when the mouse is used, so Enter keeps a screen's
   own meaning (Next on the results) until someone starts moving the focus;
 - a screen that builds its widgets anew (a setting flipped, a replay stepped) keeps the ring where it
-  was: on the new widget with the same text, else the nearest to where the old one stood.
+  was: on the new widget with the same text, else the nearest to where the old one stood;
+- a screen come back to (Statistics closed, back on the title) has the ring where it was left, on the
+  button that opened the other screen, not on its first stop;
+- Esc counts as a focus key: a menu opened with it (the table's pause menu) shows the ring at once;
+- Up and Down go to the nearest row that way and, in it, to the first stop (in reading order) under
+  the focused one, else the nearest across; Left and Right likewise by columns.
 
 A screen that has its own keys for everything (the table, the replay) says `keyboard_focus = False`;
 one that uses some keys itself lists them in `own_keys`.
@@ -24,6 +31,7 @@ one that uses some keys itself lists them in `own_keys`.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -48,6 +56,8 @@ RING = (236, 196, 92)  # the table's gold
 ARROWS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
 PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 TEXT = (UITextEntryLine, UITextEntryBox)
+# the stops Enter presses here; on any other (a screen's own stop: Scene.extra_focus_stops) it is the screen's
+PRESSABLE = (UIButton, UIDropDownMenu, UISelectionList, UIHorizontalSlider, *TEXT)
 
 
 def _inside(element: UIElement, container: object) -> bool:
@@ -97,6 +107,10 @@ class KeyboardFocus:
         # come to shows the ring at once, on its first stop
         self.keyboard = False
         self.spot: tuple[str, tuple[int, int]] | None = None  # the focused stop's text and centre
+        # where the ring was on each screen left for another (found again on coming back)
+        self.left: weakref.WeakKeyDictionary[Screen, tuple[str, tuple[int, int]]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     def stops(self, scene: Screen) -> list[UIElement]:
         """The scene's focus stops in reading order (rows top to bottom, then left to right). While a
@@ -117,6 +131,14 @@ class KeyboardFocus:
             if not screen.colliderect(stop.get_abs_rect()):
                 continue
             found[id(stop)] = stop
+        for extra in scene.extra_focus_stops() if hasattr(scene, "extra_focus_stops") else ():
+            if (
+                extra is not None
+                and extra.alive()
+                and extra.visible
+                and screen.colliderect(extra.get_abs_rect())
+            ):
+                found[id(extra)] = extra
         return sorted(found.values(), key=lambda e: (e.get_abs_rect().top // 8, e.get_abs_rect().left))
 
     def open_menu(self, scene: Screen) -> UIDropDownMenu | None:
@@ -145,6 +167,8 @@ class KeyboardFocus:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             self.shown = self.keyboard = False
             return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.keyboard = True  # a screen Esc opens (the pause menu) shows the ring at once
         if scene is None or event.type != pygame.KEYDOWN or not scene.keyboard_focus:
             return False
         if event.key in scene.own_keys:
@@ -177,7 +201,12 @@ class KeyboardFocus:
             else:
                 self._move_towards(scene, way)
             return True
-        if event.key in PRESS and self.shown and self._usable(self.element):
+        if (
+            event.key in PRESS
+            and self.shown
+            and self._usable(self.element)
+            and isinstance(self.element, PRESSABLE)
+        ):
             self._press(self.element)
             return True
         return False
@@ -186,11 +215,26 @@ class KeyboardFocus:
         """A new screen on top: the ring starts afresh there (on its first stop for a keyboard user)."""
         if scene is self.scene:
             return
+        if self.scene is not None and self.spot is not None:
+            self.left[self.scene] = self.spot
         self.scene, self.element, self.shown, self.spot = scene, None, False, None
         if self.keyboard and scene is not None and scene.keyboard_focus and scene.container is not None:
             stops = self.stops(scene)
             if stops:
-                self._focus(stops[0])
+                was = self.left.get(scene)
+                self._focus(self._nearest(stops, was) if was is not None else stops[0])
+
+    @staticmethod
+    def _nearest(stops: list[UIElement], spot: tuple[str, tuple[int, int]]) -> UIElement:
+        """The stop with `spot`'s text nearest its centre, else the stop nearest it."""
+        text, (x, y) = spot
+        same = [stop for stop in stops if getattr(stop, "text", None) == text and text]
+
+        def distance(stop: UIElement) -> float:
+            rect = stop.get_abs_rect()
+            return abs(rect.centerx - x) + abs(rect.centery - y)
+
+        return min(same or stops, key=distance)
 
     @staticmethod
     def _usable(element: UIElement | None) -> bool:
@@ -211,15 +255,8 @@ class KeyboardFocus:
         if not stops:
             self.element = None
             return
-        text, (x, y) = self.spot
-        same = [stop for stop in stops if getattr(stop, "text", None) == text and text]
-
-        def distance(stop: UIElement) -> float:
-            rect = stop.get_abs_rect()
-            return abs(rect.centerx - x) + abs(rect.centery - y)
-
         row = self.row
-        self._focus(min(same or stops, key=distance), keep_row=True)
+        self._focus(self._nearest(stops, self.spot), keep_row=True)
         if isinstance(self.element, UISelectionList):
             self.row = min(row, max(0, len(self.element.item_list) - 1))
             self._show_row()
@@ -309,6 +346,17 @@ class KeyboardFocus:
             return
         nearest = min(gap for gap, _a, _s in ahead)
         row = [(across, gap, stop) for gap, across, stop in ahead if gap <= nearest + 8]
+
+        def overlaps(stop: UIElement) -> bool:  # under (or beside) the focused stop, in part
+            there = stop.get_abs_rect()
+            if way[0] == 0:
+                return there.left < here.right and here.left < there.right
+            return there.top < here.bottom and here.top < there.bottom
+
+        under = [stop for _a, _g, stop in row if overlaps(stop)]
+        if under:  # the first of them in reading order: Down from Join is History, not Statistics
+            self._focus(min(under, key=lambda e: (e.get_abs_rect().left, e.get_abs_rect().top)))
+            return
         self._focus(min(row, key=lambda t: (t[0], t[1]))[2])
 
     def _focus(self, element: UIElement, keep_row: bool = False) -> None:

@@ -30,6 +30,11 @@ class Scene:
     keyboard_focus = True
     own_keys: frozenset[int] = frozenset()
 
+    def extra_focus_stops(self) -> list:
+        """Widgets the focus ring stops at though it would not on its own (a text box the screen uses
+        as a list, with its own Up, Down and Enter: the review's lines); Enter on one is the screen's."""
+        return []
+
     def __init__(self, app: App):
         self.app = app
         self.container: pygame_gui.core.UIContainer | None = None

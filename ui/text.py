@@ -74,11 +74,13 @@ def card_text(card) -> str:
 
 
 _SECOND_DECK = re.compile(r"([♠♥♦♣](?:10|[2-9AJQK]))#2|🃏([2-4])?")
+# a kabufuda card's copy (``5#3``: the third 5): copies are one card to a player, so the number alone
+_KABU_COPY = re.compile(r"(?<![♠♥♦♣\w#])(1[0-2]|[1-9])#\d\b")
 
 
 def cards_in_words(text: str) -> str:
-    """Cards as an action's text writes them (``♠7#2``, ``🃏3``: game.actions) as the table does: the
-    second deck's named so (``♠7 (deck 2)``), a joker by name."""
+    """Cards as an action's text writes them (``♠7#2``, ``🃏3``, ``5#3``: game.actions) as the table
+    does: the second deck's named so (``♠7 (deck 2)``), a joker by name, a kabufuda copy by its number."""
 
     def word(match: re.Match) -> str:
         if match.group(1):
@@ -86,7 +88,7 @@ def cards_in_words(text: str) -> str:
         joker = tr("card.joker")
         return tr("card.pack", card=joker, n=2) if match.group(2) in ("3", "4") else joker
 
-    return _SECOND_DECK.sub(word, text)
+    return _KABU_COPY.sub(r"\1", _SECOND_DECK.sub(word, text))
 
 
 def rules_text(preset: str, part: str = "body") -> str:

@@ -249,11 +249,11 @@ class Guide:
         pygame.draw.rect(surface, GOLD, panel, 2, border_radius=14)
         left = self._buttons(table, surface, panel, bh)
         title, small = rows[0][0], rows[0][1]
-        head = board.text(board._fit(title, small, left - panel.x - 24), small, GOLD, True)
+        head = board.text(board.fit(title, small, left - panel.x - 24), small, GOLD, True)
         surface.blit(head, head.get_rect(midleft=(panel.x + 14, panel.y + 8 + bh // 2)))
         y = panel.y + 8 + bh + 6
         for text, size, colour, bold in rows[1:]:
-            surf = board.text(board._fit(text, size, panel.width - 28), size, colour, bold)
+            surf = board.text(board.fit(text, size, panel.width - 28), size, colour, bold)
             surface.blit(surf, (panel.x + 14, y))
             y += board.font(size, bold).get_linesize() + 2
         board.regions["lesson"] = panel

@@ -5,7 +5,10 @@ never names a preset.
 A module defines `UI`, a `PresetUI` subclass. The table asks it how to present the preset's own events
 (`presenter`), what the hand-value hint says (`hand_value`: `super` counts two ways, `kabu` 1-10), what
 badges stand by the field card besides the suit (`indicators`: a colour in force), how a dobon names
-its target (`dobon_target`) and which labels it gives the pending-draw badge and the rule options.
+its target (`dobon_target`), which labels it gives the pending-draw badge and the rule options, and
+what panel of its own it draws while a window is open (`draw_window_panel`: jda's dobon-gaeshi).
+A hook is handed the board or the table by role (ui/table/roles.py: BoardLike, TableLike), their
+public API only.
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.registry import Part, load
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.rules.base import RuleSet
     from game.scores import Score
     from game.view import SeatView
 
-    from ..table.roles import BoardLike
+    from ..table.roles import BoardLike, TableLike
 
 
 class PresetUI:
@@ -69,7 +74,6 @@ class PresetUI:
         return f"+{cards}"
 
     target_title = "table.choose_target"  # the picker's title when a call names a card
-    gaeshi_clock = False  # a window on a dobon shows what it is on and its clock (jda's gaeshi)
     result_title = "results.title"  # the result screen's title ("Round 3: Dobon")
     next_label = "results.next"  # its button
     match_label = "results.match"  # its button after the match's last round
@@ -112,10 +116,12 @@ class PresetUI:
         for no button."""
         return None
 
-    def window_deadline_s(self, view: SeatView) -> tuple[float, float] | None:
-        """A window's clock, for `gaeshi_clock`: (seconds in which an answer is sure to count, seconds
-        after which it closes at the latest now), counted from its opening."""
-        return None
+    def draw_window_panel(self, surface: pygame.Surface, table: TableLike) -> bool:
+        """Draw the preset's own panel while a reaction window is open (jda: the dobon-gaeshi panel,
+        its top card and clock) in the prompt band, through the table's narrow API (ui/table/roles.py),
+        so the generic table names no preset's rule; True if one was drawn, and the table then draws
+        no other panel there. By default none: the window shows only as the ring round its cards."""
+        return False
 
     # hands shown face up follow the view (cards leaving them, a hand revealed without a call) and lie
     # where the hand was: kabu's revealed hands stay in play while trumps are put out

@@ -4,19 +4,22 @@ and who deals next."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
-import pytweening
+import pygame
+
+from game.actions import is_call
 
 from ..text import card_text, tr
-from ..tween import Tween
+from ..theme import GOLD, WHITE
 from . import PresetUI
 
 if TYPE_CHECKING:
     from game.scores import Score
     from game.view import SeatView
 
-    from ..table.roles import BoardLike
+    from ..table.roles import BoardLike, TableLike
 
 
 class UI(PresetUI):
@@ -30,7 +33,6 @@ class UI(PresetUI):
         ("gaeshi_time_limit", "new.jda.gaeshi_time_limit"),
     )
     target_title = "table.jda.choose_top"  # a dobon names the card put on top of the hand (JD12)
-    gaeshi_clock = True  # a dobon's window is a gaeshi window with its 3-second clock (JD13)
     result_title = "results.jda.title"  # jda counts games (試合), not rounds
     next_label = "results.jda.next"
     rounds_axis = "results.jda.games_axis"
@@ -80,6 +82,69 @@ class UI(PresetUI):
         limited = bool(options.get("gaeshi_time_limit", True))
         return sure, sure if limited and view.extra.get("thrown") else cap
 
+    def draw_window_panel(self, surface: pygame.Surface, table: TableLike) -> bool:
+        """Dobon-gaeshi (JD13): every window in jda is on a dobon, so its panel shows the top card a
+        gaeshi answers, who put it there, what your hand adds up to, and the clock: a gaeshi within the
+        first seconds always counts; after that the window stays open only until someone throws a hand
+        in (or its cap)."""
+        from ..table.board import draw_dial  # the board's dial, drawn the same as the turn clock
+
+        view = table.source.view
+        window = view.window
+        board, lay = table.board, table.board.layout
+        if window is None or lay is None:
+            return False
+        clock = self.window_deadline_s(view)
+        elapsed = table.window_elapsed()
+        title_size = max(15, int(lay.unit * 0.03))
+        small = max(12, int(lay.unit * 0.022))
+        card_h = int(max(40, min(lay.pile_card_h * 0.85, lay.band()[3] - 24)))
+        top = window.cards[-1]
+        lines = [
+            (tr("table.jda.gaeshi_on", card=card_text(top)), title_size, WHITE),
+            (tr("table.jda.called_by", name=board.seat_name(window.placer)), small, (225, 232, 225)),
+        ]
+        if table.person is not None and window.waiting_for_me:
+            total = sum(c.rank for c in view.hand)
+            can = any(is_call(a) for a in table.legal())
+            key_ = "table.jda.gaeshi_can" if can else "table.jda.gaeshi_cannot"
+            lines.append((tr(key_, total=total, target=top.rank), small, GOLD if can else (210, 220, 210)))
+        sure, cap = clock
+        if elapsed < sure:
+            # whole seconds, rounded up as the dial beside it shows them
+            note = tr("table.jda.clock_sure", seconds=math.ceil(sure - elapsed))
+        elif cap > sure:
+            note = tr("table.jda.clock_open", seconds=f"{max(0.0, cap - elapsed):.0f}")
+        else:
+            note = tr("table.jda.clock_closing")
+        lines.append((note, small, (230, 230, 220)))
+
+        def tall(rows) -> int:
+            return sum(board.font(size, True).get_linesize() + 4 for _t, size, _c in rows) + 16
+
+        if tall(lines) > max(card_h + 20, lay.band()[3]):
+            del lines[1]  # a short window: who called is in the log and the splash
+        width = int(card_h * 0.8 + card_h * 1.1 + title_size * 22)
+        panel = table.panel(surface, max(card_h + 20, tall(lines)), width)
+        card_rect = board.blit_card(surface, top, (panel.x + 14 + card_h * 0.36, panel.centery), card_h)
+        pygame.draw.rect(surface, GOLD, card_rect.inflate(6, 6), 3, border_radius=10)
+        x = card_rect.right + 16
+        room = panel.right - 12 - x - (card_h // 2 + 16)
+        y = panel.y + 10
+        for text, size, colour in lines:
+            surf = board.text(board.fit(text, size, room), size, colour, True)
+            surface.blit(surf, (x, y))
+            y += surf.get_height() + 4
+        # the 3-second dial, then what is left of the open window
+        r = max(12, card_h // 4)
+        centre = (panel.right - r - 14, panel.centery)
+        span, left = (sure, sure - elapsed) if elapsed < sure else (max(cap - sure, 0.001), cap - elapsed)
+        colour = GOLD if elapsed < sure else (200, 90, 80)
+        digits = (20, 20, 20) if elapsed < sure else WHITE
+        draw_dial(board, surface, centre, r, left / span, math.ceil(max(0.0, left)), colour, digits)
+        board.regions["clock"] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
+        return True
+
     # ------------------------------------------------------------------ between games
 
     def result_line(self, item: str, value: int, before: Score | None) -> str | None:
@@ -110,10 +175,8 @@ class UI(PresetUI):
 
     def on_SeatsDrawn(self, board: BoardLike, event: Any) -> bool:
         """The seat draw (§1, JD19): what each seat drew, in the log, and who deals."""
-        from ..table.board import GOLD, Splash
-
         drawn = ", ".join(
-            f"{board._name(s)} {card_text(c)}" for s, c in zip(event.seats, event.cards, strict=False)
+            f"{board.seat_name(s)} {card_text(c)}" for s, c in zip(event.seats, event.cards, strict=False)
         )
         # a draw for seats comes just before the deal, whose log starts afresh: it carries them over
         log = board.log if event.why == "dealer" else board.carry
@@ -121,15 +184,7 @@ class UI(PresetUI):
         lay = board.layout
         if event.why != "reseat" and lay is not None:
             log.append(board.said("log.jda.dealer", event.dealer))
-            board.splashes.append(
-                Splash(
-                    tr("table.jda.dealer"),
-                    board._name(event.dealer),
-                    GOLD,
-                    Tween(1.2, pytweening.linear),
-                    lay.centre,
-                )
-            )
+            board.splash(tr("table.jda.dealer"), event.dealer, 1.2, lay.centre)
             board.wait = 0.6
             return True
         return False

@@ -7,13 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import pytweening
-
 from game.result_words import Seat, Words, kabu_pairs
 from game.rules.kabu import MAX_TOTAL, TRUMP, naming_adds, total
 
 from ..text import Said, tr
-from ..tween import Tween
 from . import PresetUI
 
 if TYPE_CHECKING:
@@ -297,6 +294,4 @@ class UI(PresetUI):
 
 def _splash(board: BoardLike, title: str, seat: int, seconds: float, at: tuple[float, float]) -> None:
     """A gold splash naming `seat` under the translated `title`, for `seconds`, at `at`."""
-    from ..table.board import GOLD, Splash
-
-    board.splashes.append(Splash(tr(title), board._name(seat), GOLD, Tween(seconds, pytweening.linear), at))
+    board.splash(tr(title), seat, seconds, at)

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pytweening
-
 from ..text import tr
-from ..tween import Tween
 from . import PresetUI
 
 if TYPE_CHECKING:
-    from ..table.board import Board
+    from ..table.roles import BoardLike
 
 
 class UI(PresetUI):
@@ -30,54 +27,34 @@ class UI(PresetUI):
     def declare_label(self, action: Any) -> str:
         return tr("table.yaku_button")  # the one declaration: a yaku (amount 1)
 
-    def on_AuctionWon(self, board: Board, event: Any) -> bool:
-        from ..table.board import GOLD, Splash
-
+    def on_AuctionWon(self, board: BoardLike, event: Any) -> bool:
         seat = event.nominee
         bid = event.bids[seat]
         lay = board.layout
         assert lay is not None
-        board.splashes.append(
-            Splash(
-                tr("table.auction_won", amount=bid),
-                board._name(seat),
-                GOLD,
-                Tween(1.4, pytweening.linear),
-                lay.centre,
-            )
-        )
+        board.splash(tr("table.auction_won", amount=bid), seat, 1.4, lay.centre)
         board.log.append(board.said("log.auction", seat, bid=bid))
         board.wait = 0.8
         return True
 
-    def on_BidPlaced(self, board: Board, event: Any) -> bool:
+    def on_BidPlaced(self, board: BoardLike, event: Any) -> bool:
         board.log.append(board.said("log.bid", event.seat))
         return False
 
-    def on_Skipped(self, board: Board, event: Any) -> bool:
+    def on_Skipped(self, board: BoardLike, event: Any) -> bool:
         board.log.append(board.said("log.skipped", event.seat))
         board.wait = 0.3
         return True
 
-    def on_YakuDeclared(self, board: Board, event: Any) -> bool:
-        from ..table.board import GOLD, Splash
-
+    def on_YakuDeclared(self, board: BoardLike, event: Any) -> bool:
         seat = event.seat
         lay = board.layout
         assert lay is not None
-        board.splashes.append(
-            Splash(
-                tr("table.yaku"),
-                board._name(seat),
-                GOLD,
-                Tween(1.3, pytweening.linear),
-                lay.spots[seat].centre,
-            )
-        )
+        board.splash(tr("table.yaku"), seat, 1.3, lay.spots[seat].centre)
         board.log.append(board.said("log.yaku", seat))
         board.wait = 0.8
         return True
 
-    def on_TargetsCut(self, board: Board, event: Any) -> bool:
+    def on_TargetsCut(self, board: BoardLike, event: Any) -> bool:
         board.log.append(board.said("log.cut", count=len(event.targets)))
         return False

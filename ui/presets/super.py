@@ -12,7 +12,7 @@ from . import PresetUI
 if TYPE_CHECKING:
     from game.view import SeatView
 
-    from ..table.board import Board
+    from ..table.roles import BoardLike
 
 RED_BADGE = (190, 40, 40)
 BLACK_BADGE = (30, 30, 34)
@@ -62,11 +62,11 @@ class UI(PresetUI):
         card that never went to the common pile)."""
         return Said("log.super.own_pile", name=name, cards=cards) if pile.startswith("pile/") else None
 
-    def on_ColourChosen(self, board: Board, event: Any) -> bool:
+    def on_ColourChosen(self, board: BoardLike, event: Any) -> bool:
         board.log.append(board.said("log.colour", event.seat, colour=Said(f"table.colour.{event.colour}")))
         return False
 
-    def on_Penalised(self, board: Board, event: Any) -> bool:
+    def on_Penalised(self, board: BoardLike, event: Any) -> bool:
         board.shown.last_one.discard(event.seat)
         board.log.append(board.said(f"log.penalty.{event.reason}", event.seat))
         board.wait = 0.4

@@ -9,7 +9,7 @@ and "Play this deal again": a new solo game from a round's deal, written as a sc
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +19,6 @@ import pygame
 import pygame_gui
 
 from game import history, seen
-from game.engine import Game
 from game.errors import IllegalAction
 from game.events import Event, RoundEnded
 from game.headless import LogError, read_log
@@ -37,7 +36,7 @@ from ..text import key, rules_text, score_text, tr
 from ..textfit import render
 from ..theme import BACKGROUND
 from . import review_listing
-from .record_words import choice_text, faced_text, skipped_reason, when, word
+from .record_words import choice_text, faced_text, round_words, skipped_reason, when, word
 from .review_listing import Listed
 
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
@@ -219,14 +218,14 @@ def seat_name(item: Entry, seat: int) -> str:
     return name or tr("history.seat", number=seat + 1)
 
 
-def round_lines(game: Game | Iterable[Event], item: Entry) -> list[str]:
+def round_lines(events: Sequence[Event], item: Entry) -> list[str]:
     """One line per round of the record: how it ended, who won, the person's score change (where a
     preset keeps a standing other than points, the person's standing after it: "lap 0 · deal 6").
     `game` may be the events themselves (a view-only record's, game.seen: the ends as they were shown)."""
     me = item.me
     lines = []
     earlier = item.since_rounds  # rounds of the matches before this record's (a New match's record)
-    for event in game.events if isinstance(game, Game) else game:
+    for event in events:
         if not isinstance(event, RoundEnded):
             continue
         if earlier:
@@ -301,10 +300,9 @@ def decision_row(d: dict[str, Any]) -> str:
         notes.append(tr("history.missed_dobon"))
     if d.get("let_call"):
         notes.append(tr("history.let_call", seats=", ".join(str(s + 1) for s in d["let_call"])))
-    match, number = d.get("match", 1), d.get("round", 1)
     return tr(
         "history.review_row",
-        round=str(number) if match == 1 else f"{match}.{number}",
+        where=round_words(d),
         kind=word("kind", str(d.get("kind", ""))),
         yours=choice_text(d.get("chosen", {})),
         hard=choice_text(d.get("suggested", {})),
@@ -325,6 +323,12 @@ class RecordScene(Scene):
         until the focus ring is moved onto a button)."""
         return frozenset({pygame.K_UP, pygame.K_DOWN}) if getattr(self, "entries", None) else frozenset()
 
+    def extra_focus_stops(self) -> list:
+        """The review's lines are a stop of the focus ring (Tab reaches them; Up, Down and Enter there
+        are this screen's), once there are lines to go through."""
+        listed = getattr(self, "review_list", None)
+        return [listed] if listed is not None and getattr(self, "entries", None) else []
+
     def __init__(self, app, item: Entry):
         super().__init__(app)
         self.item = item
@@ -335,7 +339,7 @@ class RecordScene(Scene):
                 self.rounds = round_lines(seen.load(item.path).rounds_ended, item)
             else:
                 _entry, game = history.load(item.path)
-                self.rounds = round_lines(game, item)
+                self.rounds = round_lines(game.events, item)
         except RecordError as exc:
             self.error = exc.problem  # said in the screen's language (skipped_reason)
         saved = item.reviews.get(str(item.me)) if item.me is not None else None

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from game.plaintext import NAME, clean
+from game.registry import DEFAULT_PRESET
 from game.rules import PRESETS, make_rules
 from game.seats import SEATS
 from net import hostsave, tablecode
@@ -52,6 +53,35 @@ def _kept(entry: pygame_gui.elements.UITextEntryLine | None, default: str) -> st
     """What an entry held before the widgets were rebuilt: a rebuild (a menu choice, a failed join)
     must not lose what the player typed."""
     return entry.get_text() if entry is not None else default
+
+
+class HintEntry(pygame_gui.elements.UITextEntryLine):
+    """A text box whose placeholder reads as a hint, greyed, not as something typed: pygame-gui draws
+    its placeholder in the text's own colour, so an example address looked filled in already."""
+
+    HINT = pygame.Color("#8c9a92")  # between the theme's disabled text and its normal text
+
+    def __init__(self, *args, **kwargs):
+        self._hinting = False
+        self._text_colour = None
+        super().__init__(*args, **kwargs)
+
+    @property
+    def hinting(self) -> bool:
+        """Whether the box shows its placeholder (empty, and not being typed in)."""
+        return not self.text and not self.is_focused and bool(self.placeholder_text)
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        if self.hinting != self._hinting:
+            self._hinting = self.hinting
+            if self._hinting:
+                self._text_colour, self.text_colour = self.text_colour, self.HINT
+            elif self._text_colour is not None:
+                self.text_colour = self._text_colour
+            self.rebuild()  # (which writes the placeholder into an empty box: focus takes it out again)
+            if self.is_focused:
+                self.focus()
 
 
 def default_name(settings) -> str:
@@ -230,7 +260,7 @@ class HostScene(Scene):
         self.session: NetSession | None = None
         self.opening: Future | None = None
         self.option_fields: dict[str, object] = {}
-        self.choose(preset if preset in PRESETS else "app")
+        self.choose(preset if preset in PRESETS else DEFAULT_PRESET)
 
     def choose(self, preset: str) -> None:
         """Show `preset` with the choices last made for it (or the screen's defaults), kept in range."""
@@ -573,7 +603,7 @@ class JoinScene(Scene):
         pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, 36), key("lan.address"), gui, container=c)
         # the table joined last, or nothing (this computer's own address would never be the one)
         address = _kept(getattr(self, "address", None), self.app.settings.last_address)
-        self.address = pygame_gui.elements.UITextEntryLine(
+        self.address = HintEntry(  # an example, greyed: the player's own last address is real text
             pygame.Rect(x + lw, y, 240, 36), gui, container=c, placeholder_text=f"192.168.1.20:{DEFAULT_PORT}"
         )
         self.address.set_text(address)

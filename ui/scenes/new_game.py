@@ -9,6 +9,7 @@ import random
 import pygame
 import pygame_gui
 
+from game.registry import DEFAULT_PRESET
 from game.rules import PRESETS
 from game.seats import SEATS
 
@@ -29,7 +30,7 @@ class NewGameScene(Scene):
         super().__init__(app)
         # remembered choices come from a file the player may have edited: typed and in range (ui.filetypes)
         last = last_setup(app.settings.last_setup)
-        self.preset = last.preset if last.preset in PRESETS else "app"
+        self.preset = last.preset if last.preset in PRESETS else DEFAULT_PRESET
         self.players = last.players
         self.seats = [SeatSpec(s.kind, s.level, s.name) for s in last.seats if s.level in SEATS]
         # only the options this screen shows: one it does not show could not be put right by the player

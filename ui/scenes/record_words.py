@@ -45,6 +45,15 @@ def word(group: str, name: str) -> str:
     return name.replace("_", " ") if text.endswith(f"history.{group}.{name}") else text
 
 
+def round_words(d: dict[str, Any]) -> str:
+    """Where a reviewed decision fell, in words: "Round 3", or "Match 2, round 1" past the first match
+    (it said "Round 2.1", which reads as a decimal)."""
+    match, number = d.get("match", 1), d.get("round", 1)
+    if match == 1:
+        return tr("review.where_round", round=number)
+    return tr("review.where_match_round", match=match, round=number)
+
+
 def choice_text(choice: dict[str, Any]) -> str:
     """A choice of a saved review in words: its act translated, then its cards, suit or amount."""
     words = str(choice.get("text", "")).split(" ")

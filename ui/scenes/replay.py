@@ -1,7 +1,8 @@
 """The replay viewer: a kept game (or any action log) shown on the table itself, one action at a time.
 
 The board (ui/table/board.py) draws it from the game's events exactly as at the table; a `ReplaySource`
-stands where the table's host would, holding the replayed game. Stepping forward applies the next
+(ui/table/replaying.py, the replay adapter) stands where the table's host would, holding the replayed
+game. Stepping forward applies the next
 action and animates its events; anything else (a step back, a jump, the slider) replays the log from
 its start to that point and shows the table as it stands there, the way a resumed match opens.
 
@@ -24,126 +25,18 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game import seen
-from game.actions import Action, Kind
-from game.engine import Game
-from game.events import DobonCalled, Event, Played, RoundEnded
-from game.headless import read_log, seat_names
-from game.history import MAX_NAME, read_header
-from game.phase import Phase
-from game.rules import make_rules
-from game.rules.base import RuleSet
+from game.headless import seat_names
+from game.history import MAX_NAME
 from game.view import SeatView
 
 from ..scene import Scene
 from ..table.board import Board
+from ..table.replaying import SeenReplay, replay_of
 from ..text import key, tr
 from .review_trial import Trial, TrialPanel, panel_width
 
 BAR = 104  # the control strip under the table: two rows of buttons
 STEP_SECONDS = 0.7  # while playing, a pause between actions once the board is still
-
-
-class ReplaySource:
-    """A TableSource over a replayed game: the viewer's view and the events the actions made. Nothing
-    is submitted here; the clock does nothing."""
-
-    def __init__(self, game: Game, viewer: int):
-        self.game = game
-        self.viewer = viewer
-        self.rules: RuleSet = game.rules
-        self.shown: list[Event] = [e.for_seat(viewer) for e in game.events]
-        self.round_end: RoundEnded | None = None
-        for event in self.shown:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
-        self._handed = len(game.events)  # what already happened is shown as it stands, not replayed
-
-    @property
-    def view(self) -> SeatView:
-        return self.game.view(self.viewer)
-
-    @property
-    def match_over(self) -> bool:
-        return self.game.phase is Phase.MATCH_OVER
-
-    def advance(self, now_ms: float) -> None:
-        """A replay moves only when stepped."""
-
-    def poll(self) -> list[Event]:
-        events = self.game.events[self._handed :]
-        self._handed = len(self.game.events)
-        out = [e.for_seat(self.viewer) for e in events]
-        self.shown.extend(out)
-        for event in out:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
-        return out
-
-    def submit(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def refusal(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def next_round(self) -> list[Event]:
-        return []
-
-    def others_may_act(self) -> bool:
-        return False
-
-
-class SeenSource:
-    """A TableSource over a view-only record (game.seen): the view after the update shown last, and
-    that update's events, exactly as the seat saw them. Nothing is submitted; the clock does nothing."""
-
-    def __init__(self, steps: list[seen.Step]):
-        view = steps[-1].view
-        self.rules: RuleSet = make_rules(view.preset, view.players, dict(view.options))
-        self.viewer = view.seat
-        self._view = view
-        self.shown: list[Event] = [e for s in steps for e in s.events]
-        self.round_end: RoundEnded | None = None
-        for event in self.shown:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
-        self._pending: list[Event] = []  # what is already shown stands as it is, not replayed
-
-    def show(self, step: seen.Step) -> None:
-        """The next update: its view, and its events for the board to animate."""
-        self._view = step.view
-        self._pending.extend(step.events)
-
-    @property
-    def view(self) -> SeatView:
-        return self._view
-
-    @property
-    def match_over(self) -> bool:
-        return False  # the host vanished before the end: no record of this kind ends a match
-
-    def advance(self, now_ms: float) -> None:
-        """A replay moves only when stepped."""
-
-    def poll(self) -> list[Event]:
-        out, self._pending = self._pending, []
-        self.shown.extend(out)
-        for event in out:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
-        return out
-
-    def submit(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def refusal(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def next_round(self) -> list[Event]:
-        return []
-
-    def others_may_act(self) -> bool:
-        return False
 
 
 def show_as_it_stands(board: Board, view: SeatView) -> None:
@@ -180,23 +73,14 @@ class ReplayScene(Scene):
         `trial`, the replay opens at that reviewed decision and asks what the person would do."""
         super().__init__(app)
         self.path = Path(path)
-        self.seen: seen.Seen | None = None  # a view-only record: its updates stand for the actions
-        self.actions: list[Action] = []
-        if seen.is_seen(read_header(path)):
-            self.seen = seen.load(path)  # (main.py and the History screen have read it first)
-            header = read_header(path)
-            players = self.seen.entry.players
-            me = self.seen.entry.me
-            self.viewer = self.seen.steps[0].view.seat
-        else:
-            header, game, self.actions = read_log(path)
-            players = game.n
-            meta = header.get("history") if isinstance(header.get("history"), dict) else {}
-            me = meta.get("me")
-            self.viewer = (
-                viewer if viewer is not None else (me if isinstance(me, int) and 0 <= me < game.n else 0)
-            )
+        self.log = replay_of(path)  # the replay adapter: it runs the engine, this screen shows it
+        self.seen = isinstance(self.log, SeenReplay)  # a view-only record: its updates for actions
+        header, players = self.log.header, self.log.players
         meta = header.get("history") if isinstance(header.get("history"), dict) else {}
+        me = meta.get("me")
+        self.viewer = (
+            viewer if viewer is not None else (me if isinstance(me, int) and 0 <= me < players else 0)
+        )
         names = meta.get("names") if isinstance(meta.get("names"), list) else []
         plates = seat_names(header.get("ai") or ["?"], players)
         self.names = [  # a record's names, each cut as the History screen cuts it
@@ -212,37 +96,30 @@ class ReplayScene(Scene):
         self.trial: TrialPanel | None = None
         if trial is not None:
             self.viewer = trial.seat
-            _h, fresh, actions = read_log(path)
-            self.trial = TrialPanel(trial, fresh, actions)
+            self.trial = TrialPanel(trial, self.log)
         self.seek(trial.step if trial is not None else 0)
 
     # ------------------------------------------------------------------ moving through the log
 
     @property
+    def actions(self) -> list:
+        """The log's actions, as the replay adapter last read them (a view-only record's updates)."""
+        return self.log.actions
+
+    @property
     def length(self) -> int:
-        """Where the slider ends: the log's actions, or a view-only record's updates."""
-        return len(self.seen.steps) if self.seen is not None else len(self.actions)
+        return len(self.actions)
 
     @property
     def first(self) -> int:
-        """Where it starts: before the first action, or at a view-only record's first update (there is
-        no view before it)."""
-        return 1 if self.seen is not None else 0
+        """Where positions start: before the first action, or at a view-only record's first update."""
+        return self.log.first
 
     def seek(self, position: int) -> None:
-        """Show the table as it stands after `position` actions (replayed from the start), or a view-only
-        record's `position` updates."""
-        position = max(self.first, min(position, self.length))
+        """Show the table as it stands after `position` actions (replayed from the start)."""
+        position = max(self.first, min(position, len(self.actions)))
+        self.source = self.log.at(position, self.viewer)
         self.position = position
-        if self.seen is not None:
-            steps = self.seen.steps[:position]
-            view = steps[-1].view
-            self.viewer = (
-                view.seat if view.seat < view.players else 0
-            )  # a watcher's table: seat 0 at its foot
-            self.source: ReplaySource | SeenSource = SeenSource(steps)
-        else:
-            self.source = ReplaySource(self.replayed(position), self.viewer)
         self.board = Board(
             self.source,
             self.viewer,
@@ -257,34 +134,12 @@ class ReplayScene(Scene):
         self._reveal()
         self._sync_slider()
 
-    def replayed(self, position: int) -> Game:
-        """The game after the log's first `position` actions. (Read afresh: a log's actions name the
-        cards of the deck they were read with, so a copied game would not know them.)"""
-        _header, game, actions = read_log(self.path)
-        self.actions = actions
-        for action in actions[:position]:
-            game.apply(action)
-        return game
-
     def step(self) -> bool:
         """Apply the next action and animate what it did; False at the log's end."""
         if self.position >= self.length:
             return False
-        if self.seen is not None:
-            upcoming = self.seen.steps[self.position]
-            if upcoming.view.seat != self.source.viewer:  # a late guest's seat dealt: a table around it
-                self.seek(self.position + 1)
-                return True
-            self.board.finish_all()
-            assert isinstance(self.source, SeenSource)
-            self.source.show(upcoming)
-            self.position += 1
-            self.board.feed(self.source.poll())
-            self._sync_slider()
-            return True
         self.board.finish_all()  # a step taken while the last one still flies lands it first
-        assert isinstance(self.source, ReplaySource)
-        self.source.game.apply(self.actions[self.position])  # (read with this game's deck)
+        self.source.step()
         self.position += 1
         self.board.feed(self.source.poll())
         self._sync_slider()
@@ -296,36 +151,18 @@ class ReplayScene(Scene):
     def jump(self, target: str) -> None:
         """To the next play ("play"), dobon ("dobon") or round's end ("round"): the table just before
         it, then that action animated."""
-        if self.seen is not None:
-            wanted = {"play": Played, "dobon": DobonCalled, "round": RoundEnded}[target]
-            for index in range(self.position, self.length):
-                if any(isinstance(e, wanted) for e in self.seen.steps[index].events):
-                    self.seek(index)
-                    self.step()
-                    return
-            self.seek(self.length)
+        index = self.log.next_stop(self.position, target)
+        if index is not None:
+            self.seek(index)
+            self.step()
             return
-        probe = self.replayed(self.position)
-        for index in range(self.position, len(self.actions)):
-            action = self.actions[index]
-            before = len(probe.events)
-            probe.apply(action)
-            ended = any(isinstance(e, RoundEnded) for e in probe.events[before:])
-            if (
-                (target == "play" and action.kind is Kind.PLAY)
-                or (target == "dobon" and action.kind is Kind.DOBON)
-                or (target == "round" and ended)
-            ):
-                self.seek(index)
-                self.step()
-                return
-        self.seek(self.length)  # none left: the end of the log
+        self.seek(len(self.actions))  # none left: the end of the log
 
     def _reveal(self) -> None:
         """Every hand face up (when chosen), the viewer's own excepted: it is drawn as the hand."""
         view = self.source.view
-        if self.every_hand and isinstance(self.source, ReplaySource):
-            hands = self.source.game.hands
+        if self.every_hand:
+            hands = self.source.hands
             self.board.shown.revealed = {s: tuple(h) for s, h in enumerate(hands) if s != self.viewer and h}
         else:
             self.board.shown.revealed = dict(view.revealed)
@@ -371,7 +208,7 @@ class ReplayScene(Scene):
             self.buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(12 + i * (width + 8), y2, width, 40), key(f"replay.{name}"), gui, container=c
             )
-        if self.seen is not None:  # only this seat's view was ever shown: there is no other hand
+        if self.seen:  # only this seat's view was ever shown: there is no other hand
             self.buttons["every_hand" if not self.every_hand else "own_view"].disable()
         if self.trial is not None:
             table_w = self.table_size[0]

@@ -3,6 +3,7 @@ at the end of a match, the standings and a chart of everyone's score across the 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import pygame
@@ -47,6 +48,20 @@ def score_history(events, part: str | None = None) -> list[list[int]]:
         elif isinstance(event, RoundEnded):
             rows.append(row(event))
     return rows
+
+
+def match_history(table, part: str | None = None) -> list[list[int]]:
+    """The match chart's rows for this table (see `score_history`): at a LAN table this seat came back
+    to, the host's chart of the rounds before (it saw none of them), kept up since."""
+    remote = table.remote
+    chart = remote.chart if remote is not None else []
+    players = table.source.view.players
+    try:
+        if chart and all(len(row) == players for row in chart):
+            return [[s.headline if part is None else s[part] for s in row] for row in chart]
+    except KeyError:  # a part this standing does not have: the events this seat saw instead
+        pass
+    return score_history(table.event_log, part)
 
 
 def button_size(height: int) -> tuple[int, int]:
@@ -149,6 +164,11 @@ DEMO_ROUND_S = 2.5  # the demo's round result shows this long, then the next rou
 DEMO_MATCH_S = 3.0  # ... and its match result, then a new match
 
 
+# a LAN round's result stays up at least this long (unless the person moves on) when the host has
+# already dealt the next round, which it does after a short pause without waiting for anyone
+RESULT_READ_S = 6.0
+
+
 def demo_due(table, elapsed: float, shown_s: float) -> float | None:
     """When a demo's result screen moves on by itself (a table with a person waits for them)."""
     return max(0.0, shown_s - elapsed) + 0.01 if table.demo else None
@@ -193,9 +213,11 @@ class RoundResultScene(Scene):
         self.detail = False  # "Rule by rule": the score lines (kabu: A1-A8, M1-M4) instead of sentences
         self.settlement_shown: list[str] = []  # the settlement's lines as last drawn (fitted)
         self.rows_shown: list[list[str]] = [[] for _ in range(view.players)]  # each seat's lines as drawn
+        self.opened = time.monotonic()
+        self.next_dealt = False  # at a LAN table: the host has dealt the next round (`update_remote`)
 
     def names(self) -> list[str]:
-        return [self.table.board._name(s) for s in range(self.players)]
+        return [self.table.board.seat_name(s) for s in range(self.players)]
 
     @property
     def notes(self) -> list[str]:
@@ -239,6 +261,9 @@ class RoundResultScene(Scene):
             events = remote.poll()
             if events:
                 self.table.board.feed(events)
+            # the host has dealt the next round (nobody waits on a watcher, nor on this screen): it
+            # is played at the table, not unseen behind the last one's result (`update`)
+            self.next_dealt = self.next_dealt or any(isinstance(e, RoundDealt) for e in events)
             if remote.finished is not None:
                 self.build()
 
@@ -298,8 +323,12 @@ class RoundResultScene(Scene):
     def update(self, dt: float) -> None:
         self.elapsed += dt
         self.update_remote()
+        if self.app.stack.top is not self:
+            return  # the host closed the table: its notice is up
         if self.table.demo and self.elapsed > DEMO_ROUND_S:
             self.proceed()
+        elif self.next_dealt and not self.match_over and time.monotonic() - self.opened >= RESULT_READ_S:
+            self.proceed()  # to the round the host has dealt, once the result had its moment
 
     @property
     def animating(self) -> bool:
@@ -309,6 +338,8 @@ class RoundResultScene(Scene):
         return self.table.has_news()  # at a LAN table the host may end the match while this is up
 
     def due_in(self) -> float | None:
+        if self.next_dealt:  # the next round is waiting at the table: moved on to by itself then
+            return max(0.0, self.opened + RESULT_READ_S - time.monotonic()) + 0.01
         return demo_due(self.table, self.elapsed, DEMO_ROUND_S)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -342,7 +373,7 @@ class RoundResultScene(Scene):
         small = max(12, int(min(row_h * 0.16, h * 0.022)))
         card_h = max(24, min(int(row_h - small * 1.7 - 18), int(h * 0.09)))  # inside its row
         hands = self.hands
-        names = [b._name(s) for s in range(self.players)]
+        names = [b.seat_name(s) for s in range(self.players)]
         for seat in range(self.players):
             y = top + seat * row_h
             role = (
@@ -353,7 +384,7 @@ class RoundResultScene(Scene):
                 else ""
             )
             name = b.text(
-                f"{b._name(seat)}  {role}", small + 3, GOLD if seat in result.winners else WHITE, True
+                f"{b.seat_name(seat)}  {role}", small + 3, GOLD if seat in result.winners else WHITE, True
             )
             surface.blit(name, (int(w * 0.04), y + 4))
             cards = list(hands[seat]) or list(self.laid[seat])
@@ -413,7 +444,7 @@ class RoundResultScene(Scene):
                 break
         fit = max(1, box.height // pitch)
         if len(rows) > fit:
-            rows = [*rows[: fit - 1], b._fit(rows[fit - 1] + " …", size_now, box.width, bold=False)]
+            rows = [*rows[: fit - 1], b.fit(rows[fit - 1] + " …", size_now, box.width, bold=False)]
         for i, text in enumerate(rows):
             surface.blit(b.text(text, size_now, (225, 232, 225)), (box.x, box.y + i * pitch))
         return rows
@@ -425,7 +456,7 @@ class RoundResultScene(Scene):
         b = self.table.board
         pygame.draw.rect(surface, (20, 48, 38), area, border_radius=10)
         head_size = max(13, int(area.height * 0.05))
-        head = b.text(tr("results.kabu.settlement"), min(head_size, 30), GOLD, True)
+        head = b.text(tr("results.settlement"), min(head_size, 30), GOLD, True)
         surface.blit(head, (area.x + 10, area.y + 6))
         room = area.height - head.get_height() - 14
 
@@ -454,7 +485,7 @@ class RoundResultScene(Scene):
         y = area.y + head.get_height() + 10
         shown: list[str] = []
         for title, parts in laid:
-            surf = b.text(b._fit(title, size, area.width - 20), size, WHITE, True)
+            surf = b.text(b.fit(title, size, area.width - 20), size, WHITE, True)
             surface.blit(surf, (area.x + 10, y))
             y += pitch
             total = sum(len(p) for p in parts)
@@ -576,7 +607,7 @@ class MatchResultScene(Scene):
                 tr(
                     "results.standing",
                     rank=ranks[seat],
-                    name=b._name(seat),
+                    name=b.seat_name(seat),
                     score=score_text(standings[seat]),
                 ),
                 size,
@@ -595,7 +626,7 @@ class MatchResultScene(Scene):
         each = (area.height - gap * (len(panels) - 1)) // len(panels)
         for i, part in enumerate(panels):
             chart = pygame.Rect(area.x, area.y + i * (each + gap), area.width, each)
-            self._chart(surface, chart, score_history(self.table.event_log, part), part, players)
+            self._chart(surface, chart, match_history(self.table, part), part, players)
 
     def _chart(self, surface, chart: pygame.Rect, history: list[list[int]], part: str | None, players: int):
         """One line per seat across the rounds in `chart`, its values at the left edge."""

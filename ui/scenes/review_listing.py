@@ -17,6 +17,7 @@ from game.cards import Deck, Suit, deck
 from game.review import DEFAULT_WORTH, points
 
 from ..text import card_text, tr
+from .record_words import round_words
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,13 @@ def deck_of(review: dict[str, Any]) -> Deck | None:
 
 def moment_text(d: dict[str, Any], cards: Deck | None) -> str:
     """Where a decision fell: ``Round 3 · turn 7 · field ♥8 · your hand ♠2 ♦5 ♣K``."""
-    match, number = d.get("match", 1), d.get("round", 1)
     field = _cards(cards, [d.get("field", "")])
     if d.get("field_suit"):
         with contextlib.suppress(ValueError):  # a suit this version cannot read: the card alone
             field = tr("review.field_suit", card=field, suit=Suit.parse(str(d["field_suit"])).symbol)
     return tr(
         "review.moment",
-        round=str(number) if match == 1 else f"{match}.{number}",
+        where=round_words(d),
         turn=d.get("turn", "?"),
         field=field,
         hand=_cards(cards, d.get("hand", [])),

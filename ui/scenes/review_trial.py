@@ -14,17 +14,20 @@ import html
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from game.actions import Action, Kind
-from game.engine import Game
 from game.review import WORK, Judged, ReviewError, Spot, points, retry, spot_at
 
 from ..text import key, tr
+from .record_words import round_words
 from .review_listing import worth_of
+
+if TYPE_CHECKING:
+    from ..table.replaying import ReplayLog
 
 PANEL_MIN, PANEL_MAX = 280, 440  # the panel's width beside the table
 
@@ -63,13 +66,15 @@ def _choice_words(action: Action) -> str:
 class TrialPanel:
     """The question, the options and the answer, for one decision of a review."""
 
-    def __init__(self, trial: Trial, game: Game, actions: list[Action]):
-        """`game` is a fresh game the log `actions` start from (it is played on)."""
+    def __init__(self, trial: Trial, log: ReplayLog):
+        """`log` is the reviewed game's log (the replay adapter): the decision's moment is found by
+        playing on from its start."""
+        game, actions = log.fresh()
         self.trial = trial
         self.deck = game.deck
         self.state = State.ASK
         self.error = ""
-        self.pick = 0
+        self.pick: int | None = None  # the option lit in the list: your own choice, else none
         self.answer: dict[str, Judged] | None = None
         self.worker: ThreadPoolExecutor | None = None
         self.job: Future | None = None
@@ -84,6 +89,16 @@ class TrialPanel:
             return
         if self.spot.forced:
             self.state = State.FORCED
+        self.pick = self._yours(trial)
+
+    def _yours(self, trial: Trial) -> int | None:
+        """The option you chose at this moment, lit at first (the list used to light its first option,
+        "pass" on a turn where you had played, as if it were yours); None where it cannot be read."""
+        try:
+            chosen = Action.from_json(trial.decision["chosen"]["action"], self.deck)
+        except (ValueError, KeyError, TypeError):
+            return None
+        return next((i for i, a in enumerate(self.options) if a == chosen), None)
 
     @property
     def options(self) -> tuple[Action, ...]:
@@ -99,17 +114,16 @@ class TrialPanel:
     def widgets(self, rect: pygame.Rect, gui, container) -> None:
         self.options_list = self.again = None
         d = self.trial.decision
-        round_no = d.get("round", 1) if d.get("match", 1) == 1 else f"{d.get('match')}.{d.get('round')}"
         if self.state is State.ASK:
             question_h = 84
             pygame_gui.elements.UITextBox(
-                html.escape(tr("review.question", round=round_no, turn=d.get("turn", "?"))),
+                html.escape(tr("review.question", where=round_words(d), turn=d.get("turn", "?"))),
                 pygame.Rect(rect.x, rect.y, rect.width, question_h),
                 gui,
                 container=container,
             )
             items = [(_choice_words(a), f"#{i}") for i, a in enumerate(self.options)]
-            picked = items[self.pick] if items else None
+            picked = items[self.pick] if items and self.pick is not None else None
             self.options_list = pygame_gui.elements.UISelectionList(
                 pygame.Rect(rect.x, rect.y + question_h + 6, rect.width, rect.height - question_h - 6),
                 items,
@@ -240,11 +254,15 @@ class TrialPanel:
             return False
         if self.state is State.ASK and event.key in (pygame.K_UP, pygame.K_DOWN):
             step = 1 if event.key == pygame.K_DOWN else -1
-            self.pick = (self.pick + step) % max(1, len(self.options))
+            if self.pick is None:  # nothing lit yet: Down lights the first, Up the last
+                self.pick = 0 if step > 0 else max(0, len(self.options) - 1)
+            else:
+                self.pick = (self.pick + step) % max(1, len(self.options))
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.state is State.ASK:
-                self.choose(self.pick)
+                if self.pick is not None:
+                    self.choose(self.pick)
             else:
                 self.try_again()
             return True

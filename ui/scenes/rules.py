@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.registry import DEFAULT_PRESET
 from game.rules import PRESETS
 
 from ..card_art import font_path
@@ -19,9 +20,9 @@ from ..text import key, rules_text, tr
 class RulesScene(Scene):
     layer = 6
 
-    def __init__(self, app, preset: str = "app"):
+    def __init__(self, app, preset: str = DEFAULT_PRESET):
         super().__init__(app)
-        self.preset = preset if preset in PRESETS else "app"
+        self.preset = preset if preset in PRESETS else DEFAULT_PRESET
         self.no_viewer = False  # the last Open found nothing to open the page with: say where it is
 
     def widgets(self) -> None:

@@ -3,10 +3,13 @@ seats take per turn and wait before calling dobon. Changes apply at once and are
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pygame_gui
 
 from .. import palette
+from ..app import interface_scale
 from ..scene import Scene
 from ..settings import RANGES, HelpLevel
 from ..text import key, tr
@@ -21,6 +24,7 @@ SLIDERS = [
 # on/off settings for how the table looks and moves (accessibility), each a button that flips it
 TOGGLES = ("four_colour_deck", "reduced_motion")
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface sizes offered
+DROP_H = 32  # a drop-down box's least height: its bold 18 px text, descenders and all
 
 
 class SettingsScene(Scene):
@@ -42,8 +46,11 @@ class SettingsScene(Scene):
         )
         y += 56
         rows = 3 + len(SLIDERS) + 1 + len(TOGGLES)  # language, sliders, buttons (Back has its own place)
-        pitch = min(50, (panel.bottom - 76 - y) // rows)
+        # a drop-down's box is at least DROP_H tall ("English" lost its descender in a 26 px box at
+        # 800x600): the two drop-down rows take what they need more, and the rest share what is left
+        pitch = min(50, (panel.bottom - 76 - y - 2 * 8) // rows)
         height = min(36, pitch - 6)
+        drop_h = max(height, DROP_H)
         lw = int(content * 0.42)
         vw = 110
         sw = content - lw - vw - 12
@@ -54,11 +61,11 @@ class SettingsScene(Scene):
         self.language = pygame_gui.elements.UIDropDownMenu(
             langs,
             next(x for x in langs if x[1] == s.language),
-            pygame.Rect(x0 + lw, y, min(sw, 220), height),
+            pygame.Rect(x0 + lw, y, min(sw, 220), drop_h),
             gui,
             container=c,
         )
-        y += pitch
+        y += pitch + drop_h - height
         self.sliders: dict[
             str, tuple[pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UILabel]
         ] = {}
@@ -103,12 +110,17 @@ class SettingsScene(Scene):
         pygame_gui.elements.UILabel(
             pygame.Rect(x0, y, lw, height), key("settings.ui_scale"), gui, container=c
         )
-        sizes = [(f"{round(k * 100)}%", f"{k}") for k in UI_SCALES]
-        wanted = min(UI_SCALES, key=lambda k: abs(k - s.ui_scale))
+        # only the sizes this window can draw: 200% on offer at 800x600 did nothing when chosen
+        room = self._room()
+        offered = [k for k in UI_SCALES if k <= room + 1e-6]
+        if room - offered[-1] >= 0.1:  # and the most it can: 170% on a 1920x1020 window
+            offered.append(room)
+        sizes = [(f"{round(k * 100)}%", f"{k}") for k in offered]
+        wanted = min(offered, key=lambda k: abs(k - min(s.ui_scale, offered[-1])))
         self.ui_scale = pygame_gui.elements.UIDropDownMenu(
             sizes,
             next(o for o in sizes if o[1] == f"{wanted}"),
-            pygame.Rect(x0 + lw, y, min(sw, 120), height),
+            pygame.Rect(x0 + lw, y, min(sw, 120), drop_h),
             gui,
             container=c,
         )
@@ -119,7 +131,9 @@ class SettingsScene(Scene):
                 note,
                 gui,
                 container=c,
+                object_id="#about",  # the smaller type: it fits beside the box at 800x600
             )
+        y += drop_h - height
         self.toggles: dict[str, pygame_gui.elements.UIButton] = {}
         for name in TOGGLES:
             y += pitch
@@ -133,10 +147,19 @@ class SettingsScene(Scene):
             pygame.Rect(x0, panel.bottom - 62, 200, 46), key("settings.back"), gui, container=c
         )
 
+    def _room(self) -> float:
+        """The largest interface size this window can draw (ui.app.interface_scale)."""
+        return math.floor(interface_scale(self.app.window_size, max(UI_SCALES)) * 20 + 1e-9) / 20  # 5% steps
+
     def _scale_note(self) -> str:
-        """What this window allows, where that is less than the size chosen ("" otherwise)."""
-        wanted, now = self.app.settings.ui_scale, self.app.scale
-        return tr("settings.ui_scale_capped", now=f"{round(now * 100)}%") if now < wanted - 1e-6 else ""
+        """Why sizes are missing from the list: the size chosen does not fit this window (it is kept for
+        a larger one), or larger sizes need a larger window ("" where every size fits)."""
+        wanted, room = self.app.settings.ui_scale, self._room()
+        if wanted > room + 1e-6:
+            return tr("settings.ui_scale_capped", wanted=f"{round(wanted * 100)}%")
+        if max(UI_SCALES) > room + 1e-6:
+            return tr("settings.ui_scale_room")
+        return ""
 
     @staticmethod
     def _fmt(name: str, value: float, unit: str) -> str:

@@ -108,6 +108,17 @@ def cells(faced: str, tally: Tally, preset: str | None = None) -> list[str]:
     return [*head, ppr, best, worst, f"{tally.streak:+d}"]
 
 
+def matches_line(tally: Tally, preset: str | None = None) -> str:
+    """Under the table, in words: the matches won of those finished (the table's Won is rounds), and
+    the records whose match is not finished yet, so "0 matches" beside a History row that says "place 1
+    of 4" is no riddle."""
+    ui = preset_ui(PRESETS[preset]) if preset in PRESETS else PresetUI()
+    parts = [tr("stats.matches_won", what=tr(ui.stats_units[1]), won=tally.matches_won, n=tally.matches)]
+    if tally.under_way:
+        parts.append(tr("stats.unfinished", count=tally.under_way))
+    return tr("stats.sep").join(parts)
+
+
 class StatsScene(Scene):
     layer = 6
 
@@ -217,6 +228,9 @@ class StatsScene(Scene):
             _blit(surface, tr("stats.lower_better"), size, (w // 2, y), colour=(200, 210, 200))
         y += size + 16
         y = self._table(surface, y, size)
+        if tally is not None:
+            _blit(surface, matches_line(tally, self.preset), size - 2, (20, y), colour=(200, 210, 200))
+            y += size + 4
         below = self.skipped.rect.height + 10 if self.skipped is not None else 0
         chart = pygame.Rect(20, y + 16, w - 40, max(120, h - y - 36 - below))
         self._chart(surface, chart, size)

@@ -17,7 +17,6 @@ import pygame_gui
 
 from game.actions import Action, Kind, is_call
 from game.cards import Card, Suit, deck
-from game.engine import Game
 from game.phase import Phase
 from game.realtime import Timing
 from game.seats import make_seat
@@ -27,12 +26,12 @@ from ..refusals import refusal_text, wants_suit
 from ..scene import Scene
 from ..settings import HelpLevel, clear_match, save_match, save_scenario
 from ..table import coach_view
-from ..table.board import Board, draw_dial
+from ..table.board import Board
 from ..table.layout import seats_that_fit
 from ..table.remote import RemoteTable
-from ..table.setup import GameSetup, save_data
+from ..table.setup import GameSetup, Match, deal_scenario, save_data
 from ..table.source import LocalHost, TableSource
-from ..text import Said, card_text, key, tr
+from ..text import Said, key, tr
 from ..theme import GOLD, RED, SUIT_COLOURS, WHITE
 
 if TYPE_CHECKING:
@@ -57,7 +56,7 @@ class TableScene(Scene):
         self,
         app,
         setup: GameSetup,
-        game: Game | None = None,
+        game: Match | None = None,
         demo: bool = False,
         remote: RemoteTable | None = None,
         match_elapsed_ms: float = 0.0,
@@ -201,7 +200,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ saving
 
     @property
-    def game(self) -> Game | None:
+    def game(self) -> Match | None:
         """The in-process host's game (a game on this computer), for saving it and for tests; None at
         a LAN table. The table never draws from it: it draws from `source`."""
         return self.local.game if self.local is not None else None
@@ -343,20 +342,12 @@ class TableScene(Scene):
         replaying the round's actions up to its deal, so it is the same whenever it is saved."""
         import time
 
-        from game.scenario import dumps, from_game
-
         game = self.game
         if game is None:
             return tr("table.deal_not_saved", reason="a LAN table's deal is the host's")
-        replay = self.setup.new_game()
-        for action in game.actions:
-            if (replay.match_no, replay.round_no) == (game.match_no, game.round_no):
-                break
-            replay.apply(action)
-        names = [self.board.names[s] for s in range(game.n)]
-        seats = ["human" if s.kind == "human" else s.level for s in self.setup.seats]
+        names = [self.board.names[s] for s in range(self.setup.players)]
         try:
-            path = save_scenario(dumps(from_game(replay, names, seats)), time.strftime("%Y%m%d-%H%M%S"))
+            path = save_scenario(deal_scenario(self.setup, game, names), time.strftime("%Y%m%d-%H%M%S"))
         except (OSError, ValueError) as exc:
             return tr("table.deal_not_saved", reason=str(exc))
         print(f"deal saved: {path}", flush=True)  # the whole path, for a bug report
@@ -819,10 +810,16 @@ class TableScene(Scene):
         if remote.names:
             self.board.names = remote.names
         if remote.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
-            away = {s.seat for s in remote.lobby.seats if s.away}
+            # a person whose connection is gone (a closed window, a lost Wi-Fi the host has noticed)
+            # is away as much as one gone silent: AI plays for them until they come back
+            away = {s.seat for s in remote.lobby.seats if s.away or (s.kind == "person" and not s.connected)}
             if remote.viewer in away - self.board.away:  # idle: AI plays for you until you act
                 self.say(tr("lan.you_away"), seconds=8.0)
             self.board.away = away
+        if remote.missed:  # back after AI played for this seat: what happened meanwhile, in the log
+            self.board.log.extend(self.board.missed_lines(remote.missed))
+            remote.missed.clear()
+            self.say(tr("lan.while_away"), seconds=6.0)
         self.board.log.extend(remote.log_lines)  # before the move it explains
         remote.log_lines.clear()
         if events:
@@ -878,11 +875,21 @@ class TableScene(Scene):
         return self.person is not None and not self.watching and self._help_level() is HelpLevel.COACH
 
     def next_help_level(self) -> None:
-        """Help (button or H): off → legal cards → coach → off, saved at once."""
-        self.app.settings.practice_help = self._help_level().next()
+        """Help (button or H): off → legal cards → coach → off, saved at once, and said: a click that
+        turned the coach off in silence left a learner without it and not knowing why."""
+        level = self._help_level().next()
+        self.app.settings.practice_help = level
         self.app.settings.save()
         self.coach.pending = None
         self.build()
+        self.say(
+            tr(
+                "coach.level_now",
+                what=tr(f"coach.setting_{level.value}"),
+                next=tr(f"coach.setting_{level.next().value}"),
+            ),
+            seconds=4.0,
+        )
 
     def ask_hint(self) -> None:
         if self.coaching and self.legal():
@@ -954,8 +961,8 @@ class TableScene(Scene):
             coach_view.draw_confirm(self, surface)
         elif self.picker:
             self._draw_picker(surface)
-        elif self.source.view.window is not None and self.board.preset_ui.gaeshi_clock:
-            self._draw_gaeshi(surface)
+        elif self.source.view.window is not None and self.board.preset_ui.draw_window_panel(surface, self):
+            pass  # the preset's own panel while a window is open (jda: dobon-gaeshi, ui/presets/jda.py)
         elif (
             self.accepts_input and self.in_play and self.board.preset_ui.prompt(self.source.view, self.person)
         ):
@@ -1123,7 +1130,7 @@ class TableScene(Scene):
                 (70, 90, 140),
             )
 
-    def _panel(self, surface: pygame.Surface, height: int, width: int) -> pygame.Rect:
+    def panel(self, surface: pygame.Surface, height: int, width: int) -> pygame.Rect:
         """A dark box in the prompt band (between the piles and your hand), centred; never over the field
         card, its badges, your plate or your cards."""
         lay = self.board.layout
@@ -1156,9 +1163,9 @@ class TableScene(Scene):
             else tr(self.board.preset_ui.choose_title)
         )
         room = lay.band()[2] - 56
-        words = self.board._fit(words, title_size, room)
+        words = self.board.fit(words, title_size, room)
         title = self.board.text(words, title_size, WHITE, True)
-        panel = self._panel(surface, int(title_size * 1.5) + size + 34, max(width, title.get_width() + 40))
+        panel = self.panel(surface, int(title_size * 1.5) + size + 34, max(width, title.get_width() + 40))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
         offset = (panel.width - width) // 2  # the row centred under a wider title
         x = panel.x + 20 + offset
@@ -1201,10 +1208,10 @@ class TableScene(Scene):
         room = lay.w - 2 * lay.side_w - 24
         big = max(18, int(lay.unit * 0.045))
         small = max(12, int(lay.unit * 0.022))
-        title = board.text(board._fit(tr("table.watching_banner"), big, room - 40), big, GOLD, True)
+        title = board.text(board.fit(tr("table.watching_banner"), big, room - 40), big, GOLD, True)
         late = self.remote is not None and self.remote.waiting  # a late guest: its seat comes next round
         said = tr("lan.watching_late" if late else "table.watching_sub")
-        sub = board.text(board._fit(said, small, room - 40), small, (225, 232, 225))
+        sub = board.text(board.fit(said, small, room - 40), small, (225, 232, 225))
         box = pygame.Rect(0, 0, min(room, max(title.get_width(), sub.get_width()) + 48), 0)
         box.height = title.get_height() + sub.get_height() + 22
         box.midbottom = (
@@ -1219,66 +1226,6 @@ class TableScene(Scene):
         surface.blit(sub, sub.get_rect(midtop=(box.centerx, box.y + 12 + title.get_height())))
         board.regions["banner"] = box
 
-    def _draw_gaeshi(self, surface: pygame.Surface) -> None:
-        """Dobon-gaeshi (jda JD13): the top card a gaeshi answers, who put it there, what your hand
-        adds up to, and the clock: a gaeshi within the first seconds always counts; after that the
-        window stays open only until someone throws a hand in (or its cap)."""
-        view = self.source.view
-        window = view.window
-        board, lay = self.board, self.board.layout
-        assert window is not None and lay is not None
-        clock = board.preset_ui.window_deadline_s(view)
-        elapsed = self.window_elapsed()
-        title_size = max(15, int(lay.unit * 0.03))
-        small = max(12, int(lay.unit * 0.022))
-        card_h = int(max(40, min(lay.pile_card_h * 0.85, lay.band()[3] - 24)))
-        top = window.cards[-1]
-        lines = [
-            (tr("table.jda.gaeshi_on", card=card_text(top)), title_size, WHITE),
-            (tr("table.jda.called_by", name=board._name(window.placer)), small, (225, 232, 225)),
-        ]
-        if self.person is not None and window.waiting_for_me:
-            total = sum(c.rank for c in view.hand)
-            can = any(is_call(a) for a in self.legal())
-            key_ = "table.jda.gaeshi_can" if can else "table.jda.gaeshi_cannot"
-            lines.append((tr(key_, total=total, target=top.rank), small, GOLD if can else (210, 220, 210)))
-        if clock is not None:
-            sure, cap = clock
-            if elapsed < sure:
-                # whole seconds, rounded up as the dial beside it shows them
-                note = tr("table.jda.clock_sure", seconds=math.ceil(sure - elapsed))
-            elif cap > sure:
-                note = tr("table.jda.clock_open", seconds=f"{max(0.0, cap - elapsed):.0f}")
-            else:
-                note = tr("table.jda.clock_closing")
-            lines.append((note, small, (230, 230, 220)))
-
-        def tall(rows) -> int:
-            return sum(board.font(size, True).get_linesize() + 4 for _t, size, _c in rows) + 16
-
-        if tall(lines) > max(card_h + 20, lay.band()[3]):
-            del lines[1]  # a short window: who called is in the log and the splash
-        width = int(card_h * 0.8 + card_h * 1.1 + title_size * 22)
-        panel = self._panel(surface, max(card_h + 20, tall(lines)), width)
-        card_rect = board.blit_card(surface, top, (panel.x + 14 + card_h * 0.36, panel.centery), card_h)
-        pygame.draw.rect(surface, GOLD, card_rect.inflate(6, 6), 3, border_radius=10)
-        x = card_rect.right + 16
-        room = panel.right - 12 - x - (card_h // 2 + 16 if clock is not None else 0)
-        y = panel.y + 10
-        for text, size, colour in lines:
-            surf = board.text(board._fit(text, size, room), size, colour, True)
-            surface.blit(surf, (x, y))
-            y += surf.get_height() + 4
-        if clock is not None:  # the 3-second dial, then what is left of the open window
-            sure, cap = clock
-            r = max(12, card_h // 4)
-            centre = (panel.right - r - 14, panel.centery)
-            span, left = (sure, sure - elapsed) if elapsed < sure else (max(cap - sure, 0.001), cap - elapsed)
-            colour = GOLD if elapsed < sure else (200, 90, 80)
-            digits = (20, 20, 20) if elapsed < sure else WHITE
-            draw_dial(board, surface, centre, r, left / span, math.ceil(max(0.0, left)), colour, digits)
-            board.regions["clock"] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
-
     def _draw_prompt(self, surface: pygame.Surface, lines: list[str]) -> None:
         """What the rules ask of you now (kabu: put out your trumps), in the prompt band: a title,
         then its explanation, each line fitted to the panel."""
@@ -1287,12 +1234,12 @@ class TableScene(Scene):
         title_size = max(15, int(lay.unit * 0.03))
         small = max(12, int(lay.unit * 0.022))
         room = int(min(lay.band()[2], lay.unit * 0.9)) - 56  # clear of the side columns' plates
-        rows = [(self.board._fit(lines[0], title_size, room), title_size)]
+        rows = [(self.board.fit(lines[0], title_size, room), title_size)]
         for line in lines[1:]:  # explanations wrap (at spaces, or between Japanese characters)
             rows += [(part, small) for part in self._wrap(line, small, room)]
         surfs = [self.board.text(t, sz, WHITE if i == 0 else GOLD, i == 0) for i, (t, sz) in enumerate(rows)]
         height = sum(x.get_height() + 4 for x in surfs) + 16
-        panel = self._panel(surface, height, max(x.get_width() for x in surfs) + 40)
+        panel = self.panel(surface, height, max(x.get_width() for x in surfs) + 40)
         y = panel.y + 8
         for surf in surfs:
             surface.blit(surf, surf.get_rect(midtop=(panel.centerx, y)))
@@ -1339,7 +1286,7 @@ class TableScene(Scene):
         small = int(bh * 1.25)
         width = int(small * 4 + bh * 2.2 + bh * 3.2 + 7 * 10 + 40)
         hint = self.board.text(tr("table.auction_hint"), hint_size, (210, 220, 210))
-        panel = self._panel(surface, title_size + hint_size + bh + 56, max(width, hint.get_width() + 40))
+        panel = self.panel(surface, title_size + hint_size + bh + 56, max(width, hint.get_width() + 40))
         title = self.board.text(tr("table.auction_title"), title_size, WHITE, True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
         surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.y + 12 + int(title_size * 1.3))))

@@ -9,14 +9,13 @@ import pygame
 import pygame_gui
 
 from game.cards import Card, deck
-from game.engine import Game
 from net import hostsave
 from net.ticket import read_ticket
 
 from ..card_art import CardArt
 from ..scene import Scene
 from ..settings import load_match, set_aside_match
-from ..table.setup import GameSetup, restore, saved_match_elapsed
+from ..table.setup import Resumable, restore, saved_match_elapsed
 from ..text import key, tr
 from ..textfit import render
 from ..theme import GOLD, RED
@@ -31,7 +30,7 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.time = 0.0
-        self.saved: tuple[GameSetup, Game, float] | None = None
+        self.saved: Resumable | None = None
         self.art: CardArt | None = None
         self.ticket = None  # a LAN seat kept from before a restart, read on entering
         self.hosted = False  # a LAN match this computer hosted is kept (the game stopped unexpectedly)
@@ -163,7 +162,7 @@ class TitleScene(Scene):
         surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.05))))
 
 
-def load_saved(app) -> tuple[GameSetup, Game, float] | None:
+def load_saved(app) -> Resumable | None:
     """The saved match, replayed and ready to resume, with how long its match clock had run; a save
     that cannot be read or does not replay is set aside with a notice, so Continue is offered only for
     a match that will open."""
@@ -173,7 +172,7 @@ def load_saved(app) -> tuple[GameSetup, Game, float] | None:
     if data is None:
         return None
     try:
-        return (*restore(data), saved_match_elapsed(data))
+        return Resumable(*restore(data), saved_match_elapsed(data))
     except ValueError as exc:
         app.notices.append(set_aside_match(str(exc)))
         return None

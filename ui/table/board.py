@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pytweening
 
+from game.actions import Kind
 from game.cards import Card, Suit
 from game.events import (
     DirectionChanged,
@@ -84,6 +85,7 @@ YOU_FORMS = frozenset(
     {
         "log.colour",
         "log.skipped",
+        "log.super.own_pile",
         "log.penalty.last",
         "log.penalty.false_dobon",
         "log.penalty.false_counter",
@@ -155,6 +157,22 @@ class Shown:
     last_one: set[int] = field(default_factory=set)
     scores: tuple[int, ...] | None = None  # as dealt and as the last round's end showed them
     standings: tuple[Score, ...] = ()  # the same in the preset's own terms (game.scores)
+
+
+PICKED = (110, 230, 160)  # a card picked for a play of several cards: its ring and its tick
+
+
+def _picked_badge(dest: pygame.Surface, rect: pygame.Rect, card_h: int) -> pygame.Rect:
+    """A tick in a green disc on a picked card's top edge, so a pick never looks like the cursor."""
+    size = max(16, int(card_h * 0.2))
+    badge = pygame.Rect(0, 0, size, size)
+    badge.center = (rect.centerx, rect.top + 2)
+    pygame.draw.circle(dest, PICKED, badge.center, size // 2)
+    pygame.draw.circle(dest, (20, 60, 40), badge.center, size // 2, 2)
+    x, y, u = badge.x, badge.y, size / 16
+    tick = [(x + 4 * u, y + 8.5 * u), (x + 7 * u, y + 11.5 * u), (x + 12 * u, y + 5 * u)]
+    pygame.draw.lines(dest, (20, 60, 40), False, tick, max(2, int(2.2 * u)))
+    return badge
 
 
 class Board:
@@ -375,21 +393,61 @@ class Board:
     def _land_back(self, seat: int) -> Callable[[], None]:
         return self._arrive(self.hidden_backs, seat)
 
-    def _name(self, seat: int) -> str:
+    def seat_name(self, seat: int) -> str:
         """A seat's name as the table shows it: cleaned and capped, whatever file or peer it came from;
         "You" in the language now chosen."""
         name = self.names[seat] if 0 <= seat < len(self.names) else "?"
         return name.now() if isinstance(name, Said) else clean(name, NAME)  # "You" stays a Said
+
+    def splash(self, title: str, seat: int, seconds: float, at: Point) -> None:
+        """A gold splash: `title` over `seat`'s name for `seconds`, centred on `at` (a preset's own
+        moment: jda's dealer, standard's auction and yaku, kabu's parent), so a preset module builds no
+        Splash or Tween of its own."""
+        self.splashes.append(Splash(title, self.seat_name(seat), GOLD, Tween(seconds, pytweening.linear), at))
 
     def said(self, key: str, seat: int | None = None, **params: object) -> Said:
         """A log line, `seat`'s name as its %{name}; about the viewer's own seat, the line's second
         person form where English needs one ("You name Red", not "You names Red": log.you.*). The line
         is a `Said`, so it follows a language switch."""
         if seat is not None:
-            params["name"] = self._name(seat)
+            params["name"] = self.seat_name(seat)
             if seat == self.viewer and key in YOU_FORMS:
                 key = "log.you." + key.removeprefix("log.")
         return Said(key, **params)
+
+    def log_line(self, event: Event) -> Said | str | None:
+        """What the log says of an event (None: nothing), as the event is shown or, for a seat that
+        comes back to a LAN table, of the moves made while it was away (`missed_lines`)."""
+        if isinstance(event, Played):
+            cards = tr("log.card_sep").join(map(card_text, event.cards))  # "3 7", 「3・7」
+            line = self.preset_ui.played_line(event.pile, self.seat_name(event.seat), cards)
+            if isinstance(line, Said) and event.seat == self.viewer and line.key in YOU_FORMS:
+                line = Said("log.you." + line.key.removeprefix("log."), **line.params)  # "on your own pile"
+            return line or self.said("log.played", event.seat, cards=cards)
+        if isinstance(event, Drew):
+            if event.count == 0:
+                return self.said("log.drew_none", event.seat)
+            key = "log.drew_penalty" if event.penalty else "log.drew"
+            return self.said(key, event.seat, count=event.count)
+        if isinstance(event, SuitChosen):
+            return self.said("log.suit", event.seat, suit=event.suit.symbol)
+        if isinstance(event, LastOneDeclared):
+            return self.said("log.last_one", event.seat)
+        if isinstance(event, DobonCalled):
+            if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
+                return self.said("log.dobon_first", event.seat)
+            # "on you", not "on You": the viewer as the object of a sentence
+            target = Said("result_words.you_in_sentence") if event.answer_to == self.viewer else None
+            return self.said("log.dobon", event.seat, target=target or self.seat_name(event.answer_to))
+        if isinstance(event, DirectionChanged):
+            return self.said("log.reversed")
+        if isinstance(event, TimedOut):
+            return self.said("log.timed_out", event.seat)
+        return None
+
+    def missed_lines(self, events: list[Event]) -> list[Said | str]:
+        """The log's lines for events that are not shown (they happened while this seat was away)."""
+        return [line for event in events if (line := self.log_line(event)) is not None]
 
     def _present(self, event: Event) -> bool:
         """Start showing one event; True if the next event should wait for it. Core events have a
@@ -565,9 +623,7 @@ class Board:
             self.shown.last_one.discard(seat)
         self.shown.field_suit = None
         self.on_sound("play")
-        cards = tr("log.card_sep").join(map(card_text, event.cards))  # "3 7", 「3・7」
-        line = self.preset_ui.played_line(event.pile, self._name(seat), cards)
-        self.log.append(line or self.said("log.played", seat, cards=cards))
+        self.log.append(self.log_line(event))
         self.wait = 0.3
         return True
 
@@ -577,7 +633,7 @@ class Board:
         assert lay is not None
         seat = event.seat
         if event.count == 0:
-            self.log.append(self.said("log.drew_none", seat))
+            self.log.append(self.log_line(event))
             return False
         for k in range(event.count):
             delay = k * 0.09
@@ -623,8 +679,7 @@ class Board:
         if seat in self.shown.last_one:
             self.shown.last_one.discard(seat)
         self.on_sound("draw")
-        key = "log.drew_penalty" if event.penalty else "log.drew"
-        self.log.append(self.said(key, seat, count=event.count))
+        self.log.append(self.log_line(event))
         self.wait = 0.2 + 0.09 * event.count
         return True
 
@@ -645,7 +700,7 @@ class Board:
         """The suit in force changes: its badge pulses."""
         self.shown.field_suit = event.suit
         self.pulses["suit"] = Tween(0.6, pytweening.easeOutQuad)
-        self.log.append(self.said("log.suit", event.seat, suit=event.suit.symbol))
+        self.log.append(self.log_line(event))
         return False
 
     def _on_draw_chain_changed(self, event: DrawChainChanged) -> bool:
@@ -659,7 +714,7 @@ class Board:
         """The direction ring spins round."""
         self.shown.direction = event.direction
         self.ring_spin = Tween(0.9, pytweening.easeInOutQuad)
-        self.log.append(self.said("log.reversed"))
+        self.log.append(self.log_line(event))
         return False
 
     def _on_turn_changed(self, event: TurnChanged) -> bool:
@@ -690,12 +745,12 @@ class Board:
     def _on_last_one(self, event: LastOneDeclared) -> bool:
         """A "last one" call: the seat's plate says so, and the log."""
         self.shown.last_one.add(event.seat)
-        self.log.append(self.said("log.last_one", event.seat))
+        self.log.append(self.log_line(event))
         return False
 
     def _on_timed_out(self, event: TimedOut) -> bool:
         """The referee called time on a seat: said in the log (what it costs follows as events)."""
-        self.log.append(self.said("log.timed_out", event.seat))
+        self.log.append(self.log_line(event))
         self.wait = 0.3
         return True
 
@@ -735,13 +790,10 @@ class Board:
         word = tr("table.gaeshi") if event.gaeshi else tr("table.dobon_splash")
         spot = lay.spots[event.seat]
         self.splashes.append(
-            Splash(word, self._name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
+            Splash(word, self.seat_name(event.seat), RED, Tween(1.6, pytweening.linear), spot.centre)
         )
         self.on_sound("dobon")
-        if event.answer_to < 0:  # the first card turned up (kabu's okoshi-fuda): everyone else loses
-            self.log.append(self.said("log.dobon_first", event.seat))
-        else:
-            self.log.append(self.said("log.dobon", event.seat, target=self._name(event.answer_to)))
+        self.log.append(self.log_line(event))
         self.wait = 1.0
         return True
 
@@ -881,8 +933,12 @@ class Board:
         """`label` inside an empty pile's outline, one word a line (a run without spaces, such as
         Japanese, is one line), as large as fits the outline's width."""
         words = label.split() or [label]
-        size = max(9, rect.height // 7)
-        while size > 9 and max(self.font(size).size(w)[0] for w in words) > rect.width - 6:
+        # as large as the outline holds (a fixed seventh of its height read as a smudge: "own pile" at 9 px)
+        size = max(9, rect.height // 4)
+        while size > 9 and (
+            max(self.font(size).size(w)[0] for w in words) > rect.width - 8
+            or len(words) * self.font(size).get_linesize() > rect.height - 8
+        ):
             size -= 1
         lines = [
             self.text(clip_to_width(self.font(size), w, rect.width - 4), size, (220, 220, 210)) for w in words
@@ -1237,7 +1293,7 @@ class Board:
         view = self.view
         size = lay.text_size
         room = lay.plate_width(seat) - 24
-        label = self._fit(self._name(seat), size, room)
+        label = self.fit(self.seat_name(seat), size, room)
         name = self.text(label, size, WHITE, True)
         standings = self.shown.standings or view.standings
         score = self.text(score_text(standings[seat]), size - 2, (220, 230, 220))
@@ -1247,9 +1303,7 @@ class Board:
         cards = self.text(tr("table.cards", count=max(0, count)), size - 2, (220, 230, 220))
         hints = []
         if seat == self.viewer:  # practice help lines under your own name and score
-            hints = [
-                self.text(self._fit(t, size - 2, room), size - 2, c, True) for t, c in self._hints() if t
-            ]
+            hints = [self.text(self.fit(t, size - 2, room), size - 2, c, True) for t, c in self._hints() if t]
         w = (
             max(name.get_width(), score.get_width() + cards.get_width() + 14, *(x.get_width() for x in hints))
             + 24
@@ -1263,7 +1317,7 @@ class Board:
             dial_r = max(8, min(dial_r, (inner - row - 8) // 2))  # smaller only where room is short
             dial = 2 * dial_r + 8
             if name.get_width() > inner - dial:  # a long name is cut shorter
-                name = self.text(self._fit(label, size, max(20, inner - dial)), size, WHITE, True)
+                name = self.text(self.fit(label, size, max(20, inner - dial)), size, WHITE, True)
             w = max(w - 24, name.get_width() + dial, row + dial) + 24
         box = pygame.Rect(0, 0, w, h)
         if seat == self.viewer:  # yours sits in the left column, above the log
@@ -1381,6 +1435,19 @@ class Board:
             out.append((r, card))
         return out
 
+    def _raised(self) -> int | None:
+        """The card of the hand that stands a little out of it: the one under the pointer, else the
+        keyboard's cursor, but the cursor only where a card goes down alone. Where cards are picked for
+        a set (kabu), a raised cursor looked exactly like a pick: the 6 looked picked, the 3 did not,
+        and Enter played the 3. There the cursor is its blue ring alone; a pick stands out and carries
+        a tick."""
+        if self.hover is not None:
+            return self.hover
+        picking = bool(self.chosen) or any(
+            a.kind is Kind.PLAY and len(a.cards) > 1 for a in getattr(self.view, "legal", ())
+        )
+        return None if picking else self.selected
+
     def _lift(self, card: Card) -> float:
         """How far a card picked for a play of several cards, or sent ahead, stands out of the hand."""
         assert self.layout is not None
@@ -1393,7 +1460,7 @@ class Board:
         assert lay is not None
         view = self.view
         hand = view.hand
-        slots = lay.hand_positions(len(hand), self.hover if self.hover is not None else self.selected)
+        slots = lay.hand_positions(len(hand), self._raised())
         art = self._art(lay.hand_card_h)
         queued = view.window.queued if view.window is not None else None
         for i, ((pos, angle), card) in enumerate(zip(slots, hand, strict=True)):
@@ -1403,8 +1470,10 @@ class Board:
             rect = self.blit_card(dest, card, (pos[0], pos[1] - lift), lay.hand_card_h, angle)
             self._note("hand", rect)
             if lift:
-                ring = art.outline((110, 230, 160), 5)
+                ring = art.outline(PICKED, 5)
                 dest.blit(ring, ring.get_rect(center=rect.center))
+                if card.id in self.chosen:
+                    self._note("hand", _picked_badge(dest, rect, lay.hand_card_h))
             if card.id in self.highlight:
                 ring = art.outline((255, 220, 90), 4)
                 if angle:
@@ -1511,12 +1580,12 @@ class Board:
         y = int(lay.h - 8)
         for said in list(reversed(self.log))[: lay.log_lines]:
             line = said.now() if isinstance(said, Said) else said  # in the language now chosen
-            surf = self.text(self._fit(line, lay.log_size, width, bold=False), lay.log_size, (225, 235, 225))
+            surf = self.text(self.fit(line, lay.log_size, width, bold=False), lay.log_size, (225, 235, 225))
             y -= lay.log_line_h
             dest.blit(surf, (12, y))
             self._note("log", surf.get_rect(topleft=(12, y)))
 
-    def _fit(self, line: str, size: int, width: int, bold: bool = True) -> str:
+    def fit(self, line: str, size: int, width: int, bold: bool = True) -> str:
         """`line` as it is if it fits `width` pixels, else cut with "…" (ui.textfit.clip_to_width: a
         few measurements, however long the line)."""
         return clip_to_width(self.font(size, bold), line, width)

@@ -148,11 +148,16 @@ class CoachDesk:
 # ---------------------------------------------------------------------------------- words
 
 
-def who(callers: tuple[int, ...], name: Callable[[int], str]) -> str:
-    """ "Ren or Hana"; "Someone" where no seat stands out."""
+def who(callers: tuple[int, ...], name: Callable[[int], str], unnamed: bool = False) -> str:
+    """ "Ren or Hana" where they are every seat that could call; "Someone (most likely Sora)" where
+    another seat could too though no sampled deal showed it, or more than three could: a line naming
+    one seat must never let another's call come as a surprise."""
     if not callers:
         return tr("coach.someone")
-    return tr("coach.or").join(name(s) for s in callers[:3])
+    named = tr("coach.or").join(name(s) for s in callers[:3])
+    if unnamed or len(callers) > 3:
+        return tr("coach.someone_likely", who=named)
+    return named
 
 
 def cost_words(unit: str, amount: int) -> str:
@@ -168,16 +173,21 @@ def danger_line(danger: Danger, card: Card, name: Callable[[int], str], unit: st
     if danger.cost is not None and danger.cost < 0:  # a call you would turn round (a gaeshi)
         return tr(
             "coach.danger_gain",
-            who=who(danger.callers, name),
+            who=who(danger.callers, name, danger.unnamed),
             card=card_text(card),
             chance=chance,
             gain=cost_words(unit, -danger.cost),
         )
     if danger.cost is None:
-        return tr("coach.danger_no_cost", who=who(danger.callers, name), card=card_text(card), chance=chance)
+        return tr(
+            "coach.danger_no_cost",
+            who=who(danger.callers, name, danger.unnamed),
+            card=card_text(card),
+            chance=chance,
+        )
     return tr(
         "coach.danger",
-        who=who(danger.callers, name),
+        who=who(danger.callers, name, danger.unnamed),
         card=card_text(card),
         chance=chance,
         cost=cost_words(unit, danger.cost),
@@ -209,18 +219,22 @@ def _move(action: Action) -> str:
 
 
 def hint_line(hint: Hint, unit: str = "points") -> str:
-    """What hard would do, and why: how much better its search found it than the best other option,
-    in the preset's own units and its own sense of better (so "better" reads the same where fewer
-    points win); where it kept its rule of thumb's choice, that the other was not clearly better."""
+    """What hard would do, and why, in plain words: how much better its search found it than the best
+    other option, in the preset's own units and its own sense of better (so "better" reads the same
+    where fewer points win). Where the difference is within its error (Hint.close) the line says the
+    two are about equal and still names hard's move: a figure there would be noise, and a review of the
+    same decision could find the other ahead."""
     action = hint.action
     if hint.value is None or hint.other is None or hint.other_value is None:
         return tr("coach.hint_only", move=_move(action))
     gain = hint.value - hint.other_value
-    values = {"move": _move(action), "other": _action_words(hint.other), "worlds": hint.worlds}
-    if hint.kept or gain <= 0:
-        return tr("coach.hint_kept", **values)
-    shown = f"{gain:.1f}" if gain < 10 else f"{gain:.0f}"
-    return tr("coach.hint_play", gain=tr(f"coach.gain_{unit}", n=shown), **values)
+    values = {"move": _move(action), "other": _action_words(hint.other)}
+    if hint.close or gain <= 0:
+        return tr("coach.hint_even", **values)
+    if unit == "steps":  # a jda round lost is one step: a gain in steps is a chance in percent
+        return tr("coach.hint_play_steps", n=max(1, round(gain * 100)), **values)
+    shown = f"{gain:.0f}" if gain >= 10 or (unit != "points" and gain >= 2) else f"{gain:.1f}"
+    return tr(f"coach.hint_play_{unit}", n=shown, **values)
 
 
 # ---------------------------------------------------------------------------------- drawing
@@ -255,7 +269,7 @@ def wrap(board: BoardLike, text: str, size: int, width: int, lines: int = 2) -> 
             break
         out.append(rest[: fits[-1]].rstrip())
         rest = rest[fits[-1] :]
-    out.append(board._fit(rest, size, width))
+    out.append(board.fit(rest, size, width))
     return out
 
 
@@ -309,7 +323,9 @@ def words_now(scene: TableLike) -> str | None:
     if desk.dangers(view) is None:
         return tr("coach.weighing")
     danger = desk.danger_of(view, card)
-    return danger_line(danger, card, board._name, board.preset_ui.cost_unit) if danger is not None else None
+    return (
+        danger_line(danger, card, board.seat_name, board.preset_ui.cost_unit) if danger is not None else None
+    )
 
 
 def draw_confirm(scene: TableLike, surface: pygame.Surface) -> None:
@@ -323,7 +339,7 @@ def draw_confirm(scene: TableLike, surface: pygame.Surface) -> None:
     title_size = max(15, int(lay.unit * 0.032))
     small = max(12, int(lay.unit * 0.022))
     room = lay.band()[2] - 56
-    line = danger_line(danger, action.cards[-1], board._name, board.preset_ui.cost_unit) if danger else ""
+    line = danger_line(danger, action.cards[-1], board.seat_name, board.preset_ui.cost_unit) if danger else ""
     title = board.text(tr("coach.confirm_title"), title_size, RISK_RED, True)
     band = lay.band()[3]  # the panel stays in the band, clear of your hand: one line of words if need be
     lines = 2 if title.get_height() + 2 * board.font(small, True).get_linesize() + 30 + 40 <= band else 1
@@ -332,7 +348,7 @@ def draw_confirm(scene: TableLike, surface: pygame.Surface) -> None:
     bh = max(26, min(int(lay.unit * 0.06), band - tall - 40))
     bw = max(150, int(lay.unit * 0.3))
     width = max(title.get_width(), *(x.get_width() for x in said), 2 * bw + 20) + 40
-    panel = scene._panel(surface, tall + bh + 40, width)
+    panel = scene.panel(surface, tall + bh + 40, width)
     surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 8)))
     y = panel.y + 12 + title.get_height()
     for part in said:

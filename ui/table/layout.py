@@ -107,7 +107,8 @@ class Layout:
     def menu_rect(self, index: int) -> tuple[int, int, int, int]:
         """The table's Menu (`index` 0) and Help (1) buttons, one under the other at the top right, as
         x, y, w, h; on a large window they grow with it (ui.sizes), and the seats keep clear of them."""
-        w, h = max(110, int(self.h * 0.17)), int(36 * sizes.scale(self.h))
+        # at least as wide as the longest label at the smallest window ("ヘルプ: コーチ" was cut at 110)
+        w, h = max(136, int(self.h * 0.17)), int(36 * sizes.scale(self.h))
         return self.w - w - 12, 12 + index * (h + 6), w, h
 
     def band(self) -> tuple[int, int, int, int]:

@@ -12,10 +12,11 @@ import time
 
 from game.actions import Action, Kind, is_call
 from game.cards import deck as get_deck
-from game.events import Event, RoundEnded, event_from_json
+from game.events import Event, RoundDealt, RoundEnded, event_from_json
 from game.history import HUMAN, now_stamp
 from game.rules import make_rules
 from game.rules.base import RuleSet
+from game.scores import Score
 from game.seen import SeenLog
 from game.view import SeatView
 from net.client import HostClosed, HostGone
@@ -59,6 +60,10 @@ class RemoteTable:
         self.rematch = False  # the match is over and the host offered a rematch at this table
         self.new_match = False  # the host came back with a new match (--new-match): follow it
         self.closed_after = False  # the match is over and the host has closed the table since
+        # the standings at the match's first deal and after each round, as the host sent them when
+        # this seat came back (it saw none of the rounds before); kept up as rounds end (`poll`)
+        self.chart: list[list[Score]] = []
+        self.missed: list[Event] = []  # what happened while AI played for this seat, for its log
         # what this seat is shown of the match, update by update (game.seen): kept in the History only
         # if the host vanishes before the end (otherwise its log comes, net.keeping, and says more)
         self.seen = SeenLog()
@@ -89,6 +94,8 @@ class RemoteTable:
                     deck = get_deck(view.deck)
                     events = [event_from_json(e, deck) for e in message.events]
                     rules = self.rules or make_rules(view.preset, view.players, dict(view.options))
+                    chart = [[Score.from_json(score) for score in row] for row in message.chart]
+                    missed = [event_from_json(e, deck) for e in message.missed]
                 except (KeyError, TypeError, ValueError, IndexError) as exc:
                     self.gone = f"the host sent something this table cannot show ({exc})"
                     continue
@@ -99,13 +106,15 @@ class RemoteTable:
                     self.reseated, self._pending = True, []
                     self.seen.reset()  # what this seat keeps starts at its own deal (or the new match)
                     if self.new_match:
-                        self.new_match, self.shown, self.round_end = False, [], None
+                        self.new_match, self.shown, self.round_end, self.chart = False, [], None, []
                 self._view, self.rules, self.viewer = view, rules, view.seat
                 self.seq = message.seq
                 self.seen_started = self.seen_started if self.seen.steps else now_stamp()
                 self.seen.add(message.seq, message.events, message.view, message.timed_out)
                 self.names = message.names or self.names
                 self._pending.extend(events)
+                self.chart = chart or self.chart  # a comeback: the match's rounds before it
+                self.missed.extend(missed)  # ... and what happened while AI played for this seat
                 for seat in message.timed_out:  # a move that was not the person's own choice
                     if 0 <= seat < len(self.names):
                         self.log_lines.append(tr("log.ai_played", name=self.names[seat]))
@@ -266,6 +275,10 @@ class RemoteTable:
         for event in out:
             if isinstance(event, RoundEnded):
                 self.round_end = event
+            if self.chart and isinstance(event, RoundDealt) and event.round_no == 1:
+                self.chart = []  # a new match: its own events make its chart
+            elif self.chart and isinstance(event, RoundEnded):
+                self.chart.append(list(event.standings or map(Score.points, event.scores)))
         return out
 
     def submit(self, action: Action) -> str | None:

@@ -1,7 +1,7 @@
 """What the table's helpers ask of the board (ui/table/board.py) and of the table screen
-(ui/scenes/table.py), as Protocols: the preset hooks (ui/presets), the coach's drawing
-(ui/table/coach_view.py) and a lesson's guide (ui/learn/guide.py) are handed the board or the table
-and call back into it. Naming these roles rather than the classes keeps the helpers from importing the
+(ui/scenes/table.py), as Protocols: their narrow public API. The preset hooks (ui/presets), the
+coach's drawing (ui/table/coach_view.py) and a lesson's guide (ui/learn/guide.py) are handed the board
+or the table and call back into it, through these members only. Naming these roles rather than the classes keeps the helpers from importing the
 modules that use them, so the table's modules form no import cycle (tests/test_contracts.py).
 Only what the helpers use is listed; the classes themselves are the one implementation."""
 
@@ -27,7 +27,6 @@ class BoardLike(Protocol):
     log: deque[str]
     carry: list[str]  # log lines kept for the next deal's log
     regions: dict[str, pygame.Rect]
-    splashes: list[Any]
     hover: int | None
     selected: int | None
     shown: Any  # ui.table.board.Shown
@@ -39,9 +38,21 @@ class BoardLike(Protocol):
 
     def text(self, s: str, size: int, colour: Any = ..., bold: bool = False) -> pygame.Surface: ...
 
-    def _name(self, seat: int) -> str: ...
+    def seat_name(self, seat: int) -> str: ...
 
-    def _fit(self, line: str, size: int, width: int, bold: bool = True) -> str: ...
+    def fit(self, line: str, size: int, width: int, bold: bool = True) -> str: ...
+
+    def splash(self, title: str, seat: int, seconds: float, at: tuple[float, float]) -> None: ...
+
+    def blit_card(
+        self,
+        dest: pygame.Surface,
+        card: Any,
+        pos: tuple[float, float],
+        h: int,
+        angle: float = 0,
+        face_up=True,
+    ) -> pygame.Rect: ...
 
 
 class TableLike(Protocol):
@@ -66,6 +77,10 @@ class TableLike(Protocol):
     def answers(self) -> list[Action]: ...
 
     def save(self) -> None: ...
+
+    def window_elapsed(self) -> float: ...
+
+    def panel(self, surface: pygame.Surface, height: int, width: int) -> pygame.Rect: ...
 
     def _wrap(self, line: str, size: int, width: int) -> list[str]: ...
 

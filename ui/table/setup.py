@@ -1,15 +1,21 @@
-"""What a new table is made of: preset, options and seats. Also turns a table into a save and back."""
+"""What a new table is made of: preset, options and seats. Also turns a table into a save and back.
+
+This is the save adapter, one of the few ui modules that use `game.engine` themselves
+(tests/test_contracts.py names them): it makes a table's game, writes it as a save or a scenario, and
+restores it. The screens hold the game it makes only as a `Match`, handed to the in-process host
+(ui/table/source.py)."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.actions import Action
 from game.engine import Game, Totals
 from game.history import HUMAN, Recorder, now_stamp
 from game.plaintext import NAME, clean
+from game.registry import DEFAULT_PRESET
 from game.rules import make_rules
 from game.seats import SEATS
 
@@ -39,7 +45,7 @@ class SeatSpec:
 
 @dataclass
 class GameSetup:
-    preset: str = "app"
+    preset: str = DEFAULT_PRESET
     players: int = 4
     options: dict[str, Any] = field(default_factory=dict)
     seats: list[SeatSpec] = field(default_factory=list)
@@ -153,6 +159,19 @@ def _since(value: Any, players: int) -> dict[str, Any] | None:
     return {"rounds": rounds, "matches": matches, "deltas": list(deltas)}
 
 
+# a game on this computer, as this adapter makes and restores it: the screens hold one and hand it on to
+# the in-process host (ui/table/source.py), which runs it; they never play it themselves
+Match = Game
+
+
+class Resumable(NamedTuple):
+    """A saved match ready to resume: its table, its game, and how long its match clock had run."""
+
+    setup: GameSetup
+    game: Match
+    elapsed_ms: float
+
+
 def default_level() -> str:
     for name in ("normal", "basic"):
         if name in SEATS:
@@ -181,6 +200,21 @@ def saved_match_elapsed(data: dict[str, Any]) -> float:
     if not 0 <= value <= MAX_ELAPSED_MS:
         return 0.0
     return float(value)
+
+
+def deal_scenario(setup: GameSetup, game: Game, names: list[str]) -> str:
+    """The current round's deal, as it stood when dealt, as scenario text (docs/scenarios.md): the
+    round is found by replaying the match's actions up to its deal, so it is the same whenever it is
+    saved."""
+    from game.scenario import dumps, from_game
+
+    replay = setup.new_game()
+    for action in game.actions:
+        if (replay.match_no, replay.round_no) == (game.match_no, game.round_no):
+            break
+        replay.apply(action)
+    seats = ["human" if s.kind == "human" else s.level for s in setup.seats]
+    return dumps(from_game(replay, names, seats))
 
 
 def restore(data: dict[str, Any]) -> tuple[GameSetup, Game]:
