@@ -202,6 +202,21 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--history", action="store_true", help="keep every finished round in the history (the data folder's)"
     )
+    host.add_argument(
+        "--matches",
+        type=int,
+        default=1,
+        metavar="N",
+        help="matches to play at this table (default 1): after each, a rematch with the same table (the"
+        " people keep their seats; AI and left seats are open again)",
+    )
+    host.add_argument(
+        "--rematch-after",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="with --matches: how long the result is shown before the rematch's lobby (default 10)",
+    )
 
     join = sub.add_parser("join", help="join a LAN table (headless, an AI plays the seat)")
     join.add_argument(
@@ -321,6 +336,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "stats":
         return run_stats_command(args)
     elif args.command == "replay":
+        seen_summary = _seen_summary(args.file)  # a view-only record (game.seen), or None
+        if isinstance(seen_summary, int):
+            return seen_summary
+        if seen_summary is not None:
+            if not args.json:
+                from ui.app import run_replay
+
+                if run_replay(args.file) == 0:
+                    return 0
+            print(json.dumps(seen_summary))
+            return 0
         try:
             summary, _ = replay(args.file)
         except LogError as exc:
@@ -336,11 +362,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _seen_summary(path: str) -> dict | int | None:
+    """A view-only record of a LAN match (game.seen: what one seat was shown) has no actions to replay:
+    its summary (what the viewer steps through), an exit code after one line when it is damaged, or
+    None for any other file (an action log, read as one)."""
+    from game import history, seen
+
+    try:
+        if not seen.is_seen(history.read_header(path)):
+            return None
+        record = seen.load(path)
+    except history.RecordError as exc:
+        if exc.problem.why in ("not-json", "not-log", "not-record", "unreadable"):
+            return None  # not a record: the log reader says why in its own words
+        return fail("replay", str(exc))
+    item = record.entry
+    return {
+        "seen": True,
+        "rules": item.preset,
+        "players": item.players,
+        "me": item.me,
+        "started": item.started,
+        "updates": len(record.steps),
+        "rounds": item.rounds,
+        "standings": [s.to_json() for s in item.standings],
+        "ranks": item.ranks,
+    }
+
+
 def run_host_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from net import hostsave
-    from net.host import Host, HostConfig
+    from net.host import MAX_MATCHES, Host, HostConfig
     from net.stopping import Stopped, until_stopped
     from net.ticket import match_log_folder
 
@@ -356,6 +410,10 @@ def run_host_command(args: argparse.Namespace) -> int:
         return fail("host", "--away-ai must be 0..600 seconds")
     if not 0 <= args.people <= args.players:
         return fail("host", f"--people must be 0..{args.players} (the number of seats)")
+    if not 1 <= args.matches <= MAX_MATCHES:
+        return fail("host", f"--matches must be 1..{MAX_MATCHES}")
+    if not 0 <= args.rematch_after <= 600:
+        return fail("host", "--rematch-after must be 0..600 seconds")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     try:
         config = HostConfig(
@@ -376,6 +434,8 @@ def run_host_command(args: argparse.Namespace) -> int:
             keep_history=args.history,
             keep_path=str(hostsave.kept_path()),
             new_match=args.new_match,
+            matches=args.matches,
+            rematch_after_s=args.rematch_after,
         )
         host = Host(config, log=lambda line: print(line, flush=True))
 

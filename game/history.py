@@ -85,6 +85,9 @@ class Entry:
     # in the same game (its log replays from the first deal) but is a record, a History row, of its own
     since_rounds: int = 0
     since_matches: int = 0
+    # a view-only record (game.seen): what one LAN seat was shown of a match whose host vanished before
+    # its end; listed like any other, replayed as that seat saw it, never reviewed or counted
+    seen: bool = False
 
     def joined_at(self, seat: int) -> int:
         """The rounds of the game at `seat` that are not this record's person's: those before they sat
@@ -115,6 +118,7 @@ class Entry:
             "reviewed_seats": sorted(int(s) for s in self.reviews),
             "joined": self.joined,
             "since": {"rounds": self.since_rounds, "matches": self.since_matches},
+            "seen": self.seen,
         }
 
 
@@ -137,6 +141,7 @@ REASONS = {
     "bad-lists": "'names' must be a list and 'reviews' an object",
     "no-replay": "its log does not replay ({error})",
     "refused": "line {line}: refused: {error}",
+    "seen": "a view-only record of a LAN match (what one seat was shown): it replays as seen, nothing more",
 }
 
 
@@ -329,6 +334,7 @@ def entry(path: str | Path) -> Entry:
             ranks=_ranks(meta.get("ranks"), players),
             standings=_standings(meta.get("standings"), players),
             joined=_joined(meta.get("joined"), players),
+            seen=meta.get("seen") is True,
             **_since(meta.get("since")),
         )
     except _BadHeader as exc:
@@ -415,8 +421,11 @@ def listing(folder: str | Path | None = None, preset: str | None = None) -> List
 
 def load(path: str | Path) -> tuple[Entry, Game]:
     """A record replayed: its entry and the game as it stood when it was saved. RecordError if the file
-    is not a record or its log no longer replays (a corrupt or foreign file)."""
+    is not a record or its log no longer replays (a corrupt or foreign file); a view-only record
+    (game.seen) is no action log, and is read by game.seen.load instead."""
     found = entry(path)
+    if found.seen:
+        raise RecordError(Problem(Path(path).name, "seen"))
     try:
         _header, game, actions = read_log(path)
     except LogError as exc:

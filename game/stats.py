@@ -106,6 +106,7 @@ class Stats:
     levels: dict[tuple[str, str], Tally] = field(default_factory=dict)  # (preset, levels faced)
     games: int = 0  # records counted
     skipped: list[Problem] = field(default_factory=list)  # records not counted, and why (each a str)
+    seen: int = 0  # your view-only LAN records (game.seen): in the History, with no log to count from
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,6 +116,7 @@ class Stats:
                 {"preset": p, "faced": lv, **t.to_json()} for (p, lv), t in sorted(self.levels.items())
             ],
             "skipped": self.skipped,
+            "seen_not_counted": self.seen,
         }
 
     def table(self) -> str:
@@ -132,6 +134,8 @@ class Stats:
                     if p == preset:
                         lines.append(_row("", faced, sub))
         lines += [f"skipped {s}" for s in self.skipped]
+        if self.seen:
+            lines.append(f"not counted: {self.seen} LAN match(es) kept as you saw them (the host vanished)")
         return "\n".join(lines)
 
 
@@ -164,7 +168,9 @@ def compute(folder: str | Path | None = None) -> Stats:
     found = listing(folder)
     stats = Stats(skipped=list(found.problems))
     for item in reversed(found.entries):  # oldest first
-        if item.me is None:
+        if item.me is not None and item.seen:
+            stats.seen += 1  # a view-only record (game.seen) has no log to count from: said, not counted
+        if item.me is None or item.seen:
             continue  # AI seats only: nobody's statistics
         try:
             _entry, game = load(item.path)

@@ -42,7 +42,8 @@ its own history (net.keeping). With `keep_path` the match is kept on disk after 
 (net.hostsave); a host started again with the same table resumes it, waits a little for its people to
 come back with their tokens, and tells them the host is back. With `rematch` (the desktop's) a finished
 match leaves the table open until the host offers a rematch (`Host.rematch`: the same seats, a new
-match once the people are ready; `Lobby.rematch` tells every client) or closes it.
+match once the people are ready; `Lobby.rematch` tells every client) or closes it; a headless host
+with `matches` over 1 offers each rematch by itself a little after the result (`rematch_after_s`).
 """
 
 from __future__ import annotations
@@ -201,6 +202,12 @@ class HostConfig:
     # (`Host.rematch`: the same seats, a new match once the people are ready) or closes it; False: a
     # finished match closes the table (a headless host)
     rematch: bool = False
+    # a headless host's rematches: it plays this many matches at its table, each next one offered by
+    # itself `rematch_after_s` after the last one's result (as the desktop's Rematch: the same seats and
+    # tokens, AI and left seats open again, everyone told by `Lobby.rematch`); 1: the table closes at
+    # the match's end
+    matches: int = 1
+    rematch_after_s: float = 10.0
 
 
 class Host:
@@ -283,7 +290,7 @@ class Host:
                 if self.closing:
                     break
                 await self._play()
-                if self.closing or not self.cfg.rematch or not await self._after_match():
+                if self.closing or not self._rematches() or not await self._after_match():
                     break
                 await self._new_match()
         finally:
@@ -295,11 +302,22 @@ class Host:
         if self.result is not None and self.result.complete:
             self._rematch = True
 
+    def _rematches(self) -> bool:
+        """Whether a finished match leaves the table open for a rematch: the desktop's always (its
+        hosting person chooses), a headless host's while it has matches to play (HostConfig.matches)."""
+        return self.cfg.rematch or self.matches < min(self.cfg.matches, MAX_MATCHES)
+
     async def _after_match(self) -> bool:
         """The match is over and the table stays open: everyone stays connected (chat, comings and
-        goings go on) until the host offers a rematch (True) or closes the table (False)."""
+        goings go on) until the host offers a rematch (True) or closes the table (False). A headless
+        host offers it by itself, `rematch_after_s` after the result (the people have read it)."""
+        auto = not self.cfg.rematch and self.matches < self.cfg.matches
+        offer_at = time.monotonic() + self.cfg.rematch_after_s
+        if auto:
+            wait = f"{self.cfg.rematch_after_s:g} s"
+            self.log(f"match {self.matches} of {self.cfg.matches} over; a rematch at this table in {wait}")
         while not self.closing:
-            if self._rematch:
+            if self._rematch or (auto and time.monotonic() >= offer_at):
                 return True
             await self._heartbeat()
             seat, message = await self._next_message(0.05)
@@ -835,6 +853,8 @@ class Host:
             self.cfg.min_people,
             [w.name for w in self.watchers],
             self.cfg.turn_limit_s,
+            match_started=self.history_started if self.started.is_set() else "",
+            ai=self.cfg.ai,
         )
 
     def free_seats(self) -> int:

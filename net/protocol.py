@@ -80,6 +80,11 @@ class Lobby(msgspec.Struct, tag="lobby"):
     # the host offered a rematch: the match just finished is over, everyone still here is back in
     # the lobby of the next one (same seats, not ready yet); said once, with the first such lobby
     rematch: bool = False
+    # once the match has begun: when it began (game.history's `started`) and the host's AI level, so a
+    # guest whose host vanishes before the end dates and labels what it was shown (game.seen) as every
+    # other record of the match; fields an older build ignores
+    match_started: str = ""
+    ai: str = ""
 
 
 class Ready(msgspec.Struct, tag="ready"):

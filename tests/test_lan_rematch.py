@@ -6,7 +6,11 @@ leave instead: its seat is open in the rematch. Real sockets on 127.0.0.1; every
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 from lankit import loopback, until
 
 from game.realtime import Timing
@@ -15,6 +19,7 @@ from net.client import Client, play_as_ai
 from net.host import Host
 from net.protocol import Finished, Lobby
 
+ROOT = Path(__file__).resolve().parent.parent
 FAST = Timing(turn_ms=30, dobon_ms=20, window_ms=60)
 
 
@@ -177,3 +182,82 @@ def test_a_watcher_who_came_after_the_end_follows_the_rematch():
 
     second, watched = asyncio.run(main())
     assert second.complete and watched.complete and watched.scores == second.scores
+
+
+def test_a_headless_host_with_matches_offers_the_rematch_itself_and_closes_after_the_last():
+    """`main.py host --matches 2` (HostConfig.matches): after the first match's result the host offers
+    the rematch by itself (`rematch_after_s`), guests and watchers hear it as from the desktop's host
+    (`Lobby.rematch`, same seats and tokens, the AI's seat open again), and after the second match the
+    table closes by itself."""
+
+    async def main():
+        host = rematch_host(rematch=False, matches=2, rematch_after_s=0.3)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        aoi = Client("127.0.0.1", host.port, "Aoi", log=quiet)
+        ben = Client("127.0.0.1", host.port, "Ben", log=quiet)
+        mio = Client("127.0.0.1", host.port, "Mio", log=quiet, watch=True)
+        try:
+            for c in (aoi, ben, mio):
+                await c.connect()
+            seats = {c.name: (c.seat, c.token) for c in (aoi, ben)}
+            first = await asyncio.gather(play_on(aoi, aoi.seat), play_on(ben, ben.seat))
+            for c in (aoi, ben, mio):  # nobody pressed anything: the host offered it
+                async with asyncio.timeout(10):
+                    while not (isinstance(await c.receive(), Lobby) and c.lobby.rematch):
+                        pass
+            lobby = aoi.lobby
+            second = await asyncio.gather(play_on(aoi, aoi.seat), play_on(ben, ben.seat))
+            result = await asyncio.wait_for(runner, 10)  # the last match: the table closes
+        finally:
+            runner.cancel()
+            await host.close()
+            for c in (aoi, ben, mio):
+                await c.close()
+        return host, seats, first, second, lobby, result, aoi, ben
+
+    host, seats, first, second, lobby, result, aoi, ben = asyncio.run(main())
+    assert not lobby.started and lobby.watchers == ["Mio"]
+    assert {s.name: s.seat for s in lobby.seats if s.kind == "person"} == {
+        n: s for n, (s, _) in seats.items()
+    }
+    assert [s.kind for s in lobby.seats].count("open") == 1
+    assert (aoi.seat, aoi.token) == seats["Aoi"] and (ben.seat, ben.token) == seats["Ben"]
+    assert all(f.complete for f in (*first, *second)) and result.complete
+    assert host.matches == 2
+
+
+def test_a_headless_host_with_one_match_closes_at_its_end_even_with_a_rematch_wait():
+    """The default (`--matches 1`): no rematch, whatever the wait says."""
+
+    async def main():
+        host = rematch_host(players=2, min_people=1, rematch=False, matches=1, rematch_after_s=0.0)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        aoi = Client("127.0.0.1", host.port, "Aoi", log=quiet)
+        try:
+            await aoi.connect()
+            await play_on(aoi, aoi.seat)
+            result = await asyncio.wait_for(runner, 10)
+        finally:
+            runner.cancel()
+            await host.close()
+            await aoi.close()
+        return result, host.matches
+
+    result, matches = asyncio.run(main())
+    assert result.complete and matches == 1
+
+
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--matches", "0"], "--matches must be 1..1000"),
+        (["--matches", "2", "--rematch-after", "-1"], "--rematch-after must be 0..600 seconds"),
+    ],
+)
+def test_main_host_refuses_a_wrong_match_count_or_rematch_wait_in_one_line(flags, said):
+    run = [sys.executable, str(ROOT / "main.py"), "host", *flags, "--no-announce", "--port", "0"]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1

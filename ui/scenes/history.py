@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game import history
+from game import history, seen
 from game.errors import IllegalAction
 from game.events import Event, RoundEnded
 from game.headless import LogError, read_log
@@ -93,6 +93,8 @@ def entry_line(item: Entry, notes: bool = True) -> str:
         line += "   " + tr("history.lan")
     if notes and str(item.me) in item.reviews:
         line += "   " + tr("history.reviewed")
+    if notes and item.seen:  # the host vanished mid-match: this seat's view of it, not its log
+        line += "   " + tr("history.seen")
     return line
 
 
@@ -219,7 +221,8 @@ def seat_name(item: Entry, seat: int) -> str:
 
 def round_lines(events: Sequence[Event], item: Entry) -> list[str]:
     """One line per round of the record: how it ended, who won, the person's score change (where a
-    preset keeps a standing other than points, the person's standing after it: "lap 0 · deal 6")."""
+    preset keeps a standing other than points, the person's standing after it: "lap 0 · deal 6").
+    `game` may be the events themselves (a view-only record's, game.seen: the ends as they were shown)."""
     me = item.me
     lines = []
     earlier = item.since_rounds  # rounds of the matches before this record's (a New match's record)
@@ -333,8 +336,11 @@ class RecordScene(Scene):
         self.error: str | None = None
         self.rounds: list[str] = []
         try:
-            _entry, game = history.load(item.path)
-            self.rounds = round_lines(game.events, item)
+            if item.seen:  # a LAN match whose host vanished: what this seat was shown (game.seen)
+                self.rounds = round_lines(seen.load(item.path).rounds_ended, item)
+            else:
+                _entry, game = history.load(item.path)
+                self.rounds = round_lines(game.events, item)
         except RecordError as exc:
             self.error = exc.problem  # said in the screen's language (skipped_reason)
         saved = item.reviews.get(str(item.me)) if item.me is not None else None
@@ -388,10 +394,12 @@ class RecordScene(Scene):
             gui,
             container=c,
         )
-        if self.item.me is None or self.error or self.job is not None:
-            self.review_button.disable()
+        if self.item.me is None or self.error or self.job is not None or item.seen:
+            self.review_button.disable()  # a view-only record has no log to review
+        if self.error or item.seen:
+            self.again.disable()  # ... nor a deal to play again (it was never shown whole)
+            self.level_menu.disable()  # (the levels are for that new game)
         if self.error:
-            self.again.disable()
             self.replay.disable()
         right = pygame.Rect(40 + left_w, top, w - 60 - left_w, h - top - 20)
         self.progress_rect = pygame.Rect(right.x, right.y, right.width, 30)
@@ -422,6 +430,7 @@ class RecordScene(Scene):
             note = (
                 self.review_note
                 or (skipped_reason(self.error) if self.error else None)
+                or (tr("history.seen_note") if item.seen else None)
                 or (tr("history.review_none") if self.item.me is not None else tr("history.no_me"))
             )
             self.review_list = pygame_gui.elements.UITextBox(  # the whole column: never cut mid-line

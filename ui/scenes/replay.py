@@ -11,6 +11,11 @@ holds no secrets from the one who kept it.
 
 Opened from a review's line (`trial`), it stands at that decision's moment and a panel beside the table
 asks what the person would do there (ui/scenes/review_trial.py); the controls wait until they answer.
+
+A view-only record (game.seen: a LAN match whose host vanished before the end) holds no actions, only
+the updates its seat was shown: the viewer then steps through those (a `SeenSource`), each update's
+events animated as they were at the table, a jump or a step back showing the view as it stood; there is
+no other hand to show.
 """
 
 from __future__ import annotations
@@ -20,14 +25,13 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.actions import Action
 from game.headless import seat_names
 from game.history import MAX_NAME
 from game.view import SeatView
 
 from ..scene import Scene
 from ..table.board import Board
-from ..table.replaying import ReplayLog
+from ..table.replaying import SeenReplay, replay_of
 from ..text import key, tr
 from .review_trial import Trial, TrialPanel, panel_width
 
@@ -69,7 +73,8 @@ class ReplayScene(Scene):
         `trial`, the replay opens at that reviewed decision and asks what the person would do."""
         super().__init__(app)
         self.path = Path(path)
-        self.log = ReplayLog(path)  # the replay adapter: it runs the engine, this screen shows it
+        self.log = replay_of(path)  # the replay adapter: it runs the engine, this screen shows it
+        self.seen = isinstance(self.log, SeenReplay)  # a view-only record: its updates for actions
         header, players = self.log.header, self.log.players
         meta = header.get("history") if isinstance(header.get("history"), dict) else {}
         me = meta.get("me")
@@ -97,13 +102,22 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ moving through the log
 
     @property
-    def actions(self) -> list[Action]:
-        """The log's actions, as the replay adapter last read them."""
+    def actions(self) -> list:
+        """The log's actions, as the replay adapter last read them (a view-only record's updates)."""
         return self.log.actions
+
+    @property
+    def length(self) -> int:
+        return len(self.actions)
+
+    @property
+    def first(self) -> int:
+        """Where positions start: before the first action, or at a view-only record's first update."""
+        return self.log.first
 
     def seek(self, position: int) -> None:
         """Show the table as it stands after `position` actions (replayed from the start)."""
-        position = max(0, min(position, len(self.actions)))
+        position = max(self.first, min(position, len(self.actions)))
         self.source = self.log.at(position, self.viewer)
         self.position = position
         self.board = Board(
@@ -114,6 +128,7 @@ class ReplayScene(Scene):
             lambda: self.app.settings.reduced_motion,
         )
         self.board.on_sound = self.app.sounds.play
+        self.board.watching = self.source.viewer >= self.source.view.players  # (a watcher kept it)
         self.board.set_size(*self.table_size)
         show_as_it_stands(self.board, self.source.view)
         self._reveal()
@@ -121,7 +136,7 @@ class ReplayScene(Scene):
 
     def step(self) -> bool:
         """Apply the next action and animate what it did; False at the log's end."""
-        if self.position >= len(self.actions):
+        if self.position >= self.length:
             return False
         self.board.finish_all()  # a step taken while the last one still flies lands it first
         self.source.step()
@@ -176,7 +191,7 @@ class ReplayScene(Scene):
         self.slider = pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(x, y1 + 4, w - x - 120, 32),
             self.position,
-            (0, max(1, len(self.actions))),
+            (self.first, max(self.first + 1, self.length)),
             gui,
             container=c,
         )
@@ -193,6 +208,8 @@ class ReplayScene(Scene):
             self.buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(12 + i * (width + 8), y2, width, 40), key(f"replay.{name}"), gui, container=c
             )
+        if self.seen:  # only this seat's view was ever shown: there is no other hand
+            self.buttons["every_hand" if not self.every_hand else "own_view"].disable()
         if self.trial is not None:
             table_w = self.table_size[0]
             self.trial.widgets(pygame.Rect(table_w + 8, 8, w - table_w - 16, h - BAR - 16), gui, c)
@@ -275,7 +292,7 @@ class ReplayScene(Scene):
         elif name == "round_end":
             self.jump("round")
         elif name == "play":
-            self.playing = not self.playing and self.position < len(self.actions)
+            self.playing = not self.playing and self.position < self.length
             self.pause_left = 0.0
         elif name in ("every_hand", "own_view"):
             self.every_hand = not self.every_hand
@@ -322,5 +339,5 @@ class ReplayScene(Scene):
         if table_w < w:
             pygame.draw.rect(surface, (16, 62, 44), (table_w, 0, w - table_w, h - BAR))
         pygame.draw.rect(surface, (12, 40, 30), (0, h - BAR, w, BAR))
-        label = self.board.text(f"{self.position} / {len(self.actions)}", 16, (230, 235, 230), True)
+        label = self.board.text(f"{self.position} / {self.length}", 16, (230, 235, 230), True)
         surface.blit(label, label.get_rect(center=self.where.center))

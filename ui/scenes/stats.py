@@ -214,6 +214,9 @@ class StatsScene(Scene):
         found = self.figures.stats
         if not found.presets:
             _blit(surface, tr("stats.none"), size, (w // 2, h // 3), centre=True)
+            if found.seen:  # History lists them: say why they are not here
+                seen = tr("stats.seen", count=found.seen)
+                _blit(surface, seen, size, (w // 2, h // 3 + size * 2), centre=True, colour=(200, 210, 200))
             return
         y = 72
         tally = found.presets[self.preset] if self.preset else None

@@ -641,8 +641,10 @@ class Board:
                 card = event.cards[k]
                 self.hidden[card.id] += 1
                 hand = self.view.hand
-                slots = lay.hand_positions(len(hand))
-                idx = hand.index(card) if card in hand else len(hand) - 1
+                # a LAN view can be ahead of the events still shown (the round over, the hand empty):
+                # such a card flies to where a hand's one card would be
+                slots = lay.hand_positions(max(1, len(hand)))
+                idx = hand.index(card) if card in hand else len(slots) - 1
                 end, angle = slots[idx]
                 self._fly(
                     card,

@@ -13,12 +13,14 @@ import time
 from game.actions import Action, Kind, is_call
 from game.cards import deck as get_deck
 from game.events import Event, RoundDealt, RoundEnded, event_from_json
+from game.history import HUMAN, now_stamp
 from game.rules import make_rules
 from game.rules.base import RuleSet
 from game.scores import Score
+from game.seen import SeenLog
 from game.view import SeatView
 from net.client import HostClosed, HostGone
-from net.keeping import Kept
+from net.keeping import STAMP, Kept
 from net.protocol import CLOSED, Error, Finished, Lobby, Refused, Update
 from net.session import NetSession, Reconnected, Reconnecting
 
@@ -62,6 +64,12 @@ class RemoteTable:
         # this seat came back (it saw none of the rounds before); kept up as rounds end (`poll`)
         self.chart: list[list[Score]] = []
         self.missed: list[Event] = []  # what happened while AI played for this seat, for its log
+        # what this seat is shown of the match, update by update (game.seen): kept in the History only
+        # if the host vanishes before the end (otherwise its log comes, net.keeping, and says more)
+        self.seen = SeenLog()
+        self.seen_started = ""  # when this seat saw the match's first update (if the host never said)
+        self.seen_kept: str | None = None  # what became of it, said once (None: not kept yet)
+        self.history_folder: str | None = None  # None: the data folder's (tests set one)
 
     @property
     def started(self) -> bool:
@@ -96,10 +104,13 @@ class RemoteTable:
                     # the host set the match aside for a new one: the table is built again around
                     # this view, from this deal (TableScene._poll_remote), the old match's shown no more
                     self.reseated, self._pending = True, []
+                    self.seen.reset()  # what this seat keeps starts at its own deal (or the new match)
                     if self.new_match:
                         self.new_match, self.shown, self.round_end, self.chart = False, [], None, []
                 self._view, self.rules, self.viewer = view, rules, view.seat
                 self.seq = message.seq
+                self.seen_started = self.seen_started if self.seen.steps else now_stamp()
+                self.seen.add(message.seq, message.events, message.view, message.timed_out)
                 self.names = message.names or self.names
                 self._pending.extend(events)
                 self.chart = chart or self.chart  # a comeback: the match's rounds before it
@@ -126,8 +137,11 @@ class RemoteTable:
                     self.notices.append(tr("lan.not_kept", reason=self.kept.problem))
                 if message.complete:
                     self.finished = message
+                    self.seen.close()  # the host's log is the record: what this seat saw is not needed
                 else:  # the host closed the table first: say so, with the standings so far
                     self.gone = closed_early(message, self.kept)
+                    if self.kept is None or self.kept.path is None:  # no round of it kept: what was seen
+                        self.gone = "\n".join(filter(None, [self.gone, self.keep_seen()]))
             elif isinstance(message, Lobby):
                 self.lobby = message
                 if message.rematch and (self.finished is not None or self.started):  # (a watcher who
@@ -149,6 +163,8 @@ class RemoteTable:
                     # a host that vanished for good: the standings this seat was shown are kept
                     shown = self.standings_lines()
                     self.gone = "\n".join([said, tr("lan.gone_standings"), *shown]) if shown else said
+                    if self.started:  # the host vanished mid-match: what this seat saw is kept
+                        self.gone = "\n".join(filter(None, [self.gone, self.keep_seen()]))
                 if isinstance(message, HostClosed):
                     self.session.forget_seat()  # closed or refused: that seat is gone for good
         if self.gone is not None:
@@ -189,7 +205,43 @@ class RemoteTable:
     def left_text(self) -> str:
         """This seat left while its host could not be reached (from "reconnecting…"): a message with
         the standings it was last shown, seat by seat, in the preset's own terms."""
-        return "\n".join([tr("lan.left_gone"), *self.standings_lines()])
+        lines = [tr("lan.left_gone"), *self.standings_lines()]
+        if self.started:
+            lines.append(self.keep_seen())
+        return "\n".join(filter(None, lines))
+
+    def keep_seen(self) -> str:
+        """The host is gone before the match's end: keep what this seat was shown (game.seen) in the
+        History, once; the sentence that says what became of it ("" at the hosting person's own table,
+        whose host keeps the match's record itself)."""
+        if self.seen_kept is not None:
+            return self.seen_kept
+        if self.session.host is not None:  # the hosting person's own table: its host keeps the record
+            self.seen.close()
+            self.seen_kept = ""
+            return ""
+        lobby, view = self.lobby, self._view
+        seats = ["ai"] * (view.players if view is not None else 0)
+        if lobby is not None and len(lobby.seats) == len(seats):
+            level = lobby.ai or "ai"  # an older host does not say its AI's level
+            seats = [HUMAN if s.kind == "person" else level for s in lobby.seats]
+        started = lobby.match_started if lobby is not None and STAMP.fullmatch(lobby.match_started) else ""
+        me = view.seat if view is not None and view.seat < view.players else None  # a watcher: nobody's
+        try:
+            self.seen.keep(
+                seats=seats,
+                names=self.names,
+                me=me,
+                started=started or self.seen_started or now_stamp(),
+                folder=self.history_folder,
+            )
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.seen_kept = tr("lan.seen_not_kept", reason=reason)
+        else:
+            self.seen_kept = tr("lan.seen_kept")
+        self.seen.close()
+        return self.seen_kept
 
     def standings_lines(self) -> list[str]:
         """The standings this seat was last shown, seat by seat, in the preset's own terms."""

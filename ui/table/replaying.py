@@ -13,11 +13,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game import seen
 from game.actions import Action, Kind
 from game.engine import Game
-from game.events import Event, RoundEnded
+from game.events import DobonCalled, Event, Played, RoundEnded
 from game.headless import read_log
+from game.history import read_header
 from game.phase import Phase
+from game.rules import make_rules
 from game.rules.base import RuleSet
 from game.view import SeatView
 
@@ -92,6 +95,8 @@ class ReplayLog:
     """A log that replays (main.py and the History screen check it first): its header, its seats and
     its actions, and the table at any position of it."""
 
+    first = 0  # positions start before the first action
+
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.header, game, self.actions = read_log(self.path)
@@ -130,3 +135,100 @@ class ReplayLog:
             ):
                 return index
         return None
+
+
+class SeenSource:
+    """A TableSource over a view-only record (game.seen: a LAN match whose host vanished): the view
+    after the update shown last, and each next update's events exactly as the seat saw them. Nothing
+    is submitted; the clock does nothing; only `step` moves it on. No other hand was ever shown."""
+
+    def __init__(self, steps: list[seen.Step], position: int):
+        view = steps[position - 1].view
+        self.rules: RuleSet = make_rules(view.preset, view.players, dict(view.options))
+        self.viewer = view.seat  # a watcher's is one past the last seat
+        self.position = position
+        self._steps = steps
+        self._view = view
+        self.shown: list[Event] = [e for s in steps[:position] for e in s.events]
+        self.round_end: RoundEnded | None = None
+        for event in self.shown:
+            if isinstance(event, RoundEnded):
+                self.round_end = event
+        self._pending: list[Event] = []  # what is already shown stands as it is, not replayed
+
+    @property
+    def view(self) -> SeatView:
+        return self._view
+
+    @property
+    def hands(self) -> list[tuple[Any, ...]]:
+        """Only the viewer's own: the record holds no other hand (the viewer offers no "every hand")."""
+        return [tuple(self._view.hand) if s == self.viewer else () for s in range(self._view.players)]
+
+    @property
+    def match_over(self) -> bool:
+        return False  # the host vanished before the end: no record of this kind ends a match
+
+    def step(self) -> bool:
+        """Show the next update: its view, and its events (from `poll`); False at the record's end."""
+        if self.position >= len(self._steps):
+            return False
+        step = self._steps[self.position]
+        self._view = step.view
+        self._pending.extend(step.events)
+        self.position += 1
+        return True
+
+    def advance(self, now_ms: float) -> None:
+        """A replay moves only when stepped."""
+
+    def poll(self) -> list[Event]:
+        out, self._pending = self._pending, []
+        self.shown.extend(out)
+        for event in out:
+            if isinstance(event, RoundEnded):
+                self.round_end = event
+        return out
+
+    def submit(self, action: Action) -> str | None:
+        return tr("replay.watching")
+
+    def refusal(self, action: Action) -> str | None:
+        return tr("replay.watching")
+
+    def next_round(self) -> list[Event]:
+        return []
+
+    def others_may_act(self) -> bool:
+        return False
+
+
+class SeenReplay:
+    """A view-only record (game.seen) for the viewer, in ReplayLog's place: its updates stand for the
+    actions, and its positions start at the first update (there is no view before it)."""
+
+    first = 1
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        record = seen.load(self.path)  # (main.py and the History screen have read it first)
+        self.header = read_header(self.path)
+        self.players = record.entry.players
+        self.actions = record.steps
+
+    def at(self, position: int, viewer: int) -> SeenSource:
+        """The table after the record's first `position` updates (`viewer` is the record's own)."""
+        return SeenSource(self.actions, max(1, position))
+
+    def next_stop(self, position: int, target: str) -> int | None:
+        """The index of the next update from `position` that shows a play, a dobon or a round's end."""
+        wanted = {"play": Played, "dobon": DobonCalled, "round": RoundEnded}[target]
+        for index in range(max(position, 1), len(self.actions)):
+            if any(isinstance(e, wanted) for e in self.actions[index].events):
+                return index
+        return None
+
+
+def replay_of(path: str | Path) -> ReplayLog | SeenReplay:
+    """The replay of a kept file: an action log's, or a view-only record's (game.seen)."""
+    return SeenReplay(path) if seen.is_seen(read_header(path)) else ReplayLog(path)
