@@ -236,7 +236,8 @@ class CountingHard(HardSeat):
 
     def __init__(self, seed, work: int):
         super().__init__(seed)
-        self.work, self.worlds = work, []
+        self.worlds = []
+        self.work = self.core_work = work  # the budget on whichever path (engine or core) it searches
 
     def search(self, view, options, sample, prior=None):
         looked = []
