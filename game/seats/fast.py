@@ -48,11 +48,19 @@ class CorePolicy:
     draw = 0  # the core's DRAW code (every code below it is a play)
     dobon = 0  # the core's DOBON code (a sound call)
     pass_ = 0
+    # the core's simulated actions per engine rollout step, 1 + pass_share x (seats - 1), measured on
+    # the same positions played both ways (the core counts every waiting seat's pass in every window,
+    # which the engine path closes at once): what turns a budget in engine steps (the review's) into
+    # the core's count (`actions_per_step`)
+    pass_share = 0.0
 
     def __init__(self) -> None:
         self.cards = deck(self.deck).cards
         self.know = knowledge(self.preset)
         self.values = VALUES.get(self.preset)
+
+    def actions_per_step(self, players: int) -> float:
+        return 1.0 + self.pass_share * (players - 1)
 
     def turn(self, sim: Any, seat: int, options: list[int], rng: random.Random) -> int:
         """The turn player's action: `rollout_policy`'s choice, made with the same random calls."""
@@ -121,6 +129,7 @@ class AppPolicy(CorePolicy):
     draw = app_sim.DRAW
     dobon = app_sim.DOBON
     pass_ = app_sim.PASS
+    pass_share = 0.6  # measured 1.55, 2.16, 2.82 at 2, 3, 4 seats
     shed = tuple(app_sim.RANK)  # app's shed_order: the rank
 
     def card(self, code: int) -> int:
@@ -141,6 +150,7 @@ class SuperPolicy(CorePolicy):
     draw = super_sim.DRAW
     dobon = super_sim.DOBON
     pass_ = super_sim.PASS
+    pass_share = 0.3  # measured 1.03, 1.35, 1.73, 2.54 at 2, 3, 4, 6 seats (passes made forced: `prepare`)
     shed = SUPER_SHED  # super's shed_order: what the card scores
 
     def card(self, code: int) -> int:
