@@ -87,7 +87,8 @@ def main() -> None:
             ms = [t for _, t, _ in searches]
             cpu = [c for _, _, c in searches]
             budget = args.core_work if cores else args.work
-            work = budget * knowledge(preset).work_share  # a preset may spend a share of it
+            share = policy_for(preset).core_share if cores else knowledge(preset).work_share  # type: ignore[union-attr]
+            work = budget * share  # a preset may spend a share of it
             print(
                 f"{preset:<9} {path:<6} work {work:>6,.0f} {len(searches):>4} searched decisions  "
                 f"worlds median {statistics.median(worlds):>5.0f}  "

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import deck
 from ..sim import app as app_sim
+from ..sim import standard as standard_sim
 from ..sim import super as super_sim
 from .presets import knowledge
 from .presets.value_weights import WEIGHTS as VALUES
@@ -48,19 +49,26 @@ class CorePolicy:
     draw = 0  # the core's DRAW code (every code below it is a play)
     dobon = 0  # the core's DOBON code (a sound call)
     pass_ = 0
-    # the core's simulated actions per engine rollout step, 1 + pass_share x (seats - 1), measured on
-    # the same positions played both ways (the core counts every waiting seat's pass in every window,
+    # the core's simulated actions per engine rollout step, step_base + pass_share x (seats - 1), fitted
+    # to the same positions played both ways (the core counts every waiting seat's pass in every window,
     # which the engine path closes at once): what turns a budget in engine steps (the review's) into
     # the core's count (`actions_per_step`)
+    step_base = 1.0
     pass_share = 0.0
+    # the share of hard's core budget (`HardSeat.core_work`) a decision spends, where a preset's core
+    # worlds cost more than the others' (as `PresetKnowledge.work_share` on the engine path)
+    core_share = 1.0
 
     def __init__(self) -> None:
         self.cards = deck(self.deck).cards
         self.know = knowledge(self.preset)
         self.values = VALUES.get(self.preset)
 
+    def next_seat(self, sim: Any, seat: int) -> int:
+        return sim.nxt[seat]
+
     def actions_per_step(self, players: int) -> float:
-        return 1.0 + self.pass_share * (players - 1)
+        return self.step_base + self.pass_share * (players - 1)
 
     def turn(self, sim: Any, seat: int, options: list[int], rng: random.Random) -> int:
         """The turn player's action: `rollout_policy`'s choice, made with the same random calls."""
@@ -115,7 +123,7 @@ class CorePolicy:
         seat = sim.turn
         for k in range(sim.n):
             to_move.setdefault(seat, k)
-            seat = sim.nxt[seat]
+            seat = self.next_seat(sim, seat)
         return centred(
             [
                 predict(self.values, features(self.know, hand, to_move.get(s, 0)))
@@ -129,7 +137,7 @@ class AppPolicy(CorePolicy):
     draw = app_sim.DRAW
     dobon = app_sim.DOBON
     pass_ = app_sim.PASS
-    pass_share = 0.6  # measured 1.55, 2.16, 2.82 at 2, 3, 4 seats
+    step_base, pass_share = 0.92, 0.63  # measured 1.55, 2.16, 2.82 at 2, 3, 4 seats
     shed = tuple(app_sim.RANK)  # app's shed_order: the rank
 
     def card(self, code: int) -> int:
@@ -150,7 +158,8 @@ class SuperPolicy(CorePolicy):
     draw = super_sim.DRAW
     dobon = super_sim.DOBON
     pass_ = super_sim.PASS
-    pass_share = 0.3  # measured 1.03, 1.35, 1.73, 2.54 at 2, 3, 4, 6 seats (passes made forced: `prepare`)
+    # measured 1.03, 1.35, 1.73, 2.54 at 2, 3, 4, 6 seats (the passes `prepare` makes forced count too)
+    step_base, pass_share = 0.65, 0.37
     shed = SUPER_SHED  # super's shed_order: what the card scores
 
     def card(self, code: int) -> int:
@@ -176,11 +185,48 @@ class SuperPolicy(CorePolicy):
         return safe or plays
 
 
-CORE_TYPES = {"app": app_sim.AppSim, "super": super_sim.SuperSim}
+class StandardPolicy(CorePolicy):
+    """standard: the auction, yaku offers and runs of discards besides the generic turn. A rollout bids
+    the lowest (the engine path applies the first bid offered), never declares a yaku (the engine
+    path's turn policy never does; an offer is declined here so that the core asks no more), calls the
+    longest run it can (the engine path's longest call), and prefers a "last one" play."""
+
+    preset = "standard"
+    higher_is_better = False
+    deck = "54"
+    draw = standard_sim.DRAW
+    pass_ = standard_sim.PASS
+    step_base, pass_share = 0.54, 0.42  # measured 1.38, 1.78, 2.64 at 3, 4, 6 seats
+    core_share = 0.75  # its rollouts are the longest: p95 about the engine path's (bench/hard_search.py)
+    shed = standard_sim.RANK54  # the default shed_order: the rank (a joker 0)
+
+    def card(self, code: int) -> int:
+        return code // 10
+
+    def next_seat(self, sim: Any, seat: int) -> int:
+        return sim._next(seat)
+
+    def prefer(self, sim: Any, seat: int, plays: list[int]) -> list[int]:
+        flagged = [c for c in plays if c & 1]  # code = card * 10 + 2 * (declared suit + 1) + last-one flag
+        return flagged or plays
+
+    def choose(self, sim: Any, seat: int, options: list[int], rng: random.Random) -> int:
+        if sim.wplacer >= 0 and seat in sim.pending:
+            calls = [c for c in options if c >= standard_sim.DOBON]
+            return max(calls) if calls else self.pass_
+        if sim.phase == standard_sim.OPENING:
+            return options[0]  # the lowest bid
+        if seat != sim.turn:
+            return self.pass_  # a yaku offer, declined
+        return self.turn(sim, seat, options, rng)
+
+
+CORE_TYPES = {"app": app_sim.AppSim, "super": super_sim.SuperSim, "standard": standard_sim.StandardSim}
 # by core class: a rollout finds its policy from the world it plays
 POLICIES: dict[type, CorePolicy] = {
     app_sim.AppSim: AppPolicy(),
     super_sim.SuperSim: SuperPolicy(),
+    standard_sim.StandardSim: StandardPolicy(),
 }
 
 

@@ -331,7 +331,7 @@ class HardSeat(Seat):
         steps = 0
         world = sample()
         core = fast.is_core(world)  # every world of one decision is made the same way
-        work = (self.core_work if core else self.work) * know.work_share
+        work = self.core_work * fast.POLICIES[type(world)].core_share if core else self.work * know.work_share
         most = self.core_max_samples if core else self.max_samples
         while duel.worlds < most:
             if duel.worlds:
