@@ -177,8 +177,9 @@ class HardSeat(Seat):
     # worlds are played on it: the same policy several times faster, so the same CPU buys more worlds.
     # Its work is counted in the core's simulated actions, forced ones included (every seat's pass in
     # every window: some 2-4 per engine rollout step), which is why its budget is its own, set so that a
-    # searched decision's p95 CPU time stays about the engine path's (bench/hard_search.py prints both:
-    # 60,000 buys about 190 worlds in app, 140 in super, against 86 and 66 on the engine at 8,000).
+    # searched decision's p95 CPU time stays about the engine path's (bench/hard_search.py prints both;
+    # a preset spends its `CorePolicy.core_share` of it: median worlds app 291, super 136, standard 194,
+    # against 86, 66 and 88 on the engine at 8,000; docs/benchmarks.md).
     # False: the engine path everywhere.
     cores = True
     core_work = 60_000
