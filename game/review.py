@@ -655,7 +655,7 @@ def _judge(moment: _Moment, seed: int, work: int, hard_work: int, worth: float) 
     hard.work = hard_work  # an instance's budget (the class's default stays as tuned)
     policy = fast.policy_for(view.preset)
     if policy is not None:  # on a core, the same budget in engine steps: the worlds of before, sooner
-        hard.core_work = round(hard_work * policy.actions_per_step(view.players))
+        hard.core_work = round(hard_work * policy.actions_per_step(view.players) / policy.core_share)
     suggested = hard.act(view)
     if suggested not in view.legal:  # never expected; a review must not apply an illegal action
         suggested = moment.chosen
