@@ -17,7 +17,7 @@ This module is that policy written on a core's codes, one `CorePolicy` per prese
 The random calls are the engine path's, made in the same order on the same generator, and a core offers
 the same actions in the same order as the engine, so from the same world and seed a core rollout plays
 the engine rollout's very game (tests/test_fast_rollouts.py checks that, and the outcome statistics over
-many sampled positions). A preset or table without a policy here keeps the engine path (`policy_for`).
+many sampled positions; kabu's draws can fall a step apart, see `KabuPolicy`). A preset or table without a policy here keeps the engine path (`policy_for`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import deck
 from ..sim import app as app_sim
+from ..sim import kabu as kabu_sim
 from ..sim import standard as standard_sim
 from ..sim import super as super_sim
 from .presets import knowledge
@@ -222,12 +223,72 @@ class StandardPolicy(CorePolicy):
         return self.turn(sim, seat, options, rng)
 
 
-CORE_TYPES = {"app": app_sim.AppSim, "super": super_sim.SuperSim, "standard": standard_sim.StandardSim}
+KABU_SHED = tuple(-1 if kabu_sim.RANK[c] == kabu_sim.TEN else kabu_sim.RANK[c] for c in range(kabu_sim.CARDS))
+
+
+class KabuPolicy(CorePolicy):
+    """kabu: a play is a set of cards (a mask); every card of it must be clear of callers, its first
+    card says what it sheds (the engine path's `a.card`). A seat asked in a window calls on the first
+    card it can (the engine path's first longest call: every kabu call names one card) and never shows
+    four of a kind (the engine path's window takes calls only). Not draw for draw the engine path's: a
+    one-card hand in the trump stage has a single play, which the core applies as forced where the
+    engine path still asks the policy (two random draws), so the later draws are shifted; the policy
+    is the same in distribution (tests/test_fast_rollouts.py)."""
+
+    preset = "kabu"
+    higher_is_better = False
+    deck = "kabufuda"
+    draw = kabu_sim.DRAW
+    pass_ = kabu_sim.PASS
+    shed = KABU_SHED  # kabu's shed_order: the number, a 10 last
+    core_share = 0.5  # p95 about the engine path's (bench/hard_search.py)
+    step_base, pass_share = 0.6, 0.41  # measured 1.00, 1.78, 2.66 at 2, 4, 6 seats
+
+    def card(self, code: int) -> int:
+        return (code & -code).bit_length() - 1
+
+    def next_seat(self, sim: Any, seat: int) -> int:
+        return sim._next(seat)
+
+    def prefer(self, sim: Any, seat: int, plays: list[int]) -> list[int]:
+        hit = 0  # bit v: some other hand's total ends in v (and is 13 or less): it calls on a card worth v
+        hands = sim.hands
+        total = kabu_sim.mask_total
+        for other in range(sim.n):
+            if other != seat and hands[other]:
+                t = total(hands[other])
+                if t <= kabu_sim.MAX_TOTAL:
+                    hit |= 1 << t % 10
+        if not hit:
+            return plays
+        caught = 0  # the cards worth a hit value
+        for card in range(kabu_sim.CARDS):
+            if hit >> kabu_sim.value(card) & 1:
+                caught |= 1 << card
+        safe = [c for c in plays if not c & caught]
+        return safe or plays
+
+    def choose(self, sim: Any, seat: int, options: list[int], rng: random.Random) -> int:
+        if sim.wopen and seat in sim.pending:
+            for code in options:
+                if kabu_sim.DOBON <= code < kabu_sim.NEXT_ROUND:
+                    return code
+            return self.pass_
+        return self.turn(sim, seat, options, rng)
+
+
+CORE_TYPES = {
+    "app": app_sim.AppSim,
+    "super": super_sim.SuperSim,
+    "standard": standard_sim.StandardSim,
+    "kabu": kabu_sim.KabuSim,
+}
 # by core class: a rollout finds its policy from the world it plays
 POLICIES: dict[type, CorePolicy] = {
     app_sim.AppSim: AppPolicy(),
     super_sim.SuperSim: SuperPolicy(),
     standard_sim.StandardSim: StandardPolicy(),
+    kabu_sim.KabuSim: KabuPolicy(),
 }
 
 
