@@ -1,12 +1,17 @@
 """What the `hard` seat's search costs: worlds and milliseconds per searched decision, per preset.
 
-    python bench/hard_search.py [--deals N] [--players N] [--work N] [--rules PRESET[,PRESET...]]
+    python bench/hard_search.py [--deals N] [--players N] [--work N] [--core-work N] [--rules PRESET[,PRESET...]]
 
 Hard's budget is work (`HardSeat.work`, simulated actions per decision), not time, so that a seed fixes
 the game on any machine; this prints what that work costs here. Single process: run it on an idle
 machine (another busy process halves the figures); the CPU time it prints beside the wall time is what
 the search itself used, which a loaded machine inflates less. The figures count only decisions that were searched
 (a turn with more than one sensible option); the rest cost next to nothing.
+
+Each preset is played twice on the same deals: `engine`, hard with its worlds simulated on the engine
+(`HardSeat.cores` False, budget `work`), and `core`, on the preset's simulation core where it has one
+(game.seats.fast, budget `core_work`, counted in the core's simulated actions); a preset or table
+without one prints only the engine line.
 """
 
 from __future__ import annotations
@@ -23,15 +28,18 @@ from game.engine import Game
 from game.headless import play
 from game.rules import PRESETS, make_rules
 from game.seats import HardSeat, make_seat
+from game.seats.fast import policy_for
 from game.seats.presets import knowledge
 
 
 class TimedHard(HardSeat):
     """Hard, noting the worlds and the wall time of each search."""
 
-    def __init__(self, seed, work: int):
+    def __init__(self, seed, work: int, core_work: int, cores: bool):
         super().__init__(seed)
         self.work = work
+        self.core_work = core_work
+        self.cores = cores
         self.searches: list[tuple[int, float, float]] = []
 
     def search(self, view, options, sample, prior=None):
@@ -52,7 +60,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=6, help="rounds per preset (default 6)")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--work", type=int, default=HardSeat.work)
+    parser.add_argument("--work", type=int, default=HardSeat.work, help="the engine path's budget")
+    parser.add_argument("--core-work", type=int, default=HardSeat.core_work, help="the core path's budget")
     parser.add_argument("--rules", default=",".join(PRESETS), help="presets, comma-separated (default: all)")
     args = parser.parse_args()
     presets = [p.strip() for p in args.rules.split(",") if p.strip()]
@@ -60,25 +69,32 @@ def main() -> None:
     if unknown or not presets:
         parser.error(f"unknown preset {', '.join(unknown) or '(none)'}; choose from {', '.join(PRESETS)}")
     print(
-        f"python {sys.version.split()[0]}, hard (work {args.work:,}) against normal seats, {args.players} players"
+        f"python {sys.version.split()[0]}, hard (work {args.work:,}, core work {args.core_work:,}) against normal seats, {args.players} players"
     )
     for preset in presets:
-        searches: list[tuple[int, float, float]] = []
-        for deal in range(args.deals):
-            hard = TimedHard(deal, args.work)
-            seats = [hard] + [make_seat("normal", deal, s) for s in range(1, args.players)]
-            play(Game(make_rules(preset, args.players), deal), seats, 1)
-            searches += hard.searches
-        worlds = [w for w, _, _ in searches]
-        ms = [t for _, t, _ in searches]
-        cpu = [c for _, _, c in searches]
-        work = args.work * knowledge(preset).work_share  # a preset may spend a share of it
-        print(
-            f"{preset:<9} work {work:>6,.0f} {len(searches):>4} searched decisions  "
-            f"worlds median {statistics.median(worlds):>5.0f}  "
-            f"ms median {statistics.median(ms):>6.1f}  p95 {percentile(ms, 0.95):>6.1f}  max {max(ms):>6.1f}  "
-            f"(cpu ms median {statistics.median(cpu):>6.1f}  p95 {percentile(cpu, 0.95):>6.1f})"
-        )
+        paths = [("engine", False), ("core", True)] if policy_for(preset) is not None else [("engine", False)]
+        for path, cores in paths:
+            searches: list[tuple[int, float, float]] = []
+            for deal in range(args.deals):
+                hard = TimedHard(deal, args.work, args.core_work, cores)
+                seats = [hard] + [make_seat("normal", deal, s) for s in range(1, args.players)]
+                play(Game(make_rules(preset, args.players), deal), seats, 1)
+                searches += hard.searches
+            if not searches:
+                print(f"{preset:<9} {path:<6} no searched decisions")
+                continue
+            worlds = [w for w, _, _ in searches]
+            ms = [t for _, t, _ in searches]
+            cpu = [c for _, _, c in searches]
+            budget = args.core_work if cores else args.work
+            share = policy_for(preset).core_share if cores else knowledge(preset).work_share  # type: ignore[union-attr]
+            work = budget * share  # a preset may spend a share of it
+            print(
+                f"{preset:<9} {path:<6} work {work:>6,.0f} {len(searches):>4} searched decisions  "
+                f"worlds median {statistics.median(worlds):>5.0f}  "
+                f"ms median {statistics.median(ms):>6.1f}  p95 {percentile(ms, 0.95):>6.1f}  max {max(ms):>6.1f}  "
+                f"(cpu ms median {statistics.median(cpu):>6.1f}  p95 {percentile(cpu, 0.95):>6.1f})"
+            )
 
 
 if __name__ == "__main__":

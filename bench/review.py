@@ -1,12 +1,14 @@
 """What an AI review of one round costs: seconds per reviewed round, per preset, at the default budgets.
 
-    python bench/review.py [--rounds N] [--players N] [--presets app,standard] [--work N]
+    python bench/review.py [--rounds N] [--players N] [--presets app,standard] [--work N] [--engine]
     python bench/review.py --worth [--rounds N]    # what a round is worth (game.review.ROUND_WORTH)
 
 A round is played by `normal` seats (seat 0 stands for the person), then seat 0's decisions in it are
 reviewed (game.review: hard's choice, and where it differs both choices valued, at `--work` simulated
 actions a decision besides hard's own search; forced moves are counted apart and cost nothing). The review is bounded by work, not time, so its result is the same on any
-machine; this prints what that work costs here. Single process: run it on an idle machine.
+machine; this prints what that work costs here. Single process: run it on an idle machine. A preset
+with a simulation core for its rollouts (game.seats.fast) is reviewed on it; `--engine` reviews on the
+engine everywhere (`HardSeat.cores` False), for a side-by-side figure.
 
 `--worth` measures instead what a round of each preset is worth, the scale the review grades a loss on:
 the mean absolute score change of a seat in a round played by `normal` seats (deals 5000, 5001 ...).
@@ -27,7 +29,7 @@ from game.events import RoundEnded
 from game.headless import play
 from game.review import ROUND_WORTH, WORK, review_game
 from game.rules import make_rules
-from game.seats import make_seat
+from game.seats import HardSeat, make_seat
 
 
 def bench(preset: str, players: int, rounds: int, work: int) -> dict:
@@ -75,7 +77,12 @@ def main() -> None:
     parser.add_argument("--presets", default="app,standard", help="comma-separated (default app,standard)")
     parser.add_argument("--work", type=int, default=WORK, help=f"review work per decision (default {WORK})")
     parser.add_argument("--worth", action="store_true", help="measure what a round is worth instead")
+    parser.add_argument(
+        "--engine", action="store_true", help="simulate on the engine even where a core exists"
+    )
     args = parser.parse_args()
+    if args.engine:
+        HardSeat.cores = False
     if args.worth:
         print(f"what a round is worth: mean |score change| of a seat, {args.players} normal seats")
         print(f"{'preset':<9} {'rounds':>6} {'measured':>9} {'in use':>7}")
@@ -83,7 +90,10 @@ def main() -> None:
             found = worth(preset.strip(), args.players, args.rounds)
             print(f"{preset:<9} {args.rounds:>6} {found:>9.2f} {ROUND_WORTH.get(preset.strip(), 0):>7g}")
         return
-    print(f"review of seat 0's round, {args.players} players, work {args.work} a decision (+ hard's search)")
+    path = "the engine" if args.engine else "the cores where a preset has one"
+    print(
+        f"review of seat 0's round, {args.players} players, work {args.work} a decision (+ hard's search), on {path}"
+    )
     print(
         f"{'preset':<9} {'rounds':>6} {'decisions':>9} {'forced':>6} {'median s':>9} {'max s':>7} "
         f"{'s/decision':>10} {'median cpu s':>12} {'max cpu s':>9}"

@@ -21,12 +21,13 @@ import random
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action, Kind
 from .clues import Clue
-from .engine import Game
 from .errors import IllegalAction
 from .phase import Phase
+from .seats import fast
 from .seats.determinize import determinize, known_in_hand
 from .seats.hard import HardSeat, outcome, play_out
 from .seats.inference import HandSampler, InferredRisk
@@ -242,12 +243,12 @@ class _Watched(HardSeat):
     def __init__(self, seed: int):
         super().__init__(seed)
         self.weighed: list[Action] = []
-        self.met: list[tuple[Game, int]] = []
+        self.met: list[tuple[Any, int]] = []  # (world: a Game or a core, seed)
 
     def search(self, view, options, sample, prior=None):
         self.weighed, self.met = list(options), []
 
-        def watched() -> Game:
+        def watched() -> Any:
             world = sample()
             twin = random.Random()
             twin.setstate(self.rng.getstate())
@@ -257,16 +258,20 @@ class _Watched(HardSeat):
         return super().search(view, options, watched, prior)
 
 
-def _replayed(me: int, options: list[Action], met: list[tuple[Game, int]]) -> list[list[float]]:
+def _replayed(me: int, options: list[Action], met: list[tuple[Any, int]]) -> list[list[float]]:
     """Each option's result in each world hard's search met (a row a world), with the luck it met them
-    with (its own rollouts and scoring: game.seats.hard.play_out and outcome)."""
+    with (its own rollouts and scoring: game.seats.hard.play_out and outcome; a world is an engine game
+    or, where hard searched on one, a simulation core: game.seats.fast)."""
     rows = []
     for world, seed in met:
         before = list(world.scores)
         row = []
         for action in options:
             sim = world.clone(seed)
-            sim.apply(action)
+            if fast.is_core(sim):
+                fast.begin(sim, action)
+            else:
+                sim.apply(action)
             play_out(sim, random.Random(seed))
             row.append(outcome(sim, me, before))
         rows.append(row)

@@ -47,6 +47,7 @@ from .events import DobonCalled, RoundEnded
 from .headless import LogError, read_log
 from .phase import Phase
 from .safejson import clip
+from .seats import fast
 from .seats.determinize import determinize, known_in_hand
 from .seats.hard import HardSeat, play_out
 from .seats.inference import HandSampler
@@ -495,17 +496,26 @@ def find_decisions(
 # ---------------------------------------------------------------------------------- valuing choices
 
 
-def _worlds(view: SeatView, rng: random.Random) -> Callable[[], Game]:
+def _worlds(view: SeatView, rng: random.Random) -> Callable[[], Any]:
     """Worlds consistent with the view, the hidden hands drawn as the history makes likely (the same
-    sampler as hard's), or uniformly where the view leaves nobody's hand hidden from it."""
+    sampler as hard's), or uniformly where the view leaves nobody's hand hidden from it. Where the
+    preset and table have a simulation core (game.seats.fast), the worlds are cores, as hard's are:
+    the first converted from the sampled game, the rest refilled copies of it."""
+    cores = HardSeat.cores  # one switch for hard and the review (False: the engine path everywhere)
     hands = HandSampler(view, rng, known_in_hand(view))
     if not hands.others:
-        return lambda: determinize(view, rng)
+        return lambda: (cores and fast.to_core(world := determinize(view, rng))) or world
     hands.mix(HardSeat.burn_in)
+    template = None
 
-    def sample() -> Game:
+    def sample() -> Any:
+        nonlocal template
         hands.mix(HardSeat.thinning)
-        return determinize(view, rng, hands.deal())
+        if template is not None:
+            return fast.refill(template, hands.deal(), rng)
+        world = determinize(view, rng, hands.deal())
+        template = fast.to_core(world) if cores else None
+        return template or world
 
     return sample
 
@@ -526,16 +536,28 @@ def _rollouts(
     while len(rows) < MAX_WORLDS and tries < 2 * MAX_WORLDS:
         tries += 1
         world = sample()
-        better = 1.0 if world.book.higher_is_better else -1.0
         before = world.scores[me]
         luck = rng.randrange(2**31)
         values = []
         try:
-            for option in options:
-                sim = world.clone(luck)
-                sim.apply(_as_in(sim, option))
-                steps += 1 + play_out(sim, random.Random(luck))
-                values.append(float(sim.scores[me] - before))
+            if fast.is_core(world):  # its work counted in engine steps, as on the engine
+                if not all(fast.offers(world, option) for option in options):
+                    continue  # as an IllegalAction on the engine: skip the world
+                policy = fast.POLICIES[type(world)]
+                better = 1.0 if policy.higher_is_better else -1.0
+                per_step = policy.actions_per_step(world.n)
+                for option in options:
+                    sim = world.clone(luck)
+                    fast.begin(sim, option)
+                    steps += 1 + play_out(sim, random.Random(luck)) / per_step
+                    values.append(float(sim.scores[me] - before))
+            else:
+                better = 1.0 if world.book.higher_is_better else -1.0
+                for option in options:
+                    sim = world.clone(luck)
+                    sim.apply(_as_in(sim, option))
+                    steps += 1 + play_out(sim, random.Random(luck))
+                    values.append(float(sim.scores[me] - before))
         except IllegalAction:
             continue  # a world where the view's legal action is not (a preset's hidden rule): skip it
         rows.append(values)
@@ -634,6 +656,9 @@ def _judge(moment: _Moment, seed: int, work: int, hard_work: int, worth: float) 
     # hint named for the same position, never another
     hard = HardSeat(view_seed(view))
     hard.work = hard_work  # an instance's budget (the class's default stays as tuned)
+    policy = fast.policy_for(view.preset)
+    if policy is not None:  # on a core, the same budget in engine steps: the worlds of before, sooner
+        hard.core_work = round(hard_work * policy.actions_per_step(view.players) / policy.core_share)
     suggested = hard.act(view)
     if suggested not in view.legal:  # never expected; a review must not apply an illegal action
         suggested = moment.chosen

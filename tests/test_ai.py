@@ -188,6 +188,7 @@ def test_hard_bids_to_lead_when_leading_pays():
         seat = _auction_turn(game)
         hard = HardSeat(deal)
         hard.work, hard.max_samples = 10**9, 30  # thirty worlds, whatever the work
+        hard.core_work, hard.core_max_samples = 10**9, 30  # on the engine or on a core alike
         action = hard.act(game.view(seat, game.sync_actions(seat)))
         bids.append(action.amount)
     assert set(bids) <= {1, 2}
@@ -200,6 +201,7 @@ def test_hard_answers_the_bids_it_has_seen():
     game = Game(make_rules("standard", 4), 5)
     hard = HardSeat(5)
     hard.work, hard.max_samples = 10**9, 30
+    hard.core_work, hard.core_max_samples = 10**9, 30
     me = _auction_turn(game)
     for seat in range(4):
         if seat != me:
@@ -236,7 +238,8 @@ class CountingHard(HardSeat):
 
     def __init__(self, seed, work: int):
         super().__init__(seed)
-        self.work, self.worlds = work, []
+        self.worlds = []
+        self.work = self.core_work = work  # the budget on whichever path (engine or core) it searches
 
     def search(self, view, options, sample, prior=None):
         looked = []

@@ -16,7 +16,10 @@ way whether leading the round is worth outbidding the others (see `bid`). Calls 
 the normal heuristics. It never reads another seat's hand: it only ever sees its view.
 
 The rollouts use a lean path: no event log, windows resolved directly (a seat that can call does; the
-rest of the window is closed at once) instead of polling every seat for a pass.
+rest of the window is closed at once) instead of polling every seat for a pass. Where the preset and
+the table have a simulation core with a rollout policy (game.seats.fast: app, one-deck super,
+standard), the worlds are played on the core instead: the same policy on flat ints, the same games,
+several times the worlds for the same CPU (`cores`, `core_work`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from ..cards import Card
 from ..engine import Game
 from ..phase import Phase
 from ..view import SeatView
+from . import fast
 from .allocation import Duel
 from .base import Seat
 from .determinize import determinize, known_in_hand
@@ -74,7 +78,11 @@ def play_out(
     horizon: int | None = None,
 ) -> int:
     """Play the round on a simulation copy to its end, a safety cap, or `horizon` actions (by default
-    the preset's `rollout_horizon`); returns the steps taken, the measure of the search's work."""
+    the preset's `rollout_horizon`); returns the steps taken, the measure of the search's work. A
+    simulation core (game.sim, a world `fast.to_core` made) plays the same policy on codes
+    (game.seats.fast) and returns its simulated actions."""
+    if fast.is_core(game):
+        return fast.play_out(game, rng, horizon)
     steps = 0
     book = game.book
     know = knowledge(game.rules.preset)
@@ -119,6 +127,8 @@ def outcome(game: Game, me: int, before: list[int]) -> float:
     """My score change against the table's average change, in the preset's own sense of better. A
     rollout cut off before the round's end adds what the preset expects of the rest (`rollout_value`),
     or else the learned value of the position (game.seats.value) where the preset has one."""
+    if fast.is_core(game):
+        return fast.outcome(game, me, before)
     deltas = [game.scores[s] - before[s] for s in range(game.n)]
     if game.phase is not Phase.ROUND_OVER and game.phase is not Phase.MATCH_OVER:
         know = knowledge(game.rules.preset)
@@ -166,6 +176,17 @@ class HardSeat(Seat):
     prune_every = 4
     prune_z = 2.0
     stop_z = 3.0
+    # Where the preset and the table have a simulation core with a rollout policy (game.seats.fast), the
+    # worlds are played on it: the same policy several times faster, so the same CPU buys more worlds.
+    # Its work is counted in the core's simulated actions, forced ones included (every seat's pass in
+    # every window: some 2-4 per engine rollout step), which is why its budget is its own, set so that a
+    # searched decision's p95 CPU time stays about the engine path's (bench/hard_search.py prints both;
+    # a preset spends its `CorePolicy.core_share` of it: median worlds app 291, super 136, standard 194,
+    # against 86, 66 and 88 on the engine at 8,000; docs/benchmarks.md).
+    # False: the engine path everywhere.
+    cores = True
+    core_work = 60_000
+    core_max_samples = 2_000
     # simulated actions a rollout looks ahead before the learned value of the position stands for the
     # rest of the round (game.seats.value); None: the preset's own `rollout_horizon`
     horizon: int | None = None
@@ -175,6 +196,7 @@ class HardSeat(Seat):
         self.normal = InformedNormal(seed)
         self.inference: HandSampler | None = None
         self.seen_bids: dict[int, int] = {}  # the latest revealed bid of each other seat
+        self.deals: list = []  # the inferred deals (hands and stock) of the decision under way
 
     def candidates(self, view: SeatView) -> list[Action]:
         """The turn options worth searching: each card once (its best suit and last-one variant, as the
@@ -245,7 +267,7 @@ class HardSeat(Seat):
         def sample() -> Game:
             world = determinize(view, self.rng)
             world.book.restore_round(world, public)  # the bids it supposes, its own still to come
-            return world
+            return self.world_of(world)
 
         return self.search(view, [low, over], sample, low)
 
@@ -256,19 +278,47 @@ class HardSeat(Seat):
         deals = []
         for _ in range(self.risk_deals):
             hands.mix(self.thinning)
-            deals.append(hands.hands())
-        self.normal.deals = deals
+            deals.append(hands.deal())
+        self.deals = deals
+        self.normal.deals = [others for others, _stock in deals]
         self.normal.book = hands.book
 
     def sampler(self, view: SeatView) -> Callable[[], Game]:
+        """The worlds of a search. On the engine, each a fresh deal from the inference sampler made
+        into a `Game`. On a core (game.seats.fast), the first is made so and converted; the rest refill
+        a copy of it (`fast.refill`: no `Game` in between), starting with the deals the danger estimates
+        were drawn from (already paid for), then fresh ones: drawing a deal costs about what playing it
+        out on a core does, so this is much of what the cores buy."""
         hands = self.inference
         assert hands is not None
+        template = None
+        reuse = list(self.deals) if self.cores else []
 
         def sample() -> Game:
-            hands.mix(self.thinning)
-            return determinize(view, self.rng, hands.deal())
+            nonlocal template
+            if template is not None and reuse:
+                deal = reuse.pop()
+            else:
+                hands.mix(self.thinning)
+                deal = hands.deal()
+            if template is not None:
+                return fast.refill(template, deal, self.rng)
+            world = self.world_of(determinize(view, self.rng, deal))
+            if fast.is_core(world):
+                template = world
+            else:
+                reuse.clear()
+            return world
 
         return sample
+
+    def world_of(self, game: Game):
+        """The sampled world the search plays on: its core where it has one (and `cores`), else the game."""
+        if self.cores:
+            core = fast.to_core(game)
+            if core is not None:
+                return core
+        return game
 
     def search(
         self, view: SeatView, options: list[Action], sample: Callable[[], Game], prior: Action | None = None
@@ -280,18 +330,25 @@ class HardSeat(Seat):
         heuristic's choice is left only for an option better by more than `confidence` standard errors:
         search refines judgement, it does not replace it with noise."""
         know = knowledge(view.preset)
-        work = self.work * know.work_share
         duel = Duel(len(options), options.index(prior) if prior is not None else 0, know.pooled_spread)
         duel.prune_z, duel.stop_z = self.prune_z, self.stop_z
         steps = 0
-        while duel.worlds < self.max_samples:
-            world = sample()
+        world = sample()
+        core = fast.is_core(world)  # every world of one decision is made the same way
+        work = self.core_work * fast.POLICIES[type(world)].core_share if core else self.work * know.work_share
+        most = self.core_max_samples if core else self.max_samples
+        while duel.worlds < most:
+            if duel.worlds:
+                world = sample()
             before = list(world.scores)
             seed = self.rng.randrange(2**31)
             results = {}
             for i in duel.alive:
                 sim = world.clone(seed)
-                sim.apply(options[i])
+                if core:
+                    fast.begin(sim, options[i])
+                else:
+                    sim.apply(options[i])
                 steps += 1 + play_out(sim, random.Random(seed), horizon=self.horizon)
                 results[i] = outcome(sim, view.seat, before)
             duel.add(results)

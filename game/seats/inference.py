@@ -154,6 +154,7 @@ class HandSampler:
         self.share = value_shares(know, unseen)
         self.policy = WEIGHTS.get(view.preset)
         self.clues = {seat: clues_about(view, self.book, seat, unseen) for seat in self.others}
+        self._weighed: dict[tuple[int, frozenset[int]], float] = {}
         self.weights = {seat: self.log_weight(seat, self.free[seat]) for seat in self.others}
         self.swappable = [s for s in self.others if self.free[s]]
         self.informed = any(n or v or (t and self.policy) for n, v, t in self.clues.values())
@@ -162,9 +163,19 @@ class HandSampler:
         return [*self.known.get(seat, ()), *free]
 
     def log_weight(self, seat: int, free: list[Card]) -> float:
+        """How well a hand fits the clues about its seat (a log-likelihood, up to a constant). A pure
+        function of the seat and the hand's cards, kept once computed: a chain keeps proposing hands it
+        has weighed before (in `app` nearly half of them), and this is most of a move's cost."""
         nocalls, voids, steers = self.clues[seat]
         if not nocalls and not voids and not steers:
             return 0.0
+        key = (seat, frozenset([c.id for c in free]))
+        known = self._weighed.get(key)
+        if known is None:
+            known = self._weighed[key] = self._log_weight(seat, free, nocalls, voids, steers)
+        return known
+
+    def _log_weight(self, seat: int, free: list[Card], nocalls, voids, steers) -> float:
         hand = self.hand(seat, free)
         broken = 0.0
         if self.policy is not None:

@@ -109,7 +109,22 @@ VALUES: tuple[int, ...] = tuple(_values(c) for c in range(CARDS))  # a card's po
 
 
 def totals(hand: int) -> int:
-    """Every sum a hand can make, one value per card (C-1-6), as a mask of sums."""
+    """Every sum a hand can make, one value per card (C-1-6), as a mask of sums. Asked of every
+    waiting hand at every play (a window) and by the hard seat's rollouts of every other hand at every
+    turn, of hands that change only when their owner moves: kept by hand (bounded)."""
+    known = _TOTALS.get(hand)
+    if known is None:
+        if len(_TOTALS) >= _TOTALS_KEPT:
+            _TOTALS.clear()
+        known = _TOTALS[hand] = _totals(hand)
+    return known
+
+
+_TOTALS: dict[int, int] = {}
+_TOTALS_KEPT = 1 << 16
+
+
+def _totals(hand: int) -> int:
     low = (
         LOW13[hand & CHUNK]
         + LOW13[hand >> 13 & CHUNK]

@@ -3,8 +3,9 @@
 A search (hard, the review) must not read the real game: it samples the hidden cards from one seat's
 view and plays on the sample. `from_view` takes the sample `game.seats.determinize` draws (the same
 calls on the same generator, so a seat that switches to a core meets the same worlds) and converts it
-to the preset's core. The `Game` made in between costs a few hundred microseconds a world; a sampler
-that fills a core directly is what docs/sim.md lists as left to do.
+to the preset's core. The `Game` made in between costs a few hundred microseconds a world, which is
+why the hard seat's search converts only a decision's first world and refills copies of that core for
+the rest (game.seats.fast.refill).
 """
 
 from __future__ import annotations
