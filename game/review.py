@@ -657,7 +657,9 @@ def _judge(moment: _Moment, seed: int, work: int, hard_work: int, worth: float) 
     hard = HardSeat(view_seed(view))
     hard.work = hard_work  # an instance's budget (the class's default stays as tuned)
     policy = fast.policy_for(view.preset)
-    if policy is not None:  # on a core, the same budget in engine steps: the worlds of before, sooner
+    # at the default budget, the very seat that plays at the table and gives the coach's hint (so the
+    # review and the hint agree); a budget of its own is given in engine steps and converted for a core
+    if policy is not None and hard_work != HardSeat.work:
         hard.core_work = round(hard_work * policy.actions_per_step(view.players) / policy.core_share)
     suggested = hard.act(view)
     if suggested not in view.legal:  # never expected; a review must not apply an illegal action
