@@ -394,7 +394,7 @@ def run_host_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from net import hostsave
-    from net.host import MAX_MATCHES, Host, HostConfig
+    from net.host import MAX_MATCHES, Host, HostConfig, fresh_seed
     from net.stopping import Stopped, until_stopped
     from net.ticket import match_log_folder
 
@@ -414,7 +414,7 @@ def run_host_command(args: argparse.Namespace) -> int:
         return fail("host", f"--matches must be 1..{MAX_MATCHES}")
     if not 0 <= args.rematch_after <= 600:
         return fail("host", "--rematch-after must be 0..600 seconds")
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    seed = args.seed if args.seed is not None else fresh_seed()
     try:
         config = HostConfig(
             args.rules,

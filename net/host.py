@@ -161,6 +161,14 @@ class Watcher:
     second: float = 0.0
 
 
+def fresh_seed() -> int:
+    """A new LAN match's seed, from the system's secure source and 62 bits wide. The seed fixes every
+    deal of the match, and a guest knows its own first hand: a seed of 31 bits (2 thousand million
+    choices) could be found by trying each against that hand and would then tell every hand to come;
+    62 bits is out of reach of any search, and still a 64-bit whole number in every file."""
+    return secrets.randbits(62)
+
+
 @dataclass
 class HostConfig:
     preset: str = "app"
@@ -348,7 +356,7 @@ class Host:
         self._rematch, self.forced = False, False
         self.game = self.table = self.result = self.recorder = None
         self.started.clear()
-        self.cfg.seed = secrets.randbelow(2**31)  # another deal, not the same match again
+        self.cfg.seed = fresh_seed()  # another deal, not the same match again
         self.rounds_done = self.kept_seq = self.deal_seq = self.window_seq = 0
         self.owing, self.timed_out, self._logged, self._clocks_for = {}, [], [], None
         self.history_seats, self.history_started, self.joined = [], "", []

@@ -20,7 +20,7 @@ from game.seats import SEATS
 from net import hostsave, tablecode
 from net.client import HostClosed
 from net.discovery import LOOPBACK, FoundTable, describe, lan_addresses
-from net.host import HostConfig
+from net.host import HostConfig, fresh_seed
 from net.pace import DEFAULT_TURN_LIMIT_S
 from net.protocol import Chat
 from net.session import NetSession
@@ -494,7 +494,7 @@ class HostScene(Scene):
             options,
             self.level,
             LAN_ROUNDS,
-            __import__("random").randrange(2**31),
+            fresh_seed(),
             port,
             people=self.people,
             turn_limit_s=float(self.turn_limit),
