@@ -27,7 +27,38 @@ from game.view import SeatView
 from ..text import tr
 
 
-class ReplaySource:
+class _Replayed:
+    """What every replay's table source shares: nothing is submitted, the clock does nothing, only
+    `step` moves it on, and the round's end shown last is kept for the result screen."""
+
+    shown: list[Event]
+    round_end: RoundEnded | None
+
+    def _show(self, events: list[Event]) -> list[Event]:
+        """Note `events` as shown (and the last round end among them); returns them."""
+        self.shown.extend(events)
+        for event in events:
+            if isinstance(event, RoundEnded):
+                self.round_end = event
+        return events
+
+    def advance(self, now_ms: float) -> None:
+        """A replay moves only when stepped."""
+
+    def submit(self, action: Action) -> str | None:
+        return tr("replay.watching")
+
+    def refusal(self, action: Action) -> str | None:
+        return tr("replay.watching")
+
+    def next_round(self) -> list[Event]:
+        return []
+
+    def others_may_act(self) -> bool:
+        return False
+
+
+class ReplaySource(_Replayed):
     """A TableSource over a replayed game: the viewer's view and the events the actions made. Nothing
     is submitted here; the clock does nothing; only `step` moves it on."""
 
@@ -37,11 +68,8 @@ class ReplaySource:
         self._actions = actions  # read with this game's deck
         self.position = position
         self.rules: RuleSet = game.rules
-        self.shown: list[Event] = [e.for_seat(viewer) for e in game.events]
-        self.round_end: RoundEnded | None = None
-        for event in self.shown:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
+        self.shown, self.round_end = [], None
+        self._show([e.for_seat(viewer) for e in game.events])
         self._handed = len(game.events)  # what already happened is shown as it stands, not replayed
 
     @property
@@ -65,30 +93,10 @@ class ReplaySource:
         self.position += 1
         return True
 
-    def advance(self, now_ms: float) -> None:
-        """A replay moves only when stepped."""
-
     def poll(self) -> list[Event]:
         events = self.game.events[self._handed :]
         self._handed = len(self.game.events)
-        out = [e.for_seat(self.viewer) for e in events]
-        self.shown.extend(out)
-        for event in out:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
-        return out
-
-    def submit(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def refusal(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def next_round(self) -> list[Event]:
-        return []
-
-    def others_may_act(self) -> bool:
-        return False
+        return self._show([e.for_seat(self.viewer) for e in events])
 
 
 class ReplayLog:
@@ -137,7 +145,7 @@ class ReplayLog:
         return None
 
 
-class SeenSource:
+class SeenSource(_Replayed):
     """A TableSource over a view-only record (game.seen: a LAN match whose host vanished): the view
     after the update shown last, and each next update's events exactly as the seat saw them. Nothing
     is submitted; the clock does nothing; only `step` moves it on. No other hand was ever shown."""
@@ -149,11 +157,8 @@ class SeenSource:
         self.position = position
         self._steps = steps
         self._view = view
-        self.shown: list[Event] = [e for s in steps[:position] for e in s.events]
-        self.round_end: RoundEnded | None = None
-        for event in self.shown:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
+        self.shown, self.round_end = [], None
+        self._show([e for s in steps[:position] for e in s.events])
         self._pending: list[Event] = []  # what is already shown stands as it is, not replayed
 
     @property
@@ -179,28 +184,9 @@ class SeenSource:
         self.position += 1
         return True
 
-    def advance(self, now_ms: float) -> None:
-        """A replay moves only when stepped."""
-
     def poll(self) -> list[Event]:
         out, self._pending = self._pending, []
-        self.shown.extend(out)
-        for event in out:
-            if isinstance(event, RoundEnded):
-                self.round_end = event
-        return out
-
-    def submit(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def refusal(self, action: Action) -> str | None:
-        return tr("replay.watching")
-
-    def next_round(self) -> list[Event]:
-        return []
-
-    def others_may_act(self) -> bool:
-        return False
+        return self._show(out)
 
 
 class SeenReplay:
