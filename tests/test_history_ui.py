@@ -448,3 +448,25 @@ def test_a_record_at_800x600_shows_its_heading_and_the_review_note_whole(tmp_pat
         assert scene.review_list.scroll_bar is None  # "Not reviewed yet ..." whole, not three lines cut
     finally:
         small.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_play_a_deal_again_names_the_deal_in_its_presets_unit(app, language):
+    """History's button named every preset's deal a round; jda's deal is a game, kabu's a match."""
+    app.set_language(language)
+    kept("app", 3, "20260101T100000000000Z", rounds=1)
+    kept("jda", 4, "20260102T100000000000Z", rounds=1)
+    kept("kabu", 5, "20260103T100000000000Z", rounds=1)
+    en = language == "en"
+    wanted = {
+        "app": "Play round 1's deal again" if en else "第1回の配りでもう一度",
+        "jda": "Play game 1's deal again" if en else "第1試合の配りでもう一度",
+        "kabu": "Play match 1's deal again" if en else "第1試合の配りでもう一度",
+    }
+    for item in listing().entries:
+        scene = RecordScene(app, item)
+        app.stack.push(scene)
+        frames(app, 1)
+        assert translate(scene.again.text) == wanted[item.preset], item.preset
+        app.stack.pop()
+    app.set_language("en")

@@ -328,3 +328,38 @@ def test_the_list_ticks_finished_lessons_and_offers_to_resume_one_left_midway(ap
         assert "✓" in learn.rows["app"] and "修了" in learn.rows["app"]
     finally:
         app.set_language("en")
+
+
+def test_resume_the_lesson_on_the_title_opens_the_lessons_with_the_focus_on_its_resume(app):
+    """The title's "Resume the lesson" comes to the lessons with the ring on the Resume of the lesson
+    left mid-way (kabu's, not the first row's Start); with the mouse, the first Tab goes there."""
+    press_button(app, app.stack.top.items["learn"])
+    press_button(app, app.stack.top.starts["kabu"])
+    kabu = app.stack.top
+    wait_for_move(app, kabu)
+    take_step(app, kabu)
+    press(app, pygame.K_ESCAPE)
+    press_button(app, app.stack.top.items["save_quit"])
+    frames(app, 3)
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and title.items["learn"].text == key("learn.title_resume")
+    for _ in range(20):  # Tab to "Resume the lesson", Enter, as a keyboard user does
+        if app.focus.element is title.items["learn"]:
+            break
+        press(app, pygame.K_TAB)
+    press(app, pygame.K_RETURN)
+    frames(app, 2)
+    learn = app.stack.top
+    assert isinstance(learn, LearnScene) and learn.presets()[0] != "kabu"
+    assert app.focus.shown and app.focus.element is learn.starts["kabu"]
+    assert learn.starts["kabu"].text == key("learn.resume")
+    app.stack.pop()  # and by mouse: no ring until Tab, which goes to the same Resume
+    frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app, 1)
+    press_button(app, app.stack.top.items["learn"])
+    frames(app, 2)
+    learn = app.stack.top
+    assert not app.focus.shown
+    press(app, pygame.K_TAB)
+    assert app.focus.shown and app.focus.element is learn.starts["kabu"]

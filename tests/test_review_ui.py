@@ -416,3 +416,30 @@ def test_every_review_line_opens_its_moment_with_the_mouse_and_the_edge_cases(ho
         assert not replays(app)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_decisions_moment_is_in_its_presets_units(language):
+    """jda's deal is a game and kabu's a match (kabu's series a game), as docs/ui.md's Units say; the
+    review's moments said "Round 3" and "Match 2, round 1" for every preset."""
+    from ui.scenes.history import review_rows
+    from ui.scenes.review_listing import moment_text
+    from ui.text import setup
+
+    setup(language)
+    en = language == "en"
+    try:
+        first, later = {"round": 3, "turn": 7}, {"match": 2, "round": 1, "turn": 4}
+        said = {p: (moment_text(first, None, p), moment_text(later, None, p)) for p in ("app", "jda", "kabu")}
+        assert said["app"][0].startswith("Round 3 ·" if en else "第3回")
+        assert ("Match 2, round 1" if en else "第2マッチ 第1回") in said["app"][1]
+        assert said["jda"][0].startswith("Game 3 ·" if en else "第3試合")
+        assert ("Match 2, game 1" if en else "第2マッチ 第1試合") in said["jda"][1]
+        assert said["kabu"][0].startswith("Match 3 ·" if en else "第3試合")
+        assert ("Game 2, match 1" if en else "第2ゲーム 第1試合") in said["kabu"][1]
+        assert moment_text(first, None, "a-newer-preset").startswith("Round 3 ·" if en else "第3回")
+        d = {**later, "step": 1, "loss": 2.0, "chosen": {"text": "seat 0 pass"}, "suggested": {"text": "x"}}
+        rows = review_rows({"preset": "kabu", "decisions": [d], "worst": [1]})
+        assert any(("Game 2, match 1" if en else "第2ゲーム 第1試合") in r for r in rows), rows
+    finally:
+        setup("en")

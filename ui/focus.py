@@ -19,6 +19,7 @@ one focus ring over the widgets it already has:
   own meaning (Next on the results) until someone starts moving the focus;
 - a screen that builds its widgets anew (a setting flipped, a replay stepped) keeps the ring where it
   was: on the new widget with the same text, else the nearest to where the old one stood;
+- a screen may name the stop the ring starts on (`Scene.first_focus_stop`: the lessons' Resume);
 - a screen come back to (Statistics closed, back on the title) has the ring where it was left, on the
   button that opened the other screen, not on its first stop;
 - Esc counts as a focus key: a menu opened with it (the table's pause menu) shows the ring at once;
@@ -222,7 +223,14 @@ class KeyboardFocus:
             stops = self.stops(scene)
             if stops:
                 was = self.left.get(scene)
-                self._focus(self._nearest(stops, was) if was is not None else stops[0])
+                self._focus(self._nearest(stops, was) if was is not None else self._first(scene, stops))
+
+    @staticmethod
+    def _first(scene: Screen, stops: list[UIElement]) -> UIElement:
+        """Where the ring starts on `scene`: the stop it names (`Scene.first_focus_stop`: the lessons'
+        Resume of the lesson left mid-way), else its first stop in reading order."""
+        named = scene.first_focus_stop() if hasattr(scene, "first_focus_stop") else None
+        return named if named in stops else stops[0]
 
     @staticmethod
     def _nearest(stops: list[UIElement], spot: tuple[str, tuple[int, int]]) -> UIElement:
@@ -313,7 +321,7 @@ class KeyboardFocus:
         if not self.shown and now is not None:
             index = now  # the first key shows where the focus is
         elif now is None:
-            index = 0 if step > 0 else len(stops) - 1
+            index = stops.index(self._first(scene, stops)) if step > 0 else len(stops) - 1
         else:
             index = (now + step) % len(stops)
         self._focus(stops[index])
@@ -326,7 +334,7 @@ class KeyboardFocus:
         if not stops:
             return
         if self.element not in stops or not self.shown:
-            self._focus(self.element if self.element in stops else stops[0])
+            self._focus(self.element if self.element in stops else self._first(scene, stops))
             return
         here = self.element.get_abs_rect()
         ahead: list[tuple[float, float, UIElement]] = []

@@ -35,6 +35,11 @@ class Scene:
         as a list, with its own Up, Down and Enter: the review's lines); Enter on one is the screen's."""
         return []
 
+    def first_focus_stop(self):
+        """The stop the ring starts on when this screen opens (a keyboard user's first stop, and where
+        the first Tab goes), if not its first in reading order: None for that."""
+        return None
+
     def __init__(self, app: App):
         self.app = app
         self.container: pygame_gui.core.UIContainer | None = None

@@ -80,6 +80,11 @@ class PresetUI:
     match_title = "results.match_title"  # the final standings' title
     rounds_axis = "results.rounds_axis"  # the match chart's axis ("6 rounds")
     series_count = "history.series"  # how many matches a game kept in the history ran to ("2 matches")
+    # where a reviewed decision fell ("Round 3"; "Match 2, round 1" past the first match) and History's
+    # button for a deal played again ("Play round 3's deal again"), in the preset's units (docs/ui.md)
+    where_round = "review.where_round"
+    where_match_round = "review.where_match_round"
+    again_label = "history.again"
     # Statistics in the preset's own terms: the headings of its rounds and matches, and its standing's
     # parts other than points, each as its change per round ("gain") or its mean after one ("level")
     stats_units = ("stats.rounds", "stats.matches")

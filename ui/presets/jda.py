@@ -36,6 +36,9 @@ class UI(PresetUI):
     result_title = "results.jda.title"  # jda counts games (試合), not rounds
     next_label = "results.jda.next"
     rounds_axis = "results.jda.games_axis"
+    where_round = "review.jda.where_round"  # "Game 3"; "Match 2, game 1"
+    where_match_round = "review.jda.where_match_round"
+    again_label = "history.jda_again"
     stats_units = ("stats.jda.games", "stats.matches")
     stats_parts = (("lap", "gain"), ("deal", "level"))  # laps completed a game; the deal size held
     log_round = "log.jda.game"

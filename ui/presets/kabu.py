@@ -76,6 +76,9 @@ class UI(PresetUI):
     match_title = "results.kabu.game_title"
     rounds_axis = "results.kabu.matches_axis"
     series_count = "history.kabu_series"  # kabu: a game is the series of matches
+    where_round = "review.kabu.where_round"  # "Match 3"; "Game 2, match 1"
+    where_match_round = "review.kabu.where_match_round"
+    again_label = "history.kabu_again"
     stats_units = ("stats.kabu.matches", "stats.kabu.games")
     stats_parts = (("laps", "gain"), ("extra", "level"))  # laps received a match; extra cards held
     log_round = "log.kabu.match"

@@ -37,7 +37,7 @@ from ..text import key, rules_text, score_text, tr
 from ..textfit import render
 from ..theme import BACKGROUND
 from . import review_listing
-from .record_words import choice_text, faced_text, round_words, skipped_reason, when, word
+from .record_words import choice_text, faced_text, round_words, skipped_reason, units, when, word
 from .review_listing import Listed
 
 REVIEW_TOP = 10  # rows of a review listed: the worst choices, missed dobons and discards called on
@@ -284,18 +284,19 @@ def review_rows(review: dict[str, Any]) -> list[str]:
     worst = [decisions[s] for s in review.get("worst", []) if s in decisions]
     if not worst:
         rows.append(tr("history.review_clean"))
-    rows += [decision_row(d) for d in worst]
+    rows += [decision_row(d, review.get("preset")) for d in worst]
     listed = {d.get("step") for d in worst}
     differed = [d for d in decisions.values() if not d.get("agreed") and d.get("step") not in listed]
     differed.sort(key=lambda d: -float(d.get("loss", 0)))
     if differed:
         rows.append(tr("history.review_noise"))
-        rows += [decision_row(d) for d in differed[:REVIEW_TOP]]
+        rows += [decision_row(d, review.get("preset")) for d in differed[:REVIEW_TOP]]
     return rows
 
 
-def decision_row(d: dict[str, Any]) -> str:
-    """One decision of a saved review: where, what kind, both choices, the loss, and its marks."""
+def decision_row(d: dict[str, Any], preset: str | None = None) -> str:
+    """One decision of a saved review: where (in the preset's units), what kind, both choices, the
+    loss, and its marks."""
     notes = []
     if d.get("missed_dobon"):
         notes.append(tr("history.missed_dobon"))
@@ -303,7 +304,7 @@ def decision_row(d: dict[str, Any]) -> str:
         notes.append(tr("history.let_call", seats=", ".join(str(s + 1) for s in d["let_call"])))
     return tr(
         "history.review_row",
-        where=round_words(d),
+        where=round_words(d, preset),
         kind=word("kind", str(d.get("kind", ""))),
         yours=choice_text(d.get("chosen", {})),
         hard=choice_text(d.get("suggested", {})),
@@ -383,7 +384,7 @@ class RecordScene(Scene):
         self.again = _button(
             self,
             pygame.Rect(20, y + 52, left_w, 44),
-            "history.again",
+            units(self.item.preset).again_label,
             number=self.round_index - self.item.since_rounds,
         )
         levels = ["same", *SEATS]
@@ -616,7 +617,7 @@ class RecordScene(Scene):
             if picked and self.rounds:
                 shown = int(picked[1].split("#")[-1]) + 1  # as the list numbers it, from this record's first
                 self.round_index = shown + self.item.since_rounds  # the game's round (a New match's record)
-                self.again.set_text(tr("history.again", number=shown))
+                self.again.set_text(tr(units(self.item.preset).again_label, number=shown))
             return None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.level_menu:
             self.level = self.level_menu.selected_option[1]

@@ -66,6 +66,13 @@ class LearnScene(Scene):
         self.kept = progress.load()
         self.finished = set(progress.finished())
 
+    def first_focus_stop(self):
+        """The lesson left mid-way's Resume (what "Resume the lesson" on the title came for), else None:
+        the first row's Start."""
+        if self.kept is None:
+            return None
+        return getattr(self, "starts", {}).get(self.kept.preset)
+
     def presets(self) -> list[str]:
         names = [p for p in PRESETS if has_lesson(p)]
         if self.first in names:

@@ -9,8 +9,10 @@ from typing import Any
 
 from game import history
 from game.history import HUMAN
+from game.rules import PRESETS
 from game.seats import SEATS
 
+from ..presets import PresetUI, preset_ui
 from ..text import cards_in_words, tr
 
 
@@ -45,13 +47,21 @@ def word(group: str, name: str) -> str:
     return name.replace("_", " ") if text.endswith(f"history.{group}.{name}") else text
 
 
-def round_words(d: dict[str, Any]) -> str:
-    """Where a reviewed decision fell, in words: "Round 3", or "Match 2, round 1" past the first match
-    (it said "Round 2.1", which reads as a decimal)."""
+def units(preset: str | None) -> PresetUI:
+    """The preset's UI module, for its unit words (docs/ui.md, "Units"); a preset this version does not
+    know (a newer record) speaks of rounds and matches."""
+    return preset_ui(PRESETS[preset]) if preset in PRESETS else PresetUI()
+
+
+def round_words(d: dict[str, Any], preset: str | None = None) -> str:
+    """Where a reviewed decision fell, in words and the preset's units: "Round 3", or "Match 2, round 1"
+    past the first match (it said "Round 2.1", which reads as a decimal); jda's "Game 3", kabu's
+    "Match 3" ("Game 2, match 1")."""
+    ui = units(preset)
     match, number = d.get("match", 1), d.get("round", 1)
     if match == 1:
-        return tr("review.where_round", round=number)
-    return tr("review.where_match_round", match=match, round=number)
+        return tr(ui.where_round, round=number)
+    return tr(ui.where_match_round, match=match, round=number)
 
 
 def choice_text(choice: dict[str, Any]) -> str:

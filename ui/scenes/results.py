@@ -291,6 +291,11 @@ class RoundResultScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.proceed()
             return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            # as at the table: Esc is the pause menu (rules, settings, save and leave); its Resume
+            # comes back here, so Esc never deals the next round behind the player's back
+            self.app.stack.push(self.app.scene("menu", self.table))
+            return None
         return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) else event
 
     def toggle_detail(self) -> None:

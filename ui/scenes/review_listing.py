@@ -48,15 +48,16 @@ def deck_of(review: dict[str, Any]) -> Deck | None:
         return None
 
 
-def moment_text(d: dict[str, Any], cards: Deck | None) -> str:
-    """Where a decision fell: ``Round 3 · turn 7 · field ♥8 · your hand ♠2 ♦5 ♣K``."""
+def moment_text(d: dict[str, Any], cards: Deck | None, preset: str | None = None) -> str:
+    """Where a decision fell, in the preset's units: ``Round 3 · turn 7 · field ♥8 · your hand ♠2 ♦5 ♣K``
+    (jda: ``Game 3 · ...``)."""
     field = _cards(cards, [d.get("field", "")])
     if d.get("field_suit"):
         with contextlib.suppress(ValueError):  # a suit this version cannot read: the card alone
             field = tr("review.field_suit", card=field, suit=Suit.parse(str(d["field_suit"])).symbol)
     return tr(
         "review.moment",
-        where=round_words(d),
+        where=round_words(d, preset),
         turn=d.get("turn", "?"),
         field=field,
         hand=_cards(cards, d.get("hand", [])),
@@ -134,7 +135,10 @@ def entries(review: dict[str, Any]) -> tuple[list[str], list[Listed]] | None:
     decisions = {d.get("step"): d for d in review.get("decisions", []) if isinstance(d, dict)}
     listed = [decisions[s] for s in review["listed"] if s in decisions]
     worth = worth_of(review)
-    rows = [Listed(int(d["step"]), moment_text(d, cards), decision_line(d, worth)) for d in listed]
+    rows = [
+        Listed(int(d["step"]), moment_text(d, cards, review.get("preset")), decision_line(d, worth))
+        for d in listed
+    ]
     return heading(review), rows
 
 

@@ -117,7 +117,13 @@ class TrialPanel:
         if self.state is State.ASK:
             question_h = 84
             pygame_gui.elements.UITextBox(
-                html.escape(tr("review.question", where=round_words(d), turn=d.get("turn", "?"))),
+                html.escape(
+                    tr(
+                        "review.question",
+                        where=round_words(d, self.trial.review.get("preset")),
+                        turn=d.get("turn", "?"),
+                    )
+                ),
                 pygame.Rect(rect.x, rect.y, rect.width, question_h),
                 gui,
                 container=container,

@@ -1,0 +1,43 @@
+"""Esc on a round's result screen is what Esc is at the table: the pause menu, whose Resume (or Esc)
+comes back to the same result; it neither does nothing nor deals the next round."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from uikit import frames, make_app, play_for_person, press, press_button
+
+from ui.scenes.menu import PauseMenu
+from ui.scenes.results import RoundResultScene
+from ui.scenes.table import TableScene
+from ui.table.setup import GameSetup, SeatSpec
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = make_app((1280, 720))
+    yield application
+    application.close()
+
+
+def test_esc_on_a_round_result_opens_the_pause_menu_and_resume_comes_back(app):
+    seats = [SeatSpec("human", "basic", ""), *(SeatSpec("ai", "basic", "") for _ in range(3))]
+    setup = GameSetup("app", 4, {}, seats, 11).complete()
+    table = TableScene(app, setup)
+    app.stack.push(table)
+    play_for_person(app, lambda: isinstance(app.stack.top, RoundResultScene))
+    frames(app, 1)
+    result = app.stack.top
+    round_no = table.source.view.round_no
+    press(app, pygame.K_ESCAPE)
+    frames(app, 1)
+    assert isinstance(app.stack.top, PauseMenu)
+    press_button(app, app.stack.top.items["resume"])
+    frames(app, 1)
+    assert app.stack.top is result and table.source.view.round_no == round_no
+    press(app, pygame.K_ESCAPE)
+    frames(app, 1)
+    press(app, pygame.K_ESCAPE)  # Esc closes the menu too
+    frames(app, 1)
+    assert app.stack.top is result
