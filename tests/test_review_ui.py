@@ -443,3 +443,31 @@ def test_a_decisions_moment_is_in_its_presets_units(language):
         assert any(("Game 2, match 1" if en else "第2ゲーム 第1試合") in r for r in rows), rows
     finally:
         setup("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_review_heading_speaks_of_each_presets_own_units(language):
+    """The heading said "in points" for jda (which has no points: a loss is a step of deal size) and
+    kabu (extra cards)."""
+    from ui.scenes.review_listing import heading
+    from ui.text import setup
+
+    setup(language)
+    try:
+        review = {
+            "summary": {"decisions": 3, "grades": {}, "forced": 1},
+            "worth": 1,
+            "higher_is_better": False,
+        }
+        jda = heading({**review, "preset": "jda"})[0]
+        kabu = heading({**review, "preset": "kabu"})[0]
+        app = heading({**review, "preset": "app"})[0]
+        if language == "en":
+            assert "points" in app and "points" not in jda and "points" not in kabu
+            assert "deal size" in jda and "a game is worth" in jda
+            assert "extra cards" in kabu and "a match is worth" in kabu
+        else:
+            assert "段階" in jda and "点" not in jda.replace("時点", "")
+            assert "追加札" in kabu
+    finally:
+        setup("en")

@@ -17,7 +17,7 @@ from game.cards import Deck, Suit, deck
 from game.review import DEFAULT_WORTH, points
 
 from ..text import card_text, tr
-from .record_words import round_words
+from .record_words import round_words, units
 
 
 @dataclass(frozen=True)
@@ -107,9 +107,10 @@ def heading(review: dict[str, Any]) -> list[str]:
     counts = tr("review.grades_sep").join(f"{grade_name(g)} {grades[g]}" for g in order if grades.get(g))
     cost = float(summary.get("cost", 0))
     worth = worth_of(review)
+    unit = units(review.get("preset")).cost_unit  # jda's loss is in deal-size steps, kabu's in cards
     return [
         tr(
-            "review.head",
+            "review.head" if unit == "points" else f"review.head_{unit}",
             decisions=summary.get("decisions", 0),
             grades=counts or tr("review.grades_none"),
             forced=summary.get("forced", 0),
