@@ -1317,6 +1317,8 @@ class Host:
         """The person at this seat acted: their time-outs in a row count from nothing again, and a seat
         AI played because they were idle is theirs again (a silent seat comes back by being heard)."""
         s.timeouts = 0
+        if not s.stood_in:
+            s.away_from = -1  # here and acting: nothing was missed
         if not s.idle:
             return
         s.idle = False
@@ -1482,6 +1484,8 @@ class Host:
                 continue
             s = self.seats[seat]
             s.timeouts += 1
+            if s.away_from < 0:  # AI plays for them from here: a comeback is told what happened since
+                s.away_from = self.game.event_count
             self.log(f"seat {seat}: {s.name}'s time ran out; AI played for them")
             self.timed_out = [seat]
             try:
@@ -1545,9 +1549,9 @@ class Host:
     def _missed(self, s: SeatState) -> list[dict]:
         game = self.game
         assert game is not None
+        # from when AI took over, or (where the host never saw the seat go: a comeback that beat the old
+        # connection's close) the round in play: a person back at the table always learns where it stands
         since, s.away_from = max(s.away_from, game.events_base), -1
-        if since < 0:
-            return []
         return [e.for_seat(s.seat).to_json() for e in game.events_since(since)[-MISSED_MAX:]]
 
 

@@ -203,3 +203,39 @@ def test_the_desktop_table_says_the_time_ran_out_and_takes_the_seat_back_at_a_ke
     finally:
         app.close()
         far.close()
+
+
+def test_a_person_back_after_ai_played_on_their_time_outs_is_told_what_happened_meanwhile():
+    """A guest's window closed and, before the host noticed the dropped connection, AI played the seat
+    on its time-outs; the guest came back with its token and was told nothing (the rejoined log was
+    empty and no notice said that AI had played): what happened since the first time-out is sent."""
+
+    async def main():
+        cfg = loopback(players=2, rounds=20, seed=5, min_people=1, lobby_seconds=0.05, timing=FAST)
+        cfg.turn_limit_s = 0.2
+        host = Host(cfg, log=quiet)
+        await host.start()
+        runner = asyncio.create_task(host.run())
+        first = Client("127.0.0.1", host.port, "Aoi", log=quiet)  # connected, never acts
+        mine = (await first.connect()).seat
+        await first.ready()
+        following = asyncio.create_task(follow(first))
+        back = Client("127.0.0.1", host.port, "Aoi", log=quiet, token=first.token)
+        try:
+            seat = host.seats[mine]
+            await until(lambda: seat.timeouts >= 1 and not seat.stood_in, 20, "AI to act on a time-out")
+            await back.connect()  # the same person, again, with the seat's token
+            async with asyncio.timeout(5):
+                while not any(isinstance(m, Update) for m in back.received):
+                    await back.receive()
+        finally:
+            following.cancel()
+            runner.cancel()
+            await host.close()
+            for client in (first, back):
+                await client.close()
+        return mine, [m for m in back.received if isinstance(m, Update)]
+
+    mine, updates = asyncio.run(main())
+    assert updates[0].missed, "the comeback was told nothing of what AI played meanwhile"
+    assert any(e.get("seat") == mine for e in updates[0].missed)
