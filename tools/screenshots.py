@@ -91,8 +91,9 @@ def main() -> None:
     if args.only == "kabu":
         kabu_shots(app, out, suffix)
         return
-    if args.only == "history":
-        history_shots(app, out, suffix)
+    if args.only == "history":  # at the default size the gallery's names; at another, the size in them
+        sized = suffix if size == (1280, 720) else f"-{size[0]}x{size[1]}{suffix}"
+        history_shots(app, out, sized)
         return
     if args.only == "seats":
         seats_shots(app, out, suffix)
