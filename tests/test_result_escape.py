@@ -41,3 +41,23 @@ def test_esc_on_a_round_result_opens_the_pause_menu_and_resume_comes_back(app):
     press(app, pygame.K_ESCAPE)  # Esc closes the menu too
     frames(app, 1)
     assert app.stack.top is result
+
+
+def test_esc_on_a_match_result_goes_to_the_title_as_its_button_does(app):
+    """Esc did nothing on the match's result; the match is over and kept in History, so Esc leaves it
+    as "Back to title" does."""
+    from ui.scenes.results import MatchResultScene
+    from ui.scenes.title import TitleScene
+
+    seats = [SeatSpec("human", "basic", ""), *(SeatSpec("ai", "basic", "") for _ in range(3))]
+    setup = GameSetup("app", 4, {"starting_points": 1}, seats, 11).complete()  # any payment ends it
+    table = TableScene(app, setup)
+    app.stack.push(table)
+    play_for_person(app, lambda: isinstance(app.stack.top, RoundResultScene))
+    frames(app, 1)
+    press_button(app, app.stack.top.next)
+    frames(app, 1)
+    assert isinstance(app.stack.top, MatchResultScene)
+    press(app, pygame.K_ESCAPE)
+    frames(app, 1)
+    assert isinstance(app.stack.top, TitleScene) and table.left_match

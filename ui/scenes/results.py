@@ -539,10 +539,18 @@ class MatchResultScene(Scene):
                 self.table.continue_after_round()
                 return None
             if event.ui_element is self.title:
-                self.table.left_match = True  # the finished match has been seen: its save goes
-                self.app.stack.clear_to(self.app.scene("title"))
+                self.to_title()
                 return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            # the match is over and kept in History: Esc leaves, as "Back to title" does (it did
+            # nothing, and the round result's pause menu would offer to save a finished match)
+            self.to_title()
+            return None
         return event
+
+    def to_title(self) -> None:
+        self.table.left_match = True  # the finished match has been seen: its save goes
+        self.app.stack.clear_to(self.app.scene("title"))
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
