@@ -85,6 +85,7 @@ class PresetUI:
     where_round = "review.where_round"
     where_match_round = "review.where_match_round"
     again_label = "history.again"
+    review_head = "review.head"  # the review's heading: what a loss is counted in, what a round is worth
     # Statistics in the preset's own terms: the headings of its rounds and matches, and its standing's
     # parts other than points, each as its change per round ("gain") or its mean after one ("level")
     stats_units = ("stats.rounds", "stats.matches")

@@ -39,6 +39,7 @@ class UI(PresetUI):
     where_round = "review.jda.where_round"  # "Game 3"; "Match 2, game 1"
     where_match_round = "review.jda.where_match_round"
     again_label = "history.jda_again"
+    review_head = "review.jda.head"  # a loss in steps of deal size
     stats_units = ("stats.jda.games", "stats.matches")
     stats_parts = (("lap", "gain"), ("deal", "level"))  # laps completed a game; the deal size held
     log_round = "log.jda.game"

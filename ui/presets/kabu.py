@@ -79,6 +79,7 @@ class UI(PresetUI):
     where_round = "review.kabu.where_round"  # "Match 3"; "Game 2, match 1"
     where_match_round = "review.kabu.where_match_round"
     again_label = "history.kabu_again"
+    review_head = "review.kabu.head"  # a loss in extra cards
     stats_units = ("stats.kabu.matches", "stats.kabu.games")
     stats_parts = (("laps", "gain"), ("extra", "level"))  # laps received a match; extra cards held
     log_round = "log.kabu.match"

@@ -107,10 +107,9 @@ def heading(review: dict[str, Any]) -> list[str]:
     counts = tr("review.grades_sep").join(f"{grade_name(g)} {grades[g]}" for g in order if grades.get(g))
     cost = float(summary.get("cost", 0))
     worth = worth_of(review)
-    unit = units(review.get("preset")).cost_unit  # jda's loss is in deal-size steps, kabu's in cards
     return [
         tr(
-            "review.head" if unit == "points" else f"review.head_{unit}",
+            units(review.get("preset")).review_head,  # jda's loss is in deal-size steps, kabu's in cards
             decisions=summary.get("decisions", 0),
             grades=counts or tr("review.grades_none"),
             forced=summary.get("forced", 0),
