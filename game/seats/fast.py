@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import deck
 from ..sim import app as app_sim
+from ..sim import jda as jda_sim
 from ..sim import kabu as kabu_sim
 from ..sim import standard as standard_sim
 from ..sim import super as super_sim
@@ -112,6 +113,9 @@ class CorePolicy:
     def rehand(self, world: Any, seat: int, mask: int) -> None:
         """Give `seat` the hand `mask` (of the size it had), with whatever the core keeps beside a hand."""
         world.hands[seat] = mask
+
+    def refilled(self, world: Any) -> None:
+        """After `refill`: whatever the core derives from all the hands at once."""
 
     def position(self, sim: Any) -> list[float]:
         """Each seat's expected further score change where a rollout stopped short (the learned value
@@ -277,8 +281,123 @@ class KabuPolicy(CorePolicy):
         return self.turn(sim, seat, options, rng)
 
 
+class JdaPolicy(CorePolicy):
+    """jda: the engine path's lean rollout (game.seats.hard.play_out with game.seats.presets.jda's
+    knowledge) step for step on the core's state. No seat is polled: before each turn the first seat
+    in turn order from the turn player whose hand adds up to the field card calls a dobon (never the
+    card's own placer; its lowest card on top, the engine hand's first); in a gaeshi window the first
+    pending seat that can answers, else the window closes; the turn player plays one card no other
+    hand adds up to (a 2 under a chain), the highest six times in ten, or takes. Placements out of turn
+    are left out, as on the engine path. The horizon counts the engine path's steps (a dobon, a gaeshi,
+    a window's close, a turn), and where it stops each hand is worth its measured chances
+    (`rollout_value`, game/seats/presets/jda_values.py)."""
+
+    preset = "jda"
+    higher_is_better = False
+    draw = jda_sim.DRAW
+    dobon = jda_sim.DOBON
+    pass_ = jda_sim.PASS
+    # core actions per engine step: the lean rollout applies what the engine path applies, plus a
+    # window's passes when it closes (measured 1.01 at 4 seats, 15 games' positions)
+    step_base, pass_share = 1.0, 0.0
+    # p95 CPU per searched decision about the engine path's (bench/hard_search.py --rules jda: 202 ms
+    # against 214; at 1.0, 672)
+    core_share = 0.25
+    shed = tuple(jda_sim.RANK)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.horizon = self.know.rollout_horizon
+
+    def card(self, code: int) -> int:
+        return code & 63
+
+    def rehand(self, world: Any, seat: int, mask: int) -> None:
+        world.hands[seat] = mask
+        world.tot[seat] = app_sim.hand_value(mask)
+
+    def refilled(self, world: Any) -> None:
+        seat = world.to_move()  # who is asked first depends on every hand (a chance to place or call)
+        world.mover = seat if seat >= 0 else world.turn
+
+    def position(self, sim: Any) -> list[float]:
+        from .presets.jda import _values
+
+        win, lose = _values()
+        out = []
+        first = jda_sim.FIRST_DEAL
+        for seat in range(sim.n):
+            size = min(sim.sizes[seat], 16)
+            total = sim.tot[seat] if sim.hands[seat] else 0
+            total = total if total <= 13 else 14
+            out.append(lose[size][total] - (win[size][total] if sim.deal_sizes[seat] > first else 0.0))
+        return out
+
+    def rollout(self, sim: Any, rng: random.Random, cap: int) -> None:
+        rank_of = jda_sim.RANK
+        hands, tot, n = sim.hands, sim.tot, sim.n
+        apply = sim.apply
+        dobon, pass_ = jda_sim.DOBON, jda_sim.PASS
+        steps = 0
+        while steps < cap and sim.phase < jda_sim.ROUND_OVER:
+            steps += 1
+            if sim.wplacer >= 0:
+                rank = rank_of[sim.wtop]
+                for seat in sim.pending:
+                    hand = hands[seat]
+                    if hand and tot[seat] == rank:
+                        apply(seat, dobon + ((hand & -hand).bit_length() - 1))
+                        break
+                else:
+                    for seat in list(sim.pending):
+                        apply(seat, pass_)
+                continue
+            top = sim.discard[-1]
+            rank = rank_of[top]
+            turn = sim.turn
+            placer = sim.placer
+            called = False
+            for k in range(n):
+                seat = sim._next(turn, k) if k else turn
+                hand = hands[seat]
+                if hand and seat != placer and tot[seat] == rank:
+                    apply(seat, dobon + ((hand & -hand).bit_length() - 1))
+                    called = True
+                    break
+            if called:
+                continue
+            apply(turn, self.careful(sim, turn, top, rng))
+
+    def careful(self, sim: Any, seat: int, top: int, rng: random.Random) -> int:
+        """`Knowledge.rollout_turn` on the core."""
+        hands = sim.hands
+        hand = hands[seat]
+        if sim.sizes[seat] <= 1:
+            return jda_sim.DRAW
+        sums = 0
+        tot = sim.tot
+        for other in range(sim.n):
+            if other != seat and hands[other]:
+                t = tot[other]
+                if t <= 13:
+                    sums |= 1 << t
+        rank_of = jda_sim.RANK
+        if sim.owed:
+            fit = hand & jda_sim.RANK_MASK[jda_sim.TWO]
+        else:
+            fit = hand & (jda_sim.SUIT_MASK[jda_sim.SUIT[top]] | jda_sim.RANK_MASK[rank_of[top]])
+        safe = [c for c in jda_sim.ids_of(fit) if not sums >> rank_of[c] & 1]
+        if not safe:
+            return jda_sim.DRAW
+        if rng.random() < 0.6:
+            high = max(rank_of[c] for c in safe)
+            safe = [c for c in safe if rank_of[c] == high]
+        return safe[int(rng.random() * len(safe))]
+
+
 CORE_TYPES = {
     "app": app_sim.AppSim,
+    "jda": jda_sim.JdaSim,
     "super": super_sim.SuperSim,
     "standard": standard_sim.StandardSim,
     "kabu": kabu_sim.KabuSim,
@@ -289,6 +408,7 @@ POLICIES: dict[type, CorePolicy] = {
     super_sim.SuperSim: SuperPolicy(),
     standard_sim.StandardSim: StandardPolicy(),
     kabu_sim.KabuSim: KabuPolicy(),
+    jda_sim.JdaSim: JdaPolicy(),
 }
 
 
@@ -327,6 +447,7 @@ def refill(template: Any, deal: tuple[dict[int, list[Card]], list[Card]], rng: r
             mask |= 1 << card.id
         policy.rehand(world, seat, mask)
     world.stock = [c.id for c in stock]
+    policy.refilled(world)
     return world
 
 
@@ -338,10 +459,13 @@ def play_out(sim: Any, rng: random.Random, horizon: int | None = None) -> int:
     """Play the round on a core copy to its end or the safety cap (`horizon`: turn decisions at most);
     returns the simulated actions applied, forced ones included (the search's measure of work)."""
     policy = POLICIES[type(sim)]
+    start = sim.actions
+    if isinstance(policy, JdaPolicy):  # the engine path's lean steps, its horizon by default
+        policy.rollout(sim, rng, min(ROLLOUT_CAP, horizon or policy.horizon or ROLLOUT_CAP))
+        return sim.actions - start
     policy.prepare(sim)
     choose = policy.choose
     decide, apply = sim.decide, sim.apply
-    start = sim.actions
     cap = min(ROLLOUT_CAP, horizon or ROLLOUT_CAP)
     moves = 0
     while moves < cap:

@@ -18,7 +18,7 @@ the normal heuristics. It never reads another seat's hand: it only ever sees its
 The rollouts use a lean path: no event log, windows resolved directly (a seat that can call does; the
 rest of the window is closed at once) instead of polling every seat for a pass. Where the preset and
 the table have a simulation core with a rollout policy (game.seats.fast: app, one-deck super,
-standard), the worlds are played on the core instead: the same policy on flat ints, the same games,
+standard, kabu, jda), the worlds are played on the core instead: the same policy on flat ints, the same games,
 several times the worlds for the same CPU (`cores`, `core_work`).
 """
 
