@@ -12,6 +12,8 @@ import os
 import shutil
 import tempfile
 
+import pytest
+
 _OWN_HOME: str | None = None
 
 
@@ -25,3 +27,15 @@ def pytest_configure(config: object) -> None:
 def pytest_unconfigure(config: object) -> None:
     if _OWN_HOME is not None:
         shutil.rmtree(_OWN_HOME, ignore_errors=True)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """The app in a 1280×720 window (the dummy video driver) over a fresh data folder of its own; a
+    test file that needs another size or other settings defines its own `app`."""
+    from uikit import make_app
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = make_app((1280, 720))
+    yield application
+    application.close()

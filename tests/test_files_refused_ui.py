@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
-from uikit import frames, make_app, press_button
+from uikit import frames, press_button
 
 from game import Game, make_rules
 from game.headless import play
@@ -18,14 +17,6 @@ from game.seats import make_seat
 from ui.scenes.history import HistoryScene, RecordScene
 from ui.scenes.stats import StatsScene
 from ui.scenes.title import TitleScene
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
-    application = make_app((1280, 720))
-    yield application
-    application.close()
 
 
 def shelf_with_bad_files(tmp_path):

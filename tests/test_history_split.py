@@ -5,8 +5,7 @@ new match's record."""
 
 from __future__ import annotations
 
-import pytest
-from uikit import frames, make_app, play_for_person, press_button
+from uikit import frames, play_for_person, press_button
 
 from game import stats
 from game.history import listing
@@ -15,14 +14,6 @@ from ui.scenes.results import MatchResultScene, RoundResultScene
 from ui.scenes.table import TableScene
 from ui.settings import load_match
 from ui.table.setup import GameSetup, SeatSpec, restore
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
-    application = make_app((1280, 720))
-    yield application
-    application.close()
 
 
 def to_result(app) -> RoundResultScene:

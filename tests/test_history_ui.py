@@ -24,14 +24,6 @@ from ui.settings import load_match
 from ui.table.setup import GameSetup, SeatSpec, restore
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
-    application = make_app((1280, 720))
-    yield application
-    application.close()
-
-
 def kept(preset: str, seed: int, started: str, levels=("normal", "normal", "normal"), rounds: int = 2):
     """A record of a game played by basic seats, with seat 0 kept as the person's."""
     game = Game(make_rules(preset, 4, {}), seed)

@@ -4,21 +4,12 @@ comes back to the same result; it neither does nothing nor deals the next round.
 from __future__ import annotations
 
 import pygame
-import pytest
-from uikit import frames, make_app, play_for_person, press, press_button
+from uikit import frames, play_for_person, press, press_button
 
 from ui.scenes.menu import PauseMenu
 from ui.scenes.results import RoundResultScene
 from ui.scenes.table import TableScene
 from ui.table.setup import GameSetup, SeatSpec
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
-    application = make_app((1280, 720))
-    yield application
-    application.close()
 
 
 def test_esc_on_a_round_result_opens_the_pause_menu_and_resume_comes_back(app):
