@@ -1,7 +1,7 @@
 """What an AI review of one round costs: seconds per reviewed round, per preset, at the default budgets.
 
     python bench/review.py [--rounds N] [--players N] [--presets app,standard] [--work N] [--engine]
-    python bench/review.py --worth [--rounds N]    # what a round is worth (game.review.ROUND_WORTH)
+    python bench/review.py --worth [--rounds N]    # what a round is worth, what a lost one costs
 
 A round is played by `normal` seats (seat 0 stands for the person), then seat 0's decisions in it are
 reviewed (game.review: hard's choice, and where it differs both choices valued, at `--work` simulated
@@ -10,8 +10,10 @@ machine; this prints what that work costs here. Single process: run it on an idl
 with a simulation core for its rollouts (game.seats.fast) is reviewed on it; `--engine` reviews on the
 engine everywhere (`HardSeat.cores` False), for a side-by-side figure.
 
-`--worth` measures instead what a round of each preset is worth, the scale the review grades a loss on:
-the mean absolute score change of a seat in a round played by `normal` seats (deals 5000, 5001 ...).
+`--worth` measures instead the scale of a round of each preset, kept with the preset's knowledge
+(game.seats.presets): `round_worth`, the mean absolute score change of a seat in a round played by
+`normal` seats (deals 5000, 5001 ...), which the review grades a loss on; and `usual_loss`, the mean loss
+of a seat that lost a round, which the coach weighs a play's expected cost against.
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.engine import Game
 from game.events import RoundEnded
 from game.headless import play
-from game.review import ROUND_WORTH, WORK, review_game
+from game.review import WORK, review_game
 from game.rules import make_rules
 from game.seats import HardSeat, make_seat
+from game.seats.presets import knowledge
 
 
 def bench(preset: str, players: int, rounds: int, work: int) -> dict:
@@ -58,16 +61,19 @@ def bench(preset: str, players: int, rounds: int, work: int) -> dict:
     }
 
 
-def worth(preset: str, players: int, rounds: int) -> float:
-    """The mean absolute score change of a seat in a round of `preset`, `normal` seats throughout."""
+def worth(preset: str, players: int, rounds: int) -> tuple[float, float]:
+    """A seat's mean absolute score change in a round of `preset`, and the mean loss of a seat that
+    lost one (the round's losers, by its result), `normal` seats throughout."""
     changes: list[int] = []
+    losses: list[int] = []
     for deal in range(rounds):
         game = Game(make_rules(preset, players, {}, developing=True), 5000 + deal)
         play(game, [make_seat("normal", deal, s) for s in range(players)], 1)
         for event in game.events:
             if isinstance(event, RoundEnded):
                 changes += [abs(d) for d in event.result.deltas]
-    return statistics.mean(changes)
+                losses += [abs(event.result.deltas[s]) for s in event.result.losers]
+    return statistics.mean(changes), statistics.mean(losses) if losses else 0.0
 
 
 def main() -> None:
@@ -84,11 +90,16 @@ def main() -> None:
     if args.engine:
         HardSeat.cores = False
     if args.worth:
-        print(f"what a round is worth: mean |score change| of a seat, {args.players} normal seats")
-        print(f"{'preset':<9} {'rounds':>6} {'measured':>9} {'in use':>7}")
-        for preset in args.presets.split(","):
-            found = worth(preset.strip(), args.players, args.rounds)
-            print(f"{preset:<9} {args.rounds:>6} {found:>9.2f} {ROUND_WORTH.get(preset.strip(), 0):>7g}")
+        print(f"the scale of a round, {args.players} normal seats: round_worth (mean |score change| of a seat)")
+        print("and usual_loss (mean loss of a seat that lost), measured and in use (game.seats.presets)")
+        print(f"{'preset':<9} {'rounds':>6} {'worth':>8} {'in use':>7} {'loss':>8} {'in use':>7}")
+        for preset in (p.strip() for p in args.presets.split(",")):
+            found, lost = worth(preset, args.players, args.rounds)
+            known = knowledge(preset)
+            print(
+                f"{preset:<9} {args.rounds:>6} {found:>8.2f} {known.round_worth:>7g} "
+                f"{lost:>8.2f} {known.usual_loss:>7g}"
+            )
         return
     path = "the engine" if args.engine else "the cores where a preset has one"
     print(

@@ -31,17 +31,12 @@ from .seats import fast
 from .seats.determinize import determinize, known_in_hand
 from .seats.hard import HardSeat, outcome, play_out
 from .seats.inference import HandSampler, InferredRisk
+from .seats.presets import knowledge
 from .view import SeatView
 
 RISKY = 0.15  # a play at least this likely to be called on (about one in seven) is marked, and asks first
 
-# What a seat that loses a round usually loses in each preset, in the preset's own units (the mean loss
-# of every losing seat over 60 seeded 4-seat rounds of `normal` seats: bench figures, 2026-11). A play
-# whose expected cost (chance x cost) reaches this is risky however small its chance: a 9% chance of
-# paying 3,079 points in super is worse than losing an ordinary round, and the coach must ask first.
 CLOSE = 2.0  # a hint's difference within this many standard errors of zero is "about equal"
-
-USUAL_LOSS = {"app": 71.0, "standard": 45.0, "super": 62.0, "jda": 1.0, "kabu": 13.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +49,7 @@ class Danger:
     chance: float
     callers: tuple[int, ...]
     cost: int | None
-    usual: float | None = None  # what losing an ordinary round costs in this preset (USUAL_LOSS)
+    usual: float | None = None  # what losing an ordinary round costs in this preset (its `usual_loss`)
     unnamed: bool = False  # another seat could call too, though no sampled deal showed it: "someone"
 
     @property
@@ -66,7 +61,8 @@ class Danger:
     @property
     def risky(self) -> bool:
         """Worth asking about: likely enough to be called on, at a price (RISKY), or a small chance of
-        so large a loss that its expected cost reaches an ordinary lost round's (USUAL_LOSS). A call you
+        so large a loss that its expected cost reaches an ordinary lost round's (the preset's `usual_loss`:
+        a play whose expected cost reaches it is risky however small its chance). A call you
         would answer with a dobon-gaeshi and win is no risk."""
         if self.cost is not None and self.cost <= 0:
             return False
@@ -185,7 +181,7 @@ class Coach:
             callers = tuple(s for s, n in sorted(by_seat.items(), key=lambda kv: (-kv[1], kv[0])) if n > 0)
             unnamed = any(by_seat[s] == 0 for s in totals)
             cost = self._cost(view, action, [deals[i] for i in hits[: self.cost_worlds]], rng)
-            out.append(Danger(action, chance, callers, cost, USUAL_LOSS.get(view.preset), unnamed))
+            out.append(Danger(action, chance, callers, cost, knowledge(view.preset).usual_loss, unnamed))
         return tuple(out)
 
     def _cost(self, view: SeatView, action: Action, deals: list[tuple[dict, list]], rng) -> int | None:

@@ -23,8 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import msgspec
 import platformdirs
 
 from . import safejson
@@ -40,6 +41,59 @@ APP = "DobonTable"  # the same folder as the settings' data folder (ui.settings.
 HISTORY = 1  # the version of the header's `history` object
 HUMAN = "human"
 MAX_NAME = 64  # characters of a seat's name kept in a listing (as a LAN table's plates)
+
+Count = Annotated[int, msgspec.Meta(ge=0)]
+Level = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]  # "human" or an AI level
+
+
+class Since(msgspec.Struct, forbid_unknown_fields=True):
+    """Rounds and matches of the game before a record's first match (a New match at the same table)."""
+
+    rounds: Count
+    matches: Count
+
+
+class RecordMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """A header's `history` object, typed: what `record` writes and `entry` reads, through msgspec in
+    both directions, so a mistyped field is refused with its name (``history.deltas[2]``).
+
+    Fields this version does not know are let through, unlike the wire's schemas: a record is the
+    player's own file, and one written by a newer Dobon Table should still be listed, not lost. Every
+    field but the counts has a default, so a record kept before a field existed reads as it did."""
+
+    version: int
+    seats: list[Level]
+    rounds: Count
+    matches: Count
+    deltas: list[int]
+    names: list[str] = []
+    me: Count | None = None
+    lan: bool = False
+    started: str = ""
+    saved: str = ""
+    # each seat's place (1: first) and standing, as the preset says them
+    ranks: list[Annotated[int, msgspec.Meta(ge=1)]] = []
+    standings: list[dict[str, int]] = []
+    actions: Count = 0  # actions in the log when it was written
+    joined: list[Count] = []
+    since: Since | None = None
+    seen: bool = False  # a view-only record (game.seen)
+
+
+class RecordHeader(msgspec.Struct, kw_only=True):
+    """The part of a record's first line History reads: the log's table and the `history` object.
+    (The log's own fields are read again by game.headless.read_log when a record is replayed.)"""
+
+    dobon_log: int
+    rules: Annotated[str, msgspec.Meta(max_length=32)]
+    players: Annotated[int, msgspec.Meta(ge=1, le=64)]
+    history: RecordMeta
+    reviews: dict[str, Any] = {}
+
+
+def meta_json(meta: RecordMeta) -> dict[str, Any]:
+    """A `history` object as JSON, through the schema it is read with."""
+    return msgspec.to_builtins(meta)
 
 
 def data_dir() -> Path:
@@ -134,11 +188,10 @@ REASONS = {
     "not-json": "not a Dobon Table record (its first line is not JSON)",
     "not-log": "not a Dobon Table log",
     "not-record": "a log, but not a history record (no 'history' header)",
-    "not-number": "'{field}' must be a whole number",
-    "bad-seats": "'seats' must name every seat",
-    "bad-me": "'me' is not a seat at the table",
-    "bad-deltas": "'deltas' must be a number per seat",
-    "bad-lists": "'names' must be a list and 'reviews' an object",
+    "bad-field": "'{field}' is not what a record holds ({error})",
+    "bad-seats": "'history.seats' must name every seat",
+    "bad-me": "'history.me' is not a seat at the table",
+    "bad-deltas": "'history.deltas' must be a number per seat",
     "no-replay": "its log does not replay ({error})",
     "refused": "line {line}: refused: {error}",
     "seen": "a view-only record of a LAN match (what one seat was shown): it replays as seen, nothing more",
@@ -167,14 +220,6 @@ class RecordError(ValueError):
     def __init__(self, problem: Problem):
         super().__init__(problem)
         self.problem = problem
-
-
-class _BadHeader(ValueError):
-    """A header field that is not what a record holds (`why`: a key of REASONS)."""
-
-    def __init__(self, why: str, **params: object):
-        super().__init__(why)
-        self.why, self.params = why, params
 
 
 def _result(game: Game) -> tuple[int, int, list[int]]:
@@ -239,25 +284,24 @@ def record(
     }
     if game.setup is not None:
         header["scenario"] = game.setup
-    header["history"] = {
-        "version": HISTORY,
-        "seats": list(seats),
-        "names": list(names),
-        "me": me,
-        "lan": lan,
-        "started": started,
-        "saved": datetime.now(UTC).isoformat(timespec="seconds"),
-        "rounds": rounds,
-        "matches": matches,
-        "deltas": deltas,
-        "ranks": list(game.book.ranks(game)),
-        "standings": [s.to_json() for s in game.standings()],
-        "actions": len(game.actions),
-    }
-    if any(joined):
-        header["history"]["joined"] = list(joined)
-    if since is not None and since.rounds:
-        header["history"]["since"] = {"rounds": since.rounds, "matches": since.matches}
+    meta = RecordMeta(
+        version=HISTORY,
+        seats=list(seats),
+        names=list(names),
+        me=me,
+        lan=lan,
+        started=started,
+        saved=datetime.now(UTC).isoformat(timespec="seconds"),
+        rounds=rounds,
+        matches=matches,
+        deltas=deltas,
+        ranks=list(game.book.ranks(game)),
+        standings=[s.to_json() for s in game.standings()],
+        actions=len(game.actions),
+        joined=list(joined) if any(joined) else [],
+        since=Since(since.rounds, since.matches) if since is not None and since.rounds else None,
+    )
+    header["history"] = meta_json(meta)
     try:
         reviews = read_header(path).get("reviews")
     except RecordError:
@@ -298,105 +342,58 @@ def read_header(path: str | Path) -> dict[str, Any]:
 
 
 def entry(path: str | Path) -> Entry:
-    """One record's header as an `Entry`; RecordError if the file is not a well-formed record."""
+    """One record's header as an `Entry`; RecordError, naming the field at fault, if the file is not a
+    well-formed record."""
     path = Path(path)
-    header = read_header(path)
-    meta = header["history"]
     try:
-        players = _whole(header.get("players"), "players")
-        seats = meta.get("seats")
-        if not isinstance(seats, list) or len(seats) != players or not all(_seat(s) for s in seats):
-            raise _BadHeader("bad-seats")
-        me = meta.get("me")
-        if me is not None and (_whole(me, "me") < 0 or me >= players):
-            raise _BadHeader("bad-me")
-        deltas = meta.get("deltas")
-        if not isinstance(deltas, list) or len(deltas) != players or not all(_is_int(d) for d in deltas):
-            raise _BadHeader("bad-deltas")
-        names = meta.get("names", [])
-        reviews = header.get("reviews", {})
-        if not isinstance(names, list) or not isinstance(reviews, dict):
-            raise _BadHeader("bad-lists")
-        return Entry(
-            path=path,
-            preset=_text(header.get("rules"), 16),
-            players=players,
-            seats=seats,
-            me=me,
-            started=_text(meta.get("started", ""), 40),
-            saved=_text(meta.get("saved", ""), 40),
-            rounds=_whole(meta.get("rounds"), "rounds"),
-            matches=_whole(meta.get("matches"), "matches"),
-            deltas=deltas,
-            lan=bool(meta.get("lan", False)),
-            names=[_text(n, MAX_NAME) for n in names],
-            reviews=reviews,
-            ranks=_ranks(meta.get("ranks"), players),
-            standings=_standings(meta.get("standings"), players),
-            joined=_joined(meta.get("joined"), players),
-            seen=meta.get("seen") is True,
-            **_since(meta.get("since")),
-        )
-    except _BadHeader as exc:
-        raise RecordError(Problem(path.name, exc.why, **exc.params)) from None
+        header = msgspec.convert(read_header(path), RecordHeader, strict=True)
+    except msgspec.ValidationError as exc:
+        raise RecordError(Problem(path.name, "bad-field", **_field_error(exc))) from None
+    meta, players = header.history, header.players
+    if len(meta.seats) != players:
+        raise RecordError(Problem(path.name, "bad-seats"))
+    if meta.me is not None and meta.me >= players:
+        raise RecordError(Problem(path.name, "bad-me"))
+    if len(meta.deltas) != players:
+        raise RecordError(Problem(path.name, "bad-deltas"))
+    return Entry(
+        path=path,
+        preset=header.rules,
+        players=players,
+        seats=meta.seats,
+        me=meta.me,
+        started=meta.started[:40],
+        saved=meta.saved[:40],
+        rounds=meta.rounds,
+        matches=meta.matches,
+        deltas=meta.deltas,
+        lan=meta.lan,
+        names=[n[:MAX_NAME] for n in meta.names],
+        reviews=header.reviews,
+        # places and standings only show a record in the list: where they are not one per seat (a
+        # record kept before they were, or they were cut), the list says the points alone
+        ranks=meta.ranks if len(meta.ranks) == players and max(meta.ranks, default=1) <= players else [],
+        standings=_standings(meta.standings, players),
+        joined=meta.joined if len(meta.joined) == players else [],
+        since_rounds=meta.since.rounds if meta.since is not None else 0,
+        since_matches=meta.since.matches if meta.since is not None else 0,
+        seen=meta.seen,
+    )
 
 
-def _ranks(value: Any, players: int) -> list[int]:
-    """A header's places, one per seat; none where they are missing or not places (an older record)."""
-    if (
-        isinstance(value, list)
-        and len(value) == players
-        and all(_is_int(r) and 1 <= r <= players for r in value)
-    ):
-        return value
-    return []
+def _field_error(exc: msgspec.ValidationError) -> dict[str, str]:
+    """msgspec's refusal as the field it names (``history.deltas[2]``) and what was wrong with it."""
+    text = str(exc)
+    error, _, where = text.partition(" - at `$")
+    field = where.rstrip("`").lstrip(".") or "header"
+    return {"field": field, "error": error.replace("`", "")}
 
 
-def _since(value: Any) -> dict[str, int]:
-    """A header's rounds and matches before the record's first match; none where missing or malformed."""
-    if not isinstance(value, dict):
-        return {}
-    rounds, matches = value.get("rounds"), value.get("matches")
-    if _is_int(rounds) and _is_int(matches) and rounds >= 0 and matches >= 0:
-        return {"since_rounds": rounds, "since_matches": matches}
-    return {}
-
-
-def _joined(value: Any, players: int) -> list[int]:
-    """A header's rounds before each seat's person sat down; none where missing or malformed."""
-    if isinstance(value, list) and len(value) == players and all(_is_int(j) and j >= 0 for j in value):
-        return value
-    return []
-
-
-def _standings(value: Any, players: int) -> list[Score]:
-    """A header's standings, one per seat; none where they are missing or malformed (an older record)."""
-    if not isinstance(value, list) or len(value) != players:
+def _standings(value: list[dict[str, int]], players: int) -> list[Score]:
+    """A header's standings, one per seat; none where they are not one per seat."""
+    if len(value) != players:
         return []
-    try:
-        return [Score.from_json(s) for s in value]
-    except ValueError:
-        return []
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _whole(value: Any, name: str) -> int:
-    if not _is_int(value) or value < 0:
-        raise _BadHeader("not-number", field=name)
-    return value
-
-
-def _seat(value: Any) -> bool:
-    """Who sat at a seat: "human" or an AI level (a short name, shown on the History screen)."""
-    return isinstance(value, str) and 0 < len(value) <= 16
-
-
-def _text(value: Any, limit: int) -> str:
-    """A header's text for a screen: what it is, cut to `limit` characters (a name, a time)."""
-    return (value if isinstance(value, str) else "")[:limit]
+    return [Score.from_json(s) for s in value]
 
 
 def listing(folder: str | Path | None = None, preset: str | None = None) -> Listing:

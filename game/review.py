@@ -15,7 +15,7 @@ another hand or the stock's order) and
   lost and nothing is valued (most decisions: it halves the cost).
 
 Each decision names its moment (round, turn within the round, the field card, the seat's hand) and is
-graded by its loss against what a round of the preset is worth (`ROUND_WORTH`): best, good, inaccuracy,
+graded by its loss against what a round of the preset is worth (`round_worth`): best, good, inaccuracy,
 mistake or blunder, or "unclear" where the loss is not clearly larger than its error. A forced move (one
 sensible option) is listed for what it led to but never graded. `Review.summary` splits the seat's
 result into what its decisions cost and the rest (the deal, the draws, the other seats' play).
@@ -46,11 +46,13 @@ from .errors import IllegalAction
 from .events import DobonCalled, RoundEnded
 from .headless import LogError, read_log
 from .phase import Phase
+from .registry import REGISTRY
 from .safejson import clip
 from .seats import fast
 from .seats.determinize import determinize, known_in_hand
 from .seats.hard import HardSeat, play_out
 from .seats.inference import HandSampler
+from .seats.presets import knowledge
 from .view import SeatView
 
 Progress = Callable[[int, int], None]  # (decisions reviewed, decisions in all)
@@ -60,10 +62,6 @@ MIN_WORLDS = 8
 MAX_WORLDS = 300
 SIGNIFICANT = 2.0  # standard errors by which a loss must exceed zero to be listed
 
-# What a round is worth in each preset: the mean absolute score change of a seat in a round, 4 `normal`
-# seats, 400 deals (`python bench/review.py --worth`). A loss is graded against it, so that a lost point
-# means as much in app (where a round moves about 66 points) as in jda (where it moves a quarter of one).
-ROUND_WORTH: dict[str, float] = {"app": 66.0, "standard": 45.0, "super": 47.0, "jda": 0.25, "kabu": 4.7}
 DEFAULT_WORTH = 40.0  # a preset this version does not know (a newer record)
 
 
@@ -87,7 +85,12 @@ MISSES = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
 
 
 def round_worth(preset: str) -> float:
-    return ROUND_WORTH.get(preset, DEFAULT_WORTH)
+    """What a round of `preset` is worth, in its own units (its knowledge's `round_worth`, measured by
+    `python bench/review.py --worth`): a loss is graded against it, so that a lost point means as much
+    in app (a round moves about 66 points) as in jda (a quarter of one)."""
+    if preset not in REGISTRY:
+        return DEFAULT_WORTH
+    return knowledge(preset).round_worth
 
 
 def points(value: float, worth: float, signed: bool = True) -> str:
@@ -153,7 +156,7 @@ class Decision:
     field_suit: str = ""  # the suit in force where it differed from the field card's own (a letter)
     hand: tuple[str, ...] = ()  # the seat's hand then, card codes
     forced: bool = False  # one sensible option: listed for what it led to, never graded
-    worth: float = DEFAULT_WORTH  # what a round of the preset is worth (ROUND_WORTH)
+    worth: float = DEFAULT_WORTH  # what a round of the preset is worth (`round_worth`)
 
     @property
     def agreed(self) -> bool:

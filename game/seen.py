@@ -33,7 +33,7 @@ from . import safejson
 from .cards import deck as get_deck
 from .events import Event, RoundEnded, event_from_json
 from .headless import LOG_FORMAT
-from .history import HISTORY, MAX_NAME, Entry, Problem, RecordError, entry, history_dir
+from .history import HISTORY, MAX_NAME, Entry, Problem, RecordError, RecordMeta, entry, history_dir, meta_json
 from .rules import PRESETS
 from .rules.base import competition_ranks
 from .scores import Score
@@ -163,21 +163,23 @@ def _header(
         "players": n,
         "options": dict(last.options),
         "ai": list(seats),
-        "history": {
-            "version": HISTORY,
-            "seen": True,  # a view-only record: one seat's updates, not an action log
-            "seats": list(seats),
-            "names": [str(x)[:MAX_NAME] for x in names][:n],
-            "me": me,
-            "lan": True,
-            "started": started,
-            "saved": datetime.now(UTC).isoformat(timespec="seconds"),
-            "rounds": rounds,
-            "matches": 0,  # the match never ended
-            "deltas": [s - b for s, b in zip(scores, base, strict=True)],
-            "ranks": list(places(last.preset, last.standings)),
-            "standings": [s.to_json() for s in last.standings],
-        },
+        "history": meta_json(
+            RecordMeta(
+                version=HISTORY,
+                seen=True,  # a view-only record: one seat's updates, not an action log
+                seats=list(seats),
+                names=[str(x)[:MAX_NAME] for x in names][:n],
+                me=me,
+                lan=True,
+                started=started,
+                saved=datetime.now(UTC).isoformat(timespec="seconds"),
+                rounds=rounds,
+                matches=0,  # the match never ended
+                deltas=[s - b for s, b in zip(scores, base, strict=True)],
+                ranks=list(places(last.preset, last.standings)),
+                standings=[s.to_json() for s in last.standings],
+            )
+        ),
     }
 
 

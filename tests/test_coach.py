@@ -467,24 +467,27 @@ def test_the_review_suggests_what_the_hint_suggests_for_the_same_position():
 
 def test_a_small_chance_of_a_huge_loss_asks_first():
     """Super, 4 players: ♥K at a 9% chance costing 3,079 points played with no warning; its expected
-    cost (277) is more than losing an ordinary super round (USUAL_LOSS), so it is risky."""
+    cost (277) is more than losing an ordinary super round (its `usual_loss`), so it is risky."""
     from game.actions import Action
-    from game.coach import USUAL_LOSS, Danger
+    from game.coach import Danger
+    from game.seats.presets import knowledge
+
+    usual = knowledge("super").usual_loss
 
     play = Action(0, Kind.PLAY)
-    huge = Danger(play, 0.09, (3,), 3079, USUAL_LOSS["super"])
-    assert huge.risky and huge.expected > USUAL_LOSS["super"]
-    ordinary = Danger(play, 0.09, (3,), 300, USUAL_LOSS["super"])
+    huge = Danger(play, 0.09, (3,), 3079, usual)
+    assert huge.risky and huge.expected > usual
+    ordinary = Danger(play, 0.09, (3,), 300, usual)
     assert not ordinary.risky  # a small chance of an ordinary price still goes down unasked
-    assert Danger(play, 0.2, (3,), 40, USUAL_LOSS["super"]).risky  # 15% or more asks whatever the price
-    assert not Danger(play, 0.09, (3,), -500, USUAL_LOSS["super"]).risky  # a call you would turn round
+    assert Danger(play, 0.2, (3,), 40, usual).risky  # 15% or more asks whatever the price
+    assert not Danger(play, 0.09, (3,), -500, usual).risky  # a call you would turn round
 
 
 def test_the_dangers_carry_the_presets_usual_loss():
-    dangers = Coach().dangers(risky_game().view(0))
-    from game.coach import USUAL_LOSS
+    from game.seats.presets import knowledge
 
-    assert all(d.usual == USUAL_LOSS["app"] for d in dangers)
+    dangers = Coach().dangers(risky_game().view(0))
+    assert dangers and all(d.usual == knowledge("app").usual_loss for d in dangers)
 
 
 def test_a_danger_line_never_names_one_seat_when_another_could_call_too():

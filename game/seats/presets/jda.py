@@ -54,6 +54,8 @@ def _values() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], .
 
 
 class Knowledge(PresetKnowledge):
+    round_worth: ClassVar[float] = 0.25  # see PresetKnowledge
+    usual_loss: ClassVar[float] = 1.0
     call_top = 13  # the field card's number: K at most
     min_cards_to_call = 1  # a one-card hand calls on its own number
     # the normal seat's weights here (arena, 800 duplicate deals, seed 7, normal's steps per game

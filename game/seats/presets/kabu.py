@@ -60,6 +60,8 @@ TRUMP_SUBSETS_CAP = 10  # a hand this large tries trumps of at most 3 cards (the
 
 
 class Knowledge(PresetKnowledge):
+    round_worth: ClassVar[float] = 4.7  # see PresetKnowledge
+    usual_loss: ClassVar[float] = 13.0
     call_top = MAX_TOTAL
     min_cards_to_call = 1  # a single card dobons its own number
     # the normal seat's weights here (arena against greedy, 1600 duplicate deals, seeds 7 / 11: these

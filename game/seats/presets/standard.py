@@ -13,6 +13,8 @@ if TYPE_CHECKING:
 
 
 class Knowledge(PresetKnowledge):
+    round_worth: ClassVar[float] = 45.0  # see PresetKnowledge
+    usual_loss: ClassVar[float] = 45.0
     call_top = 40  # a dobon matches a run of discards, whose total can be large
     min_cards_to_call = 1
     weights: ClassVar[dict[str, float]] = {

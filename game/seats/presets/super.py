@@ -16,6 +16,8 @@ CALLER_HAND = 40  # what a caller's revealed hand typically scores against the l
 
 
 class Knowledge(PresetKnowledge):
+    round_worth: ClassVar[float] = 47.0  # see PresetKnowledge
+    usual_loss: ClassVar[float] = 62.0
     call_top = 150  # five Ks and Jokers
     min_cards_to_call = 1  # a one-card hand may call (it can never be played out)
     # a hand that can call on what is likely to be played wins rounds outright, and a card someone can
