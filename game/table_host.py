@@ -311,7 +311,7 @@ class TableHost:
         return SeatUpdate(
             len(game.actions),
             [e.for_seat(seat) for e in events],
-            game.view(seat),
+            game.view(seat) if seat >= 0 else game.view(seat, ()),  # (-1: a table that shows no hand)
             self.names(),
             self.clock_ms(seat, now_ms),
             self.public_clocks(now_ms),

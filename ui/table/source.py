@@ -13,14 +13,14 @@ from collections.abc import Mapping
 from concurrent.futures import Executor
 from typing import Protocol
 
-from game.actions import REFEREE, Action
+from game.actions import Action
 from game.engine import Game
-from game.errors import IllegalAction
 from game.events import Event, RoundEnded
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules.base import RuleSet
 from game.seats import Seat
+from game.table_host import SeatUpdate, TableHost
 from game.view import SeatView
 
 
@@ -71,9 +71,11 @@ class TableSource(Protocol):
 
 
 class LocalHost:
-    """A game played on this computer, kept the way a LAN host keeps one: the game, the AI seats and
-    the referee on the clock. The table sees only the viewer's view and events; `game` is for saving
-    the match and for the table's own file operations, never for drawing."""
+    """A game played on this computer: the in-process transport to a table host (game.table_host), the
+    same host a LAN table has behind its sockets. The table is the host's client as a LAN guest is:
+    its actions go through the host's checks and its simultaneity tick, and it is shown what the host's
+    updates for its seat carry (the events as the seat may see them, the seat's view), never the game.
+    `game` is for saving the match and for the table's own file operations, never for drawing."""
 
     def __init__(
         self,
@@ -86,40 +88,55 @@ class LocalHost:
         fresh: bool = True,
         match_elapsed_ms: float = 0.0,
     ):
-        self.game = game
-        self.rt = RealtimeTable(game, ai, timing, executor)
-        self.rt.carry_match_clock(match_elapsed_ms)  # a resumed match played to a time goes on from there
+        self.host = TableHost(game, ai, timing, executor, seed=0)
+        self.host.table.carry_match_clock(match_elapsed_ms)  # a resumed match goes on from there
         self.viewer = viewer
         self.rules = game.rules
         self.shown: list[Event] = []
         self.round_end: RoundEnded | None = None
-        self._handed = 0 if fresh else len(game.events)  # a resumed match shows no old events
-        if not fresh:
-            self.shown = [e.for_seat(viewer) for e in game.events]
+        self._pending: list[Event] = []  # what the host sent this seat, not yet handed to the table
+        self._now = 0.0  # the table's clock, as it last said
+        self._update: SeatUpdate = self.host.seat_update(viewer, self.host.opening(), 0.0)
+        if fresh:
+            self._pending = list(self._update.events)
+        else:  # a resumed match shows no old events: they are what it was shown before
+            self.shown = list(self._update.events)
             self._note_round_end(self.shown)
-        self._view: tuple[tuple[int, int], SeatView] | None = None
+
+    @property
+    def game(self) -> Game:
+        return self.host.game
+
+    @property
+    def rt(self) -> RealtimeTable:
+        """The host's real-time driver (the table sets its timing from the settings)."""
+        return self.host.table
+
+    def _receive(self, events: list[Event]) -> None:
+        """Take the host's update for this seat after a change (the in-process `Update`)."""
+        self._update = self.host.seat_update(self.viewer, events, self._now)
+        self._pending.extend(self._update.events)
 
     @property
     def view(self) -> SeatView:
         game = self.game
-        key = (len(game.actions), len(game.events))
-        if self._view is None or self._view[0] != key:
-            self._view = (key, game.view(self.viewer) if self.viewer >= 0 else game.view(-1, ()))
-        return self._view[1]
+        if self._update.seq != len(game.actions):  # a change that said nothing (a turn sent ahead)
+            self._receive([])
+        return self._update.view
 
     @property
     def match_over(self) -> bool:
-        return self.game.phase is Phase.MATCH_OVER
+        return self.view.phase == Phase.MATCH_OVER.value
 
     def advance(self, now_ms: float) -> None:
-        self.rt.tick(now_ms)
+        """One step of the host's clock a frame (the board shows each change before the next)."""
+        self._now = now_ms
+        events = self.host.run_due(now_ms, limit=1)
+        if events:
+            self._receive(events)
 
     def poll(self) -> list[Event]:
-        events = self.game.events
-        if self._handed >= len(events):
-            return []
-        out = [e.for_seat(self.viewer) for e in events[self._handed :]]
-        self._handed = len(events)
+        out, self._pending = self._pending, []
         self.shown.extend(out)
         self._note_round_end(out)
         return out
@@ -130,25 +147,28 @@ class LocalHost:
                 self.round_end = event
 
     def submit(self, action: Action) -> str | None:
-        try:
-            self.rt.submit(action)
-        except IllegalAction as exc:
-            return exc.reason
+        """The person's action, through the host's checks and its tick (of one action: the AI seats
+        act on the host's clock, as they do at a LAN table)."""
+        checked = self.host.check(self.viewer, action, self._update.seq)
+        if checked.action is None:
+            return checked.refused
+        applied = self.host.act_together([checked.action])
+        if applied.refused:
+            return applied.refused[0][2]
+        self._receive(applied.events)
         return None
 
     def refusal(self, action: Action) -> str | None:
-        return self.game.refusal(action)
+        return self.host.refusal(action)
 
     def next_round(self) -> list[Event]:
-        referee = self.game.legal_actions(REFEREE)
-        if referee:
-            self.game.apply(referee[0])
+        events = self.host.next_round()
+        if events:
+            self._receive(events)
         return self.poll()
 
     def others_may_act(self) -> bool:
-        game = self.game
-        person = self.viewer if self.viewer not in self.rt.ai else None
-        return any(game.sync_actions(seat) for seat in range(game.n) if seat != person)
+        return self.host.others_may_act(self.viewer if self.viewer not in self.rt.ai else None)
 
     def match_left_s(self, now_ms: float) -> float | None:
         left = self.rt.match_left_ms(now_ms)
