@@ -198,7 +198,10 @@ class TableHost:
 
     def run_due(self, now_ms: float, limit: int = 50) -> list[Event]:
         """Let the clock act up to `now_ms`: AI seats and the referee (game.realtime), at most `limit`
-        steps (the desktop takes one a frame, so the board shows each before the next)."""
+        steps (the desktop takes one a frame, so the board shows each before the next). Between rounds
+        the clock does not run: the next deal is the table's (`next_round`)."""
+        if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return []
         events = self.table.run_due(now_ms, limit)
         self.note(events)
         return events

@@ -1,10 +1,12 @@
 """Where a table gets what it shows: one seat's view, and the events as that seat sees them.
 
 The table scene and the board read only a `TableSource`: the latest `SeatView` of the seat they show
-(game.view) and the events addressed to that seat (Event.for_seat). A game on this computer is a
-`LocalHost`: the game, its AI seats and the referee's clock kept in-process, the way a LAN host keeps
-them; a LAN game is a `RemoteTable` (ui/table/remote.py), fed by the real host. Neither gives the table
-another seat's hidden cards, so what a player sees is the same whether the game is here or on the LAN.
+(game.view) and the events addressed to that seat (Event.for_seat). Every table is a client of one
+table host (game.table_host): a game on this computer is a `LocalHost`, the in-process transport to
+that host, and a LAN game is a `RemoteTable` (ui/table/remote.py), fed by the same host behind the
+LAN's sockets (net.host). Both are `TableClient`s, so the table scene has no branch of its own for
+where the host is. Neither gives the table another seat's hidden cards, so what a player sees is the
+same whether the game is here or on the LAN.
 """
 
 from __future__ import annotations
@@ -70,7 +72,62 @@ class TableSource(Protocol):
         ...
 
 
-class LocalHost:
+class TableClient:
+    """A table scene's source (a `TableSource` the person acts through): a client of one table host,
+    wherever the host runs. `LocalHost` is the in-process transport to it, `RemoteTable`
+    (ui.table.remote) the LAN's. The scene asks every client the same questions and has no branch of
+    its own for where the host is; what a host in this process never has to say (it never goes away,
+    never reconnects, sends no notices, keeps no lobby) is said here once, and a LAN client says it.
+    Besides these, a client has the `TableSource` members (view, poll, submit ...)."""
+
+    started = True  # the match has begun: a view has come
+    game: Game | None = None  # the whole game, where this side holds it (to save the match); None: not
+    gone: str | None = None  # the host is gone for good, and what to say of it
+    reseated = False  # this table's seat changed (a late guest dealt in): a new table is built around it
+    reconnecting: object | None = None  # the connection is lost and being taken up again
+    resynced = False  # a view came alone: the board is rebuilt from it
+    waiting = False  # a late guest, watching until its seat is dealt at the next round
+    lobby = None  # who sits where, as the host last said (None: no lobby)
+
+    def __init__(self) -> None:
+        self.names: list[str] = []  # the names the host gives the seats (empty: the table's own)
+        self.missed: list[Event] = []  # what happened while AI played for this seat, for its log
+        self.log_lines: list[str] = []  # what the table's log says beside the events (a time-out)
+        self.notices: list[str] = []  # refusals and errors that came later, for the table to show
+
+    def has_news(self) -> bool:
+        """Something came from the host that the table has not taken in (it wakes a resting table)."""
+        return False
+
+    def clocks(self) -> dict[int, tuple[float, float]]:
+        """The time-to-act clocks running now: seat -> (seconds left, of how many)."""
+        return {}
+
+    def why_not(self, action: Action) -> str | None:
+        """Asked when `refusal` found no reason to refuse an action the view does not offer: None
+        (this side tells refusals itself: there is none to say), or "" when only the host can tell and
+        it was asked by sending the action (its answer comes as a notice)."""
+        return None
+
+    def pace(self, timing: Timing) -> None:
+        """The settings' pace of AI seats and windows changed (a host elsewhere keeps its own)."""
+
+    def present(self) -> None:
+        """The person did something at the table: a seat AI played while they were idle is theirs."""
+
+    def leave(self) -> str:
+        """Leave a table whose host cannot be reached, at once: what to say of it."""
+        return ""
+
+    def close(self) -> None:
+        """The table goes: let the host go too (a LAN session is closed)."""
+
+    def match_elapsed_ms(self, now_ms: float) -> float | None:
+        """How long the match's clock has run (None: no clock runs here): what a save keeps."""
+        return None
+
+
+class LocalHost(TableClient):
     """A game played on this computer: the in-process transport to a table host (game.table_host), the
     same host a LAN table has behind its sockets. The table is the host's client as a LAN guest is:
     its actions go through the host's checks and its simultaneity tick, and it is shown what the host's
@@ -88,7 +145,8 @@ class LocalHost:
         fresh: bool = True,
         match_elapsed_ms: float = 0.0,
     ):
-        self.host = TableHost(game, ai, timing, executor, seed=0)
+        super().__init__()
+        self.host = TableHost(game, ai, timing, executor)
         self.host.table.carry_match_clock(match_elapsed_ms)  # a resumed match goes on from there
         self.viewer = viewer
         self.rules = game.rules
@@ -104,8 +162,11 @@ class LocalHost:
             self._note_round_end(self.shown)
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game:  # type: ignore[override]
         return self.host.game
+
+    def pace(self, timing: Timing) -> None:
+        self.host.table.timing = timing
 
     @property
     def rt(self) -> RealtimeTable:
