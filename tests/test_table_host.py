@@ -6,6 +6,9 @@ actions shows the same events whichever transport carries them."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from lankit import card_codes, drawn_apart, quick_options
@@ -24,6 +27,7 @@ from net.host import Host
 from net.protocol import Update
 from ui.table.source import LocalHost
 
+ROOT = Path(__file__).resolve().parent.parent
 QUICK = Timing(turn_ms=15, dobon_ms=8, window_ms=40)
 STEP_MS = 10.0  # the clock a test drives the host by advances this much a step
 MAX_STEPS = 200_000  # a bound on every driven game (a match here takes a few thousand steps)
@@ -171,3 +175,17 @@ def test_a_solo_desktop_table_is_shown_every_event_of_its_seat_once_in_order():
     handed.extend(local.poll())
     assert [e.to_json() for e in handed] == [e.for_seat(2).to_json() for e in game.events]
     assert local.view.hand == game.view(2).hand
+
+
+def test_the_table_host_needs_no_socket_no_event_loop_and_no_window():
+    """The host is transport-free: loading it (in a fresh interpreter) loads no socket, no asyncio,
+    no pygame and nothing of the LAN or the desktop, so a bot, a test or a headless tool can host."""
+    code = (
+        "import sys, game.table_host; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'asyncio', 'socket', 'selectors', 'pygame', 'pygame_gui', 'net', 'ui'}))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT, check=True
+    )
+    assert loaded.stdout.strip() == "[]", loaded.stdout
