@@ -1,5 +1,11 @@
 """The LAN host: authoritative, one ordered queue per table, each client sees only its own seat.
 
+This module is the socket adapter of the one table host (game.table_host, docs/engine.md "One table
+host"): it keeps the connections, the lobby and seating, tokens, presence, the gate, the announcement,
+rematches and the match kept on disk; the game side (the game and its clock, the checks and the
+simultaneity tick, each seat's update, the time to act, the history record) is the table host's, the
+same one the desktop drives in-process. Its clock is wall time since play began (`_now_ms`).
+
 The host runs the engine. Every message from a client goes into one queue and is handled in arrival
 order by the table task, so two calls can never race: the first to arrive is applied first and every
 client sees the same order. Before an action is applied the host checks that it comes from the seat's
@@ -1385,17 +1391,6 @@ class Host:
             await self._broadcast(applied.events)
 
     # ------------------------------------------------------------------ the turn clock
-
-    def clock_ms(self, seat: int) -> int:
-        return self.host.clock_ms(seat, self._now_ms()) if self.host is not None else 0
-
-    def public_clocks(self) -> list[int]:
-        """Each seat's time left to act as everyone may see it (TableHost.public_clocks)."""
-        return self.host.public_clocks(self._now_ms()) if self.host is not None else []
-
-    def match_ms(self) -> int:
-        """What is left of a match played to a time, by the clock the referee calls time by (-1: none)."""
-        return self.host.match_ms(self._now_ms()) if self.host is not None else -1
 
     async def _call_time(self) -> None:
         """A person whose time is up has AI act for them, once: the action a seat of the host's AI level
