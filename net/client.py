@@ -12,10 +12,10 @@ import contextlib
 import itertools
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
 
-from game.actions import Action, Kind, is_call
+from game.actions import Action, Kind
 from game.seats import Seat
+from game.table_host import choose  # what an AI-played seat sends (the host's stand-in chooses alike)
 from game.view import SeatView
 
 from .keeping import Keeper, Kept
@@ -320,25 +320,6 @@ def _keep(keeper: Keeper, welcome: Welcome, seen: int, scores) -> None:
         keeper.keep(welcome, seen, scores)
     except Exception as exc:
         keeper.result = Kept(None, f"it could not be replayed ({exc!r})")
-
-
-def choose(agent: Seat, view: SeatView) -> Action | None:
-    """What an AI-played seat sends now: a dobon call if it has one, its turn action on its turn, its
-    bid or declaration; nothing otherwise (it never sends passes: silence is a pass). A call offered
-    outside any window (jda: a dobon on the field card at any moment) stands beside the seat's other
-    actions: declined, the seat goes on to them (the turn player still plays or takes)."""
-    legal = [a for a in view.legal if a.kind is not Kind.PASS]
-    if not legal:
-        return None
-    calls = [a for a in legal if is_call(a)]
-    if calls:
-        answer = agent.act(replace(view, legal=(*calls, Action(view.seat, Kind.PASS))))
-        legal = [a for a in legal if not is_call(a)]
-        if answer.kind is not Kind.PASS or view.window is not None or not legal:
-            return answer
-    if view.window is not None and view.window.freezes_turn:
-        return None
-    return agent.act(replace(view, legal=tuple(legal)))
 
 
 async def play_as_ai(

@@ -1,5 +1,11 @@
 """The LAN host: authoritative, one ordered queue per table, each client sees only its own seat.
 
+This module is the socket adapter of the one table host (game.table_host, docs/engine.md "One table
+host"): it keeps the connections, the lobby and seating, tokens, presence, the gate, the announcement,
+rematches and the match kept on disk; the game side (the game and its clock, the checks and the
+simultaneity tick, each seat's update, the time to act, the history record) is the table host's, the
+same one the desktop drives in-process. Its clock is wall time since play began (`_now_ms`).
+
 The host runs the engine. Every message from a client goes into one queue and is handled in arrival
 order by the table task, so two calls can never race: the first to arrive is applied first and every
 client sees the same order. Before an action is applied the host checks that it comes from the seat's
@@ -59,34 +65,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import safejson
-from game.actions import REFEREE, Action, Kind, is_call
+from game.actions import Action
 from game.engine import Game
-from game.events import Event, RoundDealt, RoundEnded, WindowOpened
+from game.events import Event
 from game.headless import write_log
 from game.history import HUMAN, Recorder, now_stamp
 from game.phase import Phase
 from game.realtime import RealtimeTable, Timing
 from game.rules import make_rules
-from game.scores import Score
 from game.seats import make_seat
-from game.view import public_view
+from game.table_host import Checked, TableHost
 
 from . import hostsave
-from .client import choose
 from .discovery import Announcement, advertise, describe
 from .keeping import log_parts
 from .pace import AWAY_AI_S, AWAY_S, DEFAULT_TURN_LIMIT_S, IDLE_TIMEOUTS, RESUME_GRACE_S
 from .protocol import (
-    ANOTHER_SEAT,
-    CARD_GONE,
     CLOSED,
     HEARTBEAT_S,
-    MOVED_ON,
     NEXT_ROUND,
-    NOT_AN_ACTION,
     NOT_STARTED,
     PROTOCOL_VERSION,
-    TOO_NEW,
     Act,
     Bye,
     Chat,
@@ -115,7 +114,6 @@ MAX_CONNECTIONS = 128  # connections the host holds open at once, and never over
 RESOURCE_LOG_S = 60.0  # "out of file descriptors" is said at most this often
 GOODBYE_S = 0.2  # how long a closing table gives its peers to read the goodbye before the sockets close
 MAX_WATCHERS = 16  # people watching a table without a seat
-MISSED_MAX = 40  # events a seat coming back is sent of what happened while AI played for it
 MAX_MATCHES = 1000  # rematches at one table before it closes by itself (a bound, not a limit met)
 # what a guest whose name is already seated is told to do
 TWIN = "come back to it with its token (main.py join keeps it), or choose another name"
@@ -225,17 +223,13 @@ class Host:
         self.rules = make_rules(config.preset, config.players, config.options)
         self.seats = [SeatState(s) for s in range(config.players)]
         self.queue: asyncio.Queue[tuple[int, object]] = asyncio.Queue()
-        self.game: Game | None = None
-        # the standings (public) at the match's first deal and after each round: the chart a seat
-        # that comes back is sent, as the game keeps no events of finished rounds (forget_rounds)
-        self.chart: list[list[dict]] = []
-        self.table: RealtimeTable | None = None
+        # the game side of the table, without the sockets: the game, its clock, the simultaneity tick,
+        # each seat's updates, the time to act and the history record (game.table_host)
+        self.host: TableHost | None = None
         self.play_start = 0.0  # when play began (monotonic): the table's clock counts from it
         self.started = asyncio.Event()
         self.finished = asyncio.Event()
         self.last_join = time.monotonic()
-        self.window_seq = 0  # actions applied when the open window opened
-        self.deal_seq = 0  # actions applied when the round in play was dealt
         self.rounds_done = 0
         self.server: asyncio.base_events.Server | None = None
         self.port = config.port
@@ -250,23 +244,56 @@ class Host:
         self._announced: tuple[int, bool] | None = None  # the free seats and play as last announced
         self._updates: set[asyncio.Task] = set()  # announcements of the free seats under way
         self._next_beat = 0.0  # when the heartbeat next goes out
-        self.recorder: Recorder | None = None  # keeps the game in the history (HostConfig.keep_history)
-        self.history_seats: list[str] = []  # per seat "human" or the AI level, as the history names them
-        self.history_started = ""  # when the match started (game.history's `started`), for every record
-        self.joined: list[int] = []  # per seat the rounds played before its person sat (a late guest)
         self.kept_seq = 0  # actions up to the last round's end: the log every client gets at the close
         self.gate = Gate(config.max_per_address, min(config.max_connections, _file_budget()), log)
-        self.owing: dict[int, float] = {}  # person seats that must act, and since when (monotonic)
-        self.timed_out: list[int] = []  # seats AI acts for in the update being sent (their time ran out)
         self.watchers: list[Watcher] = []
         self.resumed = False  # this host goes on with a match it kept on disk (HostConfig.keep_path)
         self._keeping: hostsave.Writer | None = None  # writes the match to disk after each change
         self._logged: list[dict] = []  # the game's actions as JSON, so far (each converted once)
         self._resumed_at: float | None = None  # a resumed match waits for its people from then
-        self._clocks_for: tuple | None = None  # the state the clocks were last started for
         self.retired_tokens: tuple[str, ...] = ()  # the seats of a kept match set aside (new_match)
         self._rematch = False  # the hosting person offered a rematch (HostConfig.rematch)
         self.matches = 1  # matches played at this table (rematches counted)
+
+    # ------------------------------------------------------------------ the table host's, as said here
+
+    @property
+    def game(self) -> Game | None:
+        return self.host.game if self.host is not None else None
+
+    @property
+    def table(self) -> RealtimeTable | None:
+        """The real-time driver: `table.ai` is who AI plays (the people's seats stood in too)."""
+        return self.host.table if self.host is not None else None
+
+    @property
+    def owing(self) -> dict[int, float]:
+        """Person seats that must act, and since when (the table's clock, ms)."""
+        return self.host.owing if self.host is not None else {}
+
+    @property
+    def chart(self) -> list[list[dict]]:
+        return self.host.chart if self.host is not None else []
+
+    @property
+    def recorder(self) -> Recorder | None:
+        return self.host.recorder if self.host is not None else None
+
+    @property
+    def joined(self) -> list[int]:
+        return self.host.joined if self.host is not None else []
+
+    @property
+    def history_seats(self) -> list[str]:
+        return self.host.history_seats if self.host is not None else []
+
+    @property
+    def history_started(self) -> str:
+        return self.host.history_started if self.host is not None else ""
+
+    def _now_ms(self) -> float:
+        """The table's clock: wall time since play began (what the table host is driven by)."""
+        return (time.monotonic() - self.play_start) * 1000
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -354,13 +381,11 @@ class Host:
         until they say so); AI seats and seats whose people left are open again; the next match is
         dealt as the first was, once the people waited for are here and ready."""
         self._rematch, self.forced = False, False
-        self.game = self.table = self.result = self.recorder = None
+        self.host = self.result = None
         self.started.clear()
         self.cfg.seed = fresh_seed()  # another deal, not the same match again
-        self.rounds_done = self.kept_seq = self.deal_seq = self.window_seq = 0
-        self.owing, self.timed_out, self._logged, self._clocks_for = {}, [], [], None
-        self.history_seats, self.history_started, self.joined = [], "", []
-        self.chart = []
+        self.rounds_done = self.kept_seq = 0
+        self._logged = []
         self.resumed, self.retired_tokens, self._resumed_at = False, (), None
         self.matches += 1
         for s in self.seats:
@@ -783,7 +808,7 @@ class Host:
         await self._say_event("watching", w.name)
         await self._broadcast_lobby()
         if self.game is not None:
-            await self._send_watcher_update(w, [])
+            await self._send_watcher_update(w)
         try:
             while w in self.watchers:
                 message = await read_message(reader)
@@ -829,25 +854,10 @@ class Host:
         if backlog > SEND_BACKLOG or w.writer.is_closing():
             self._drop_watcher(w)
 
-    async def _send_watcher_update(self, w: Watcher, public_events: list[dict]) -> None:
-        await self._send_watcher(w, self._public_update(public_events))
-
-    def _public_update(self, public_events: list[dict]) -> Update:
-        """An update as a watcher sees it (game.view.public_view): no hand, no stock order, no actions;
-        also what a late guest sees of the round in play before its seat is dealt."""
-        game = self.game
-        assert game is not None
-        self._start_clocks()
-        return Update(
-            len(game.actions),
-            public_events,
-            _public(game),
-            self.names(),
-            0,
-            self.public_clocks(),
-            self.match_ms(),
-            self.timed_out,
-        )
+    async def _send_watcher_update(self, w: Watcher) -> None:
+        """The table as it stands, to a watcher who comes while it is played."""
+        assert self.host is not None
+        await self._send_watcher(w, Update.of(self.host.public_update([], self._now_ms())))
 
     # ------------------------------------------------------------------ lobby
 
@@ -1015,23 +1025,30 @@ class Host:
             if s.kind == "open":
                 s.kind = "ai"
                 s.name = f"AI {s.seat + 1}"
-        self.game = Game(self.rules, self.cfg.seed)
-        self.game.forget_rounds = True  # a table may play on for hours: only the round in play's events
+        game = Game(self.rules, self.cfg.seed)
+        game.forget_rounds = True  # a table may play on for hours: only the round in play's events
         ai = {s.seat: make_seat(self.cfg.ai, self.cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
-        self.table = RealtimeTable(self.game, ai, self.cfg.timing)
-        self.history_seats = [HUMAN if s.kind == "person" else self.cfg.ai for s in self.seats]
-        self.history_started, self.joined = now_stamp(), [0] * len(self.seats)
+        self.host = self._table_host(game, ai)
+        self.host.history_started = now_stamp()
         if self.cfg.keep_history:
-            self.recorder = Recorder(
-                self.history_seats,
-                self.cfg.history_me,
-                names=self.names(),
-                lan=True,
-                started=self.history_started,
-                folder=self.cfg.history_folder,
-            )
+            self.host.keep_history(self.cfg.history_me, lan=True, folder=self.cfg.history_folder)
         self.started.set()
         self.log("match started: " + ", ".join(f"{s.seat}:{s.name}" for s in self.seats))
+
+    def _table_host(self, game: Game, ai: dict) -> TableHost:
+        """The game side of this table (game.table_host), its history naming each seat as it sits."""
+        cfg = self.cfg
+        host = TableHost(
+            game,
+            ai,
+            cfg.timing,
+            names=self.names,
+            ai_level=cfg.ai,
+            seed=cfg.seed,
+            turn_limit_ms=cfg.turn_limit_s * 1000,
+        )
+        host.history_seats = [HUMAN if s.kind == "person" else cfg.ai for s in self.seats]
+        return host
 
     # ------------------------------------------------------------------ a match kept on disk
 
@@ -1059,25 +1076,17 @@ class Host:
         for s, name, kind, token in zip(self.seats, kept.names, kept.kinds, kept.tokens, strict=True):
             s.name, s.kind, s.token, s.ready = name, kind, token, True
         ai = {s.seat: make_seat(cfg.ai, cfg.seed, s.seat) for s in self.seats if s.kind == "ai"}
-        self.game, self.table = game, RealtimeTable(game, ai, cfg.timing)
+        host = self.host = self._table_host(game, ai)
         if kept.match_elapsed_ms is not None:
-            self.table.carry_match_clock(kept.match_elapsed_ms)
+            host.table.carry_match_clock(kept.match_elapsed_ms)
+        host.history_started = kept.history_started or now_stamp()
+        host.joined = list(kept.joined) or [0] * len(self.seats)
         for s in self.seats:
             self._stand_in(s)  # AI plays each person's seat until they come back with their token
-        self.history_seats = [HUMAN if s.kind == "person" else cfg.ai for s in self.seats]
-        self.history_started = kept.history_started or now_stamp()
-        self.joined = list(kept.joined) or [0] * len(self.seats)
         if cfg.keep_history:
-            self.recorder = Recorder(
-                self.history_seats,
-                cfg.history_me,
-                names=self.names(),
-                lan=True,
-                started=self.history_started,
-                folder=cfg.history_folder,
-            )
+            host.keep_history(cfg.history_me, lan=True, folder=cfg.history_folder)
         self.kept_seq, self.rounds_done = kept.kept_seq, game.totals.rounds
-        self.deal_seq = self.window_seq = len(game.actions)  # an action decided before the crash is stale
+        host.deal_seq = host.window_seq = len(game.actions)  # an action decided before the crash is stale
         self.resumed = True
         self.started.set()
         waiting = ", ".join(s.name for s in self.seats if s.kind == "person") or "nobody"
@@ -1109,7 +1118,7 @@ class Host:
         game, table = self.game, self.table
         assert game is not None and table is not None
         self._logged.extend(a.to_json() for a in game.actions[len(self._logged) :])
-        elapsed = table.match_elapsed_ms((time.monotonic() - self.play_start) * 1000)
+        elapsed = table.match_elapsed_ms(self._now_ms())
         return hostsave.KeptMatch(
             game.rules.preset,
             game.n,
@@ -1145,11 +1154,12 @@ class Host:
         return [s.name for s in self.seats]
 
     async def _play(self) -> None:
-        game, table = self.game, self.table
-        assert game is not None and table is not None
+        host = self.host
+        assert host is not None
+        game = host.game
         await self._broadcast_lobby()
-        await self._broadcast(game.events)
-        start = self.play_start = time.monotonic()
+        start = self.play_start = time.monotonic()  # the table host's clock counts from here
+        await self._broadcast(host.opening())
         self._resumed_at = start if self.resumed else None
         pause_until = 0.0
         while self.result is None and not self.closing:
@@ -1179,7 +1189,7 @@ class Host:
                     pause_until = 0.0
                     await self._next_round()
                 continue
-            events = table.run_due(now)
+            events = host.run_due(now)
             if events:
                 await self._broadcast(events)
             await self._call_time()
@@ -1193,7 +1203,8 @@ class Host:
             self.log(f"match finished after {self.rounds_done} round(s): {self._standings_text()}")
             return
         self._seat_late_guests()
-        events = game.apply(Action(REFEREE, Kind.NEXT_ROUND))
+        assert self.host is not None
+        events = self.host.next_round()
         await self._broadcast_lobby()
         await self._broadcast(events)
 
@@ -1206,13 +1217,10 @@ class Host:
     def _record(self, game: Game) -> None:
         """Write the history record as the table stands: who sits where now (a late guest's name, the
         rounds before it sat) and whether the match is over."""
-        if self.recorder is None:
+        if self.host is None:
             return
-        recorder = self.recorder
-        recorder.seats, recorder.names, recorder.joined = self.history_seats, self.names(), self.joined
-        recorder.ended = self.result is not None and self.result.complete
         try:
-            path = self.recorder.saved(game)
+            path = self.host.record(ended=self.result is not None and self.result.complete)
         except OSError as exc:
             self.log(f"could not keep the game in the history: {exc}")
             return
@@ -1354,144 +1362,59 @@ class Host:
             await self._chat(s, message)
 
     async def _checked(self, s: SeatState, message: Act) -> Action | None:
-        """The action a seat sent, or None (and the seat told why) if it is not its own or is stale."""
-        game = self.game
-        assert game is not None
-        try:
-            action = Action.from_json(message.action, game.deck)
-        except ValueError as exc:
-            await self._send(s, Refused.of(message.action, NOT_AN_ACTION(why=str(exc))))
-            return None
-        if action.seat != s.seat:
-            await self._send(s, Refused.of(message.action, ANOTHER_SEAT()))
-            return None
-        seq = len(game.actions)
-        if message.seq > seq:
-            await self._send(s, Refused.of(message.action, TOO_NEW()))
-            return None
-        if action.kind is Kind.DOBON or (action.kind is Kind.PASS and game.window is not None):
-            # an answer is about one card: one made on an earlier card must not answer this one
-            if message.seq < (self.window_seq if game.window is not None else seq):
-                await self._send(s, Refused.of(message.action, CARD_GONE()))
-                return None
-        elif message.seq < self.deal_seq:
-            # the same card means another card in another deal; within one deal an action made on an
-            # older update still stands while it is legal (a pass elsewhere must not void a chosen play)
-            await self._send(s, Refused.of(message.action, MOVED_ON()))
-            await self._send_update(s, [])
-            return None
-        return action
+        """The action a seat sent, or None (and the seat told why) if it is not its own or is stale
+        (TableHost.check)."""
+        assert self.host is not None
+        checked: Checked = self.host.check(s.seat, message.action, message.seq)
+        if checked.refused is not None:
+            await self._send(s, Refused.of(message.action, checked.refused))
+            if checked.resync:
+                await self._send_update(s, [])
+        return checked.action
 
     async def _act_together(self, acts: list[tuple[SeatState, Act]]) -> None:
-        """Apply the actions that arrived in one tick, in the preset's order of precedence; a seat whose
-        action was overtaken (or was never legal) is told why."""
-        game = self.game
-        assert game is not None
-        sent: dict[int, tuple[SeatState, Act]] = {}
+        """Apply the actions that arrived in one tick, in the preset's order of precedence (the table
+        host's simultaneity tick); a seat whose action was overtaken (or was never legal) is told why."""
+        assert self.host is not None
+        sent: list[tuple[SeatState, Act]] = []
         actions: list[Action] = []
         for s, message in acts:
             action = await self._checked(s, message)
             if action is not None:
-                sent[id(action)] = (s, message)
+                sent.append((s, message))
                 actions.append(action)
-        seq, opened_at = len(game.actions), None
-        events: list[Event] = []
-        for outcome in game.apply_together(actions):
-            if outcome.refused is not None:
-                s, message = sent[id(outcome.action)]
-                await self._send(s, Refused.of(message.action, outcome.refused))
-                continue
-            seq += 1
-            if any(isinstance(e, WindowOpened) for e in outcome.events):
-                opened_at = seq  # a dobon is good from the action that opened the window on
-            events.extend(outcome.events)
-        if events:
-            await self._broadcast(events)
-            if opened_at is not None:
-                self.window_seq = opened_at
+        applied = self.host.act_together(actions)
+        for index, _action, why in applied.refused:
+            s, message = sent[index]
+            await self._send(s, Refused.of(message.action, why))
+        if applied.events:
+            await self._broadcast(applied.events)
 
     # ------------------------------------------------------------------ the turn clock
-
-    def _owes(self, seat: int) -> bool:
-        """The seat has something to do that play waits for (a turn action, a bid, a declaration), not
-        merely something it may do (a call, a pass)."""
-        game = self.game
-        assert game is not None
-        if game.phase not in (Phase.OPENING, Phase.TURN):
-            return False  # between rounds, or a window that freezes turns (calls only: never owed)
-        return any(a.kind is not Kind.PASS and not is_call(a) for a in game.legal_actions(seat))
-
-    def _start_clocks(self) -> None:
-        """After every change: each person's clock starts when play begins to wait for them, and stops
-        when it no longer does (HostConfig.turn_limit_s; AI seats and stood-in seats have none)."""
-        if self.cfg.turn_limit_s <= 0 or self.table is None or self.game is None:
-            return
-        # once per change, not once per seat sent to: who owes what depends on nothing else
-        key = (
-            len(self.game.actions),
-            self.game.phase,
-            tuple(self.table.ai),
-            tuple(self.owing),
-            self._kinds(),
-        )
-        if key == self._clocks_for:
-            return
-        now = time.monotonic()
-        for s in self.seats:
-            if s.kind == "person" and s.seat not in self.table.ai and self._owes(s.seat):
-                self.owing.setdefault(s.seat, now)
-            else:
-                self.owing.pop(s.seat, None)
-        self._clocks_for = (key[0], key[1], key[2], tuple(self.owing), key[4])
-
-    def _kinds(self) -> tuple[str, ...]:
-        return tuple(s.kind for s in self.seats)
-
-    def clock_ms(self, seat: int) -> int:
-        since = self.owing.get(seat)
-        if since is None:
-            return 0
-        return max(1, int((self.cfg.turn_limit_s - (time.monotonic() - since)) * 1000))
-
-    def public_clocks(self) -> list[int]:
-        """Each seat's time left to act as everyone may see it: the clock of the seat whose turn it is
-        (0 elsewhere). A clock another seat owes for a reason of its own hand stays its own."""
-        game = self.game
-        if game is None or not self.owing:
-            return []
-        return [self.clock_ms(seat) if seat == game.turn else 0 for seat in range(game.n)]
-
-    def match_ms(self) -> int:
-        """What is left of a match played to a time, by the clock the referee calls time by (-1: none)."""
-        if self.table is None:
-            return -1
-        left = self.table.match_left_ms((time.monotonic() - self.play_start) * 1000)
-        return -1 if left is None else int(left)
 
     async def _call_time(self) -> None:
         """A person whose time is up has AI act for them, once: the action a seat of the host's AI level
         would choose, applied as theirs; their clock starts again if play still waits for them."""
-        if not self.owing or self.game is None:
+        host = self.host
+        if host is None:
             return
-        now = time.monotonic()
-        for seat, since in list(self.owing.items()):
-            if now - since < self.cfg.turn_limit_s:
-                continue
-            self.owing.pop(seat, None)
-            view = self.game.view(seat)
-            action = choose(make_seat(self.cfg.ai, self.cfg.seed + len(self.game.actions), seat), view)
+        for _ in range(len(self.seats)):  # each seat's time runs out once a change at most
+            seat = host.time_up(self._now_ms())
+            if seat is None:
+                return
+            action = host.stand_in(seat)
             if action is None:
                 continue
             s = self.seats[seat]
             s.timeouts += 1
             if s.away_from < 0:  # AI plays for them from here: a comeback is told what happened since
-                s.away_from = self.game.event_count
+                s.away_from = host.game.event_count
             self.log(f"seat {seat}: {s.name}'s time ran out; AI played for them")
-            self.timed_out = [seat]
+            host.timed_out = [seat]
             try:
-                await self._act_together([(s, Act(action.to_json(), len(self.game.actions)))])
+                await self._act_together([(s, Act(action.to_json(), len(host.game.actions)))])
             finally:
-                self.timed_out = []
+                host.timed_out = []
             if s.timeouts >= IDLE_TIMEOUTS and not s.idle:
                 s.idle = True
                 self._stand_in(s)
@@ -1499,65 +1422,32 @@ class Host:
                 await self._broadcast_lobby()
 
     async def _broadcast(self, events: list[Event]) -> None:
-        game = self.game
-        assert game is not None
-        for e in events:
-            if isinstance(e, WindowOpened):
-                self.window_seq = len(game.actions)
-            elif isinstance(e, RoundDealt):
-                self.deal_seq = len(game.actions)
-            if isinstance(e, RoundDealt) and (e.round_no == 1 or not self.chart):
-                self.chart = [standings_json(e)]
-            elif isinstance(e, RoundEnded):
-                self.chart.append(standings_json(e))
+        """Every seat its update for `events`, every watcher the public one (the table host makes them)."""
+        host = self.host
+        assert host is not None
         for s in self.seats:
             await self._send_update(s, events)
         self._note_change()
         if self.watchers:
-            public = [e.for_seat(game.n).to_json() for e in events]
+            public = Update.of(host.public_update(events, self._now_ms()))
             for w in list(self.watchers):
-                await self._send_watcher_update(w, public)
+                await self._send_watcher(w, public)
 
     async def _send_update(self, s: SeatState, events: list[Event], comeback: bool = False) -> None:
         """The seat's view and `events` as it may see them. A `comeback` (its person is back after AI
         played for them) also carries the match's chart and what happened meanwhile, as that seat sees
-        it (the last MISSED_MAX events of the round in play: public ones and its own hand only)."""
-        game = self.game
-        if s.writer is None or game is None:
+        it (from when AI took over, or where the host never saw the seat go, a comeback that beat the old
+        connection's close, the round in play: a person back at the table always learns where it stands)."""
+        host = self.host
+        if s.writer is None or host is None:
             return
         if s.waiting:  # a late guest watches the round in play, as a watcher (no hand), until its deal
-            await self._send(s, self._public_update([e.for_seat(game.n).to_json() for e in events]))
+            await self._send(s, Update.of(host.public_update(events, self._now_ms())))
             return
-        self._start_clocks()
-        view = game.view(s.seat)
-        await self._send(
-            s,
-            Update(
-                len(game.actions),
-                [e.for_seat(s.seat).to_json() for e in events],
-                view.to_json(),
-                self.names(),
-                self.clock_ms(s.seat),
-                self.public_clocks(),
-                self.match_ms(),
-                self.timed_out,
-                self.chart if comeback else [],
-                self._missed(s) if comeback else [],
-            ),
-        )
-
-    def _missed(self, s: SeatState) -> list[dict]:
-        game = self.game
-        assert game is not None
-        # from when AI took over, or (where the host never saw the seat go: a comeback that beat the old
-        # connection's close) the round in play: a person back at the table always learns where it stands
-        since, s.away_from = max(s.away_from, game.events_base), -1
-        return [e.for_seat(s.seat).to_json() for e in game.events_since(since)[-MISSED_MAX:]]
-
-
-def standings_json(event: RoundDealt | RoundEnded) -> list[dict]:
-    """The standings an event shows (public), in the preset's own terms where it has them."""
-    return [score.to_json() for score in (event.standings or map(Score.points, event.scores))]
+        since = None
+        if comeback:
+            since, s.away_from = s.away_from, -1
+        await self._send(s, Update.of(host.seat_update(s.seat, events, self._now_ms(), since)))
 
 
 class Gate:
@@ -1611,10 +1501,6 @@ def _file_budget() -> int:
     if soft == resource.RLIM_INFINITY:
         return 1 << 30
     return max(8, soft // 2)
-
-
-def _public(game: Game) -> dict:
-    return public_view(game).to_json()
 
 
 def _jsonable(options: dict) -> dict:

@@ -31,6 +31,10 @@ import msgspec
 
 from game.refusals import Reason, Refusal
 
+# the host's refusals of a stale or foreign action are the table host's own (game.table_host), said
+# here too under the names the protocol always had
+from game.table_host import ANOTHER_SEAT, CARD_GONE, MOVED_ON, NOT_AN_ACTION, TOO_NEW, SeatUpdate  # noqa: F401
+
 # 2: heartbeat (Ping), seats shown away; 3: comebacks, late guests, watchers, clock; 4: the match's log;
 # 5: time-outs said to everyone, the time to act in the lobby; 6: refusals carry their code and details
 PROTOCOL_VERSION = 6
@@ -125,6 +129,22 @@ class Update(msgspec.Struct, tag="update"):
     chart: list[list[dict[str, Any]]] = []
     missed: list[dict[str, Any]] = []
 
+    @classmethod
+    def of(cls, update: SeatUpdate) -> Update:
+        """The table host's update for one seat (game.table_host), as it travels."""
+        return cls(
+            update.seq,
+            [e.to_json() for e in update.events],
+            update.view.to_json(),
+            update.names,
+            update.clock_ms,
+            update.clocks,
+            update.match_ms,
+            update.timed_out,
+            update.chart,
+            [e.to_json() for e in update.missed],
+        )
+
 
 class Refused(msgspec.Struct, tag="refused"):
     """An action of this client that was not applied, and why (sent to that client only). A refusal by
@@ -147,11 +167,6 @@ class Refused(msgspec.Struct, tag="refused"):
 # the host's own refusals, before the rules are asked (texts in assets/translations, refusal.lan)
 NOT_STARTED = Reason("lan.not_started", "the match has not started")
 NEXT_ROUND = Reason("lan.next_round", "you take this seat at the next round")
-NOT_AN_ACTION = Reason("lan.not_an_action", "not an action: {why}")
-ANOTHER_SEAT = Reason("lan.another_seat", "that is another seat's action")
-TOO_NEW = Reason("lan.too_new", "stale: that update has not happened yet")
-CARD_GONE = Reason("lan.card_gone", "stale: that card is no longer the one in play")
-MOVED_ON = Reason("lan.moved_on", "stale: the table has moved on (your view is updated)")
 
 
 class Error(msgspec.Struct, tag="error"):

@@ -30,7 +30,7 @@ from ..table.board import Board
 from ..table.layout import DOBON_GLOW, DOBON_PULSE, seats_that_fit
 from ..table.remote import RemoteTable
 from ..table.setup import GameSetup, Match, deal_scenario, save_data
-from ..table.source import LocalHost, TableSource
+from ..table.source import LocalHost, TableClient
 from ..text import Said, key, tr
 from ..theme import GOLD, RED, SUIT_COLOURS, WHITE
 
@@ -70,33 +70,21 @@ class TableScene(Scene):
         self.tip_rect: pygame.Rect | None = None  # where that was said, as last drawn
         self.setup = setup.complete()
         self.demo = demo
-        self.remote = remote  # a LAN table: the host runs the game, this scene shows its seat's view
+        # a LAN table's session, for the scenes about the LAN (the menu's Leave, a rematch's lobby);
+        # this scene itself asks only its source
+        self.remote = remote
         self.viewer = self.setup.viewer if not demo else 0
         self.humans = set() if demo else {i for i, s in enumerate(self.setup.seats) if s.kind == "human"}
         # AI seats think on a worker thread (they only hold immutable views), so frames never wait
         self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        self.local: LocalHost | None = None  # a game on this computer: its in-process host
-        if remote is None:
-            ai = {
-                i: guide.seat(i) if guide is not None else make_seat(s.level, self.setup.seed, i)
-                for i, s in enumerate(self.setup.seats)
-                if i not in self.humans
-            }
-            started = game if game is not None else self.setup.new_game()
-            self.local = LocalHost(
-                started,
-                ai,
-                self._timing(),
-                self.viewer,
-                self.thinker,
-                fresh=game is None,
-                match_elapsed_ms=match_elapsed_ms,
-            )
+        # where the table gets what it shows: the LAN host's updates, or the same host's in this process
+        self.source: TableClient = (
+            remote if remote is not None else self._local_host(game, guide, match_elapsed_ms)
+        )
         # keeps each finished round in the history (a LAN host keeps its own; a guest has no full log)
         # (a lesson is no game of the history's)
-        keeps = self.local is not None and not demo and guide is None
+        keeps = self.source.game is not None and not demo and guide is None
         self.recorder = self.setup.recorder() if keeps else None
-        self.source: TableSource = remote if remote is not None else self.local  # type: ignore[assignment]
         names = [s.name or Said("table.you") for s in self.setup.seats]
         self.board = Board(
             self.source,
@@ -131,7 +119,7 @@ class TableScene(Scene):
         self.hands_on = False
         if game is None:  # a new game, or a LAN table that just started: show it from its deal
             self.board.feed(self.source.poll())
-            if remote is not None and remote.waiting:  # a late guest watches until its seat is dealt
+            if self.source.waiting:  # a late guest watches until its seat is dealt
                 self.say(tr("lan.late_watch"), seconds=10.0)
         else:  # a match resumed: the table as it stands, from the view
             self.board.set_size(*self.app.size)
@@ -139,6 +127,23 @@ class TableScene(Scene):
             self.board.shown = self.board.shown_from_view()
             resumed = self.board.preset_ui.log_resumed
             self.board.log.append(self.board.said(resumed, round=view.round_no, match=view.match_no))
+
+    def _local_host(self, game: Match | None, guide: Guide | None, match_elapsed_ms: float) -> LocalHost:
+        """A game on this computer: the table host in this process, AI seats thinking on `thinker`."""
+        ai = {
+            i: guide.seat(i) if guide is not None else make_seat(s.level, self.setup.seed, i)
+            for i, s in enumerate(self.setup.seats)
+            if i not in self.humans
+        }
+        return LocalHost(
+            game if game is not None else self.setup.new_game(),
+            ai,
+            self._timing(),
+            self.viewer,
+            self.thinker,
+            fresh=game is None,
+            match_elapsed_ms=match_elapsed_ms,
+        )
 
     def _timing(self) -> Timing:
         s = self.app.settings
@@ -174,7 +179,7 @@ class TableScene(Scene):
             self.app.gui,
             container=self.container,
         )
-        if self.remote is None or self.remote.reconnecting is None:
+        if self.source.reconnecting is None:
             self.leave_button.hide()
 
     def resize(self) -> None:
@@ -186,8 +191,7 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.paused = False
-        if self.local is not None:
-            self.local.rt.timing = self._timing()
+        self.source.pace(self._timing())
         self.build()
         self.board.names = [s.name or Said("table.you") for s in self.setup.seats]
 
@@ -195,8 +199,8 @@ class TableScene(Scene):
         self.save()
         self.thinker.shutdown(wait=False, cancel_futures=True)
         self.coach.close()
-        if self.remote is not None and not self.hands_on:
-            self.remote.session.close()
+        if not self.hands_on:
+            self.source.close()
         super().exit()
 
     # ------------------------------------------------------------------ saving
@@ -205,12 +209,13 @@ class TableScene(Scene):
     def game(self) -> Match | None:
         """The in-process host's game (a game on this computer), for saving it and for tests; None at
         a LAN table. The table never draws from it: it draws from `source`."""
-        return self.local.game if self.local is not None else None
+        return self.source.game
 
     def save(self) -> None:
-        if self.demo or self.local is None:
+        game = self.game
+        if self.demo or game is None:
             return  # a LAN seat lives on the host, which keeps the match
-        data = save_data(self.setup, self.local.game, self.local.match_elapsed_ms(self.clock_ms))
+        data = save_data(self.setup, game, self.source.match_elapsed_ms(self.clock_ms))
         if self.guide is not None:  # a lesson keeps its own progress, never over the saved match
             self.guide.keep(self, data)
             return
@@ -221,9 +226,9 @@ class TableScene(Scene):
 
     def keep(self) -> None:
         """Keep the game, with the round just finished, in the history; a disk that refuses is said."""
-        if self.recorder is not None and self.local is not None:
+        if self.recorder is not None and self.game is not None:
             try:
-                self.recorder.saved(self.local.game)
+                self.recorder.saved(self.game)
             except OSError as exc:
                 self.say(tr("history.not_kept", reason=str(exc)), RED, 6.0)
 
@@ -253,7 +258,7 @@ class TableScene(Scene):
     def due_in(self) -> float | None:
         """While the table waits on you: when a clock it shows (your turn's limit, a match played to a
         time) next counts a second, so it is drawn (and the host's deadline met) then."""
-        now = self.clock_ms if self.local is not None else self.board.time * 1000
+        now = self.clock_ms
         lefts = [left for left, _ in self.board.seat_clocks.values()]
         match_left = self.source.match_left_s(now)
         if match_left is not None and match_left > 0:
@@ -264,7 +269,7 @@ class TableScene(Scene):
     def has_news(self) -> bool:
         if self.coach.news():
             return True  # the coach's figures came (worked out off the frame loop)
-        return self.remote is not None and self.remote.has_news()  # the host sent something
+        return self.source.has_news()  # the host sent something
 
     @property
     def accepts_input(self) -> bool:
@@ -284,9 +289,7 @@ class TableScene(Scene):
     @property
     def watching(self) -> bool:
         """A LAN watcher's table: no seat, so nothing to act with (the host sends the public side)."""
-        return (
-            self.remote is not None and self.remote.started and self.remote.viewer >= self.remote.view.players
-        )
+        return self.source.started and self.source.viewer >= self.source.view.players
 
     def legal(self) -> list[Action]:
         if self.person is None:
@@ -329,9 +332,10 @@ class TableScene(Scene):
     def refused(self, action: Action) -> None:
         """Say why an action the view does not offer is refused (a LAN host is asked: it answers)."""
         reason = self.source.refusal(action)
-        if reason is None and self.local is None:
-            self.source.submit(action)  # the host's answer comes back as a notice
-            return
+        if reason is None:
+            reason = self.source.why_not(action)
+        if reason == "":
+            return  # the host's answer comes back as a notice
         self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
 
     def explain(self, reason: str) -> str:
@@ -398,9 +402,9 @@ class TableScene(Scene):
     def _refuse_card(self, seat: int, card: Card) -> None:
         """Say why playing `card` alone is refused: the rules' own reason (a LAN host is asked)."""
         reason = self._card_refusal(seat, card)
-        if reason is None and self.local is None:
-            self.source.submit(Action(seat, Kind.PLAY, (card,)))  # the LAN host says why
-        else:
+        if reason is None:
+            reason = self.source.why_not(Action(seat, Kind.PLAY, (card,)))  # a LAN host says why
+        if reason != "":
             self.say(self.explain(reason) if reason else tr("refusal.not_now"), RED)
         self.app.sounds.play("click")
 
@@ -558,9 +562,10 @@ class TableScene(Scene):
             seat, Kind.DOBON, self.source.rules.rulebook().call_probe(window, view.discard, view.hand)
         )
         reason = self.source.refusal(probe)
-        if reason is None and self.local is None:
-            self.source.submit(probe)
-            return
+        if reason is None:
+            reason = self.source.why_not(probe)
+        if reason == "":
+            return  # the host's answer comes back as a notice
         self.say(self.explain(reason) if reason else tr("table.cannot_call"), RED, 2.5)
 
     def declarations(self) -> list[Action]:
@@ -636,14 +641,13 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ events
 
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        remote = self.remote
-        if remote is not None and remote.viewer in self.board.away and event.type in BACK_EVENTS:
-            remote.session.send_ready(True)  # "I'm back": the host gives the seat back from the AI
+        if self.source.viewer in self.board.away and event.type in BACK_EVENTS:
+            self.source.present()  # "I'm back": the host gives the seat back from the AI
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.menu_button:
                 self.app.stack.push(self.app.scene("menu", self))
                 return None
-            if event.ui_element is self.leave_button and remote is not None:
+            if event.ui_element is self.leave_button:
                 self.leave_gone_host()
                 return None
             if event.ui_element is self.help_box:
@@ -782,7 +786,7 @@ class TableScene(Scene):
             self.toast = (text, left - dt, colour) if left - dt > 0 else None
         if self.paused:
             return
-        if self.remote is not None and self._poll_remote():
+        if self._take_news(dt):
             return
         view = self.source.view
         over = view.phase in (Phase.ROUND_OVER.value, Phase.MATCH_OVER.value)
@@ -791,23 +795,65 @@ class TableScene(Scene):
                 self.guide.round_over(self)
             self._help()  # the round's cues go ("you can call" on the plate ...)
             return
-        if over or (self.remote is not None and self.match_done):
+        if over or self.match_done:
             if not self.board.busy and self.result_shown != (view.round_no, view.match_no):
                 self.result_shown = (view.round_no, view.match_no)
                 self.keep()
                 self.save()
                 self.app.stack.push(self.app.scene("results.round", self))
             return
-        holding = self.guide is not None and self.guide.holds(self)
-        if not self.board.busy and self.local is not None and not holding:
-            self.clock_ms += dt * 1000
-            self.local.advance(self.clock_ms)
-            self._note_window()
-            events = self.local.poll()
-            if events:
-                self.moved_ms = self.clock_ms
-                self.board.feed(events)
         self._help()
+
+    def _take_news(self, dt: float) -> bool:
+        """Let the table's clock run and take in what its host sent; True if the table has gone (a
+        message scene, or the table built around a late guest's seat, replaced it). The clock is the
+        display clock: it runs while the round is in play and the board has shown everything (timers
+        start when a card has been seen to land) and the lesson does not hold it; the host's updates
+        wait meanwhile (a host in this process does not act, a LAN host's stay queued)."""
+        source = self.source
+        holding = self.guide is not None and self.guide.holds(self)
+        if source.gone is None and (self.board.busy or holding):
+            return False
+        if self.in_play:
+            self.clock_ms += dt * 1000
+        source.advance(self.clock_ms)
+        if source.gone is not None:  # before anything still queued: a closed table replays nothing
+            self.app.stack.replace(self.app.scene("message", source.gone))
+            return True
+        if source.reseated:  # a late guest's seat is dealt: its own table now
+            source.reseated, self.hands_on = False, True  # the session goes on at the new table
+            self.app.stack.replace(self.app.scene("table.remote", source))
+            return True
+        if (source.reconnecting is not None) != self.leave_button.visible:
+            self.leave_button.show() if source.reconnecting is not None else self.leave_button.hide()
+        self._note_window()
+        events = source.poll()
+        if source.names:
+            self.board.names = source.names
+        if source.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
+            # a person whose connection is gone (a closed window, a lost Wi-Fi the host has noticed)
+            # is away as much as one gone silent: AI plays for them until they come back
+            away = {s.seat for s in source.lobby.seats if s.away or (s.kind == "person" and not s.connected)}
+            if source.viewer in away - self.board.away:  # idle: AI plays for you until you act
+                self.say(tr("lan.you_away"), seconds=8.0)
+            self.board.away = away
+        if source.missed:  # back after AI played for this seat: what happened meanwhile, in the log
+            self.board.log.extend(self.board.missed_lines(source.missed))
+            source.missed.clear()
+            self.say(tr("lan.while_away"), seconds=6.0)
+        self.board.log.extend(source.log_lines)  # before the move it explains
+        source.log_lines.clear()
+        if events:
+            self.moved_ms = self.clock_ms
+            self.board.feed(events)
+        if source.resynced:  # a view came alone (a comeback): the events it stands for never will
+            source.resynced = False
+            self.board.resync()
+            self.window_seen = None
+        for notice in source.notices:
+            self.say(notice, RED)
+        source.notices.clear()
+        return False
 
     def _note_window(self) -> None:
         """Remember when the open window was first seen: its clock (the gaeshi dial) counts from there,
@@ -818,87 +864,35 @@ class TableScene(Scene):
             return
         ident = (window.placer, tuple(c.id for c in window.cards))
         if self.window_seen is None or self.window_seen[0] != ident:
-            self.window_seen = (ident, self.clock_ms if self.local is not None else self.board.time * 1000)
+            self.window_seen = (ident, self.clock_ms)
 
     def window_elapsed(self) -> float:
         """Seconds the open window has been open, as its deadline counts them."""
         self._note_window()
         if self.window_seen is None:
             return 0.0
-        now = self.clock_ms if self.local is not None else self.board.time * 1000
-        return max(0.0, (now - self.window_seen[1]) / 1000)
-
-    def _poll_remote(self) -> bool:
-        """Take in what the host sent; True if the table has gone (a message scene replaced it)."""
-        remote = self.remote
-        assert remote is not None
-        if remote.gone is None and self.board.busy:
-            return False  # keep what the player has not seen yet in the queue
-        remote.receive()
-        if remote.gone is not None:  # before anything still queued: a closed table replays nothing
-            self.app.stack.replace(self.app.scene("message", remote.gone))
-            return True
-        if remote.reseated:  # a late guest's seat is dealt: its own table now
-            remote.reseated, self.hands_on = False, True  # the session goes on at the new table
-            self.app.stack.replace(self.app.scene("table.remote", remote))
-            return True
-        if (remote.reconnecting is not None) != self.leave_button.visible:
-            self.leave_button.show() if remote.reconnecting is not None else self.leave_button.hide()
-        events = remote.poll()
-        if remote.names:
-            self.board.names = remote.names
-        if remote.lobby is not None:  # who the host has not heard from lately (a dropped Wi-Fi ...)
-            # a person whose connection is gone (a closed window, a lost Wi-Fi the host has noticed)
-            # is away as much as one gone silent: AI plays for them until they come back
-            away = {s.seat for s in remote.lobby.seats if s.away or (s.kind == "person" and not s.connected)}
-            if remote.viewer in away - self.board.away:  # idle: AI plays for you until you act
-                self.say(tr("lan.you_away"), seconds=8.0)
-            self.board.away = away
-        if remote.missed:  # back after AI played for this seat: what happened meanwhile, in the log
-            self.board.log.extend(self.board.missed_lines(remote.missed))
-            remote.missed.clear()
-            self.say(tr("lan.while_away"), seconds=6.0)
-        self.board.log.extend(remote.log_lines)  # before the move it explains
-        remote.log_lines.clear()
-        if events:
-            self.moved_ms = self.board.time * 1000
-            self.board.feed(events)
-        if remote.resynced:  # a view came alone (a comeback): the events it stands for never will
-            remote.resynced = False
-            self.board.resync()
-            self.window_seen = None
-        for notice in remote.notices:
-            self.say(notice, RED)
-        remote.notices.clear()
-        return False
+        return max(0.0, (self.clock_ms - self.window_seen[1]) / 1000)
 
     def leave_gone_host(self) -> None:
         """Leave a table whose host cannot be reached, at once: the seat is forgotten (nothing to come
         back to), and the standings this seat was last shown are said (the session closes on exit)."""
-        remote = self.remote
-        assert remote is not None
-        remote.session.forget_seat()
-        self.app.stack.replace(self.app.scene("message", remote.left_text()))
+        self.app.stack.replace(self.app.scene("message", self.source.leave()))
 
     def continue_after_round(self) -> None:
         """Called by the result screen: deal the next round, or start a new match."""
-        if self.remote is not None:
-            self.result_shown = None  # the host deals the next round itself
-            return
         new_match = self.match_done
-        events = self.source.next_round()
+        events = self.source.next_round()  # (a LAN host deals by itself: nothing comes from here)
+        self.result_shown = None
         if events:
-            if new_match and self.recorder is not None:  # a New match: a History record of its own
-                self.recorder = self.setup.new_match_record(self.local.game)
+            if new_match and self.recorder is not None and self.game is not None:  # a New match: a
+                self.recorder = self.setup.new_match_record(self.game)  # History record of its own
             self.board.feed(events)
-            self.result_shown = None
             self.save()
 
     def _match_clock(self) -> None:
         """A match played to a time shows its clock (the host's, which alone calls time)."""
         b = self.board
-        now = self.clock_ms if self.local is not None else b.time * 1000
-        left = self.source.match_left_s(now)
+        left = self.source.match_left_s(self.clock_ms)
         b.match_clock = None if left is None else b.preset_ui.match_clock(self.source.view, left)
         b.match_clock_up = left is not None and left <= 0
 
@@ -952,7 +946,7 @@ class TableScene(Scene):
         if self.coach.pending is not None and self.coach.pending not in self.legal():
             self.coach.pending = None  # the moment passed (a timeout, a window): nothing to ask
         b.sum_hint = b.call_hint = b.clock_hint = None
-        b.seat_clocks = self.remote.clocks() if self.remote is not None else {}
+        b.seat_clocks = self.source.clocks()
         # your Draw is lit: your plate alone carries the turn glow (super lets you move during the
         # window on the last card, while the view's turn is still its placer's)
         b.cued = seat is not None and self.accepts_input and any(a.kind is Kind.DRAW for a in self.legal())
@@ -966,8 +960,7 @@ class TableScene(Scene):
                 b.chosen.clear()
         limit = b.preset_ui.turn_limit_s(self.source.view)
         if seat is not None and limit and self.source.view.turn == seat and self.accepts_input:
-            now = self.clock_ms if self.local is not None else b.time * 1000
-            left = max(0.0, limit - (now - self.moved_ms) / 1000)
+            left = max(0.0, limit - (self.clock_ms - self.moved_ms) / 1000)
             b.clock_hint = tr(
                 "table.time_left", seconds=math.ceil(left)
             )  # a rule, shown with or without help
@@ -1279,7 +1272,7 @@ class TableScene(Scene):
         big = max(18, int(lay.unit * 0.045))
         small = max(12, int(lay.unit * 0.022))
         title = board.text(board.fit(tr("table.watching_banner"), big, room - 40), big, GOLD, True)
-        late = self.remote is not None and self.remote.waiting  # a late guest: its seat comes next round
+        late = self.source.waiting  # a late guest: its seat comes next round
         said = tr("lan.watching_late" if late else "table.watching_sub")
         sub = board.text(board.fit(said, small, room - 40), small, (225, 232, 225))
         box = pygame.Rect(0, 0, min(room, max(title.get_width(), sub.get_width()) + 48), 0)

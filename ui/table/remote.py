@@ -26,12 +26,16 @@ from net.session import NetSession, Reconnected, Reconnecting
 
 from ..refusals import coded, refusal_text
 from ..text import score_text, tr
+from .source import TableClient
 
 NOTICE_EVERY_S = 2.5  # "reconnecting…" is said again this often, so it stays on screen until it is over
 
 
-class RemoteTable:
+class RemoteTable(TableClient):
+    """A LAN seat's table source: what the host sent, as the in-process host hands it (ui.table.source)."""
+
     def __init__(self, session: NetSession):
+        super().__init__()
         self.session = session
         self._view: SeatView | None = None
         self.rules: RuleSet | None = None
@@ -292,6 +296,20 @@ class RemoteTable:
 
     def refusal(self, action: Action) -> str | None:
         return None  # only the host can tell, and it does when the action is sent
+
+    def why_not(self, action: Action) -> str | None:
+        self.submit(action)  # only the host can tell: it answers as a notice
+        return ""
+
+    def present(self) -> None:
+        self.session.send_ready(True)  # "I'm back": the host gives the seat back from the AI
+
+    def leave(self) -> str:
+        self.session.forget_seat()  # nothing to come back to
+        return self.left_text()
+
+    def close(self) -> None:
+        self.session.close()
 
     def next_round(self) -> list[Event]:
         return []  # the host deals the next round itself
