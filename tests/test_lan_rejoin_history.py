@@ -65,7 +65,9 @@ def test_a_rejoined_guest_gets_the_match_chart_and_a_log_of_what_happened_while_
             run_until(second, lambda: isinstance(second.stack.top, TableScene))
             back = second.stack.top
             run_until(second, lambda: back.remote.started and back.remote.chart)
-            frames(second, 5)
+            # the table takes in what it missed once the board has shown what it was busy with (a deal,
+            # a card landing): frames until it says so, however slowly a loaded machine draws them
+            run_until(second, lambda: tr("lan.while_away") in toasts)
             # the chart: the first deal, then every round finished before the comeback (and since)
             rows = match_history(back)
             assert len(rows) >= 2 and len(set(rows[0])) == 1  # everyone level at the first deal
