@@ -436,17 +436,26 @@ def refill(template: Any, deal: tuple[dict[int, list[Card]], list[Card]], rng: r
     an order drawn from `rng`. It is the world `to_core(determinize(view, rng, deal))` would make, with
     the same draws on `rng`, without building a `Game` in between (tests/test_fast_rollouts.py)."""
     others, pool = deal
-    rng.randrange(2**31)  # determinize's seed for the game it builds: drawn too, so the draws agree
-    stock = list(pool)
-    rng.shuffle(stock)  # the order of the stock is unknown to everyone
-    world = template.clone()
-    policy = POLICIES[type(world)]
+    hands = {}
     for seat, hand in others.items():
         mask = 0
         for card in hand:
             mask |= 1 << card.id
+        hands[seat] = mask
+    return refill_codes(template, hands, [c.id for c in pool], rng)
+
+
+def refill_codes(template: Any, hands: dict[int, int], stock: list[int], rng: random.Random) -> Any:
+    """`refill` from the deal as codes (`HandSampler.codes`: each other hand a bitmask of card ids, the
+    stock's ids): the same world from the same draws, with no `Card` in between."""
+    rng.randrange(2**31)  # determinize's seed for the game it builds: drawn too, so the draws agree
+    stock = list(stock)
+    rng.shuffle(stock)  # the order of the stock is unknown to everyone (a shuffle moves by position)
+    world = template.clone()
+    policy = POLICIES[type(world)]
+    for seat, mask in hands.items():
         policy.rehand(world, seat, mask)
-    world.stock = [c.id for c in stock]
+    world.stock = stock
     policy.refilled(world)
     return world
 

@@ -197,6 +197,7 @@ class HardSeat(Seat):
         self.inference: HandSampler | None = None
         self.seen_bids: dict[int, int] = {}  # the latest revealed bid of each other seat
         self.deals: list = []  # the inferred deals (hands and stock) of the decision under way
+        self.codes: list = []  # the same as bitmasks and ids (HandSampler.codes), for a core's refill
 
     def candidates(self, view: SeatView) -> list[Action]:
         """The turn options worth searching: each card once (its best suit and last-one variant, as the
@@ -276,10 +277,13 @@ class HardSeat(Seat):
         hands = self.inference = HandSampler(view, self.rng, known_in_hand(view))
         hands.mix(self.burn_in)
         deals = []
+        codes = []
         for _ in range(self.risk_deals):
             hands.mix(self.thinning)
             deals.append(hands.deal())
+            codes.append(hands.codes())
         self.deals = deals
+        self.codes = codes  # the same deals as a core takes them
         self.normal.deals = [others for others, _stock in deals]
         self.normal.book = hands.book
 
@@ -292,17 +296,19 @@ class HardSeat(Seat):
         hands = self.inference
         assert hands is not None
         template = None
-        reuse = list(self.deals) if self.cores else []
+        reuse = list(range(len(self.deals))) if self.cores else []
 
         def sample() -> Game:
             nonlocal template
-            if template is not None and reuse:
-                deal = reuse.pop()
-            else:
-                hands.mix(self.thinning)
-                deal = hands.deal()
             if template is not None:
-                return fast.refill(template, deal, self.rng)
+                if reuse:
+                    hidden, stock = self.codes[reuse.pop()]
+                else:
+                    hands.mix(self.thinning)
+                    hidden, stock = hands.codes()
+                return fast.refill_codes(template, hidden, stock, self.rng)
+            hands.mix(self.thinning)
+            deal = hands.deal()
             world = self.world_of(determinize(view, self.rng, deal))
             if fast.is_core(world):
                 template = world

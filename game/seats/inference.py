@@ -154,7 +154,19 @@ class HandSampler:
         self.share = value_shares(know, unseen)
         self.policy = WEIGHTS.get(view.preset)
         self.clues = {seat: clues_about(view, self.book, seat, unseen) for seat in self.others}
-        self._weighed: dict[tuple[int, frozenset[int]], float] = {}
+        # the chain's state beside the ordered lists: each hidden hand's free cards as a bitmask of ids
+        # (a move flips two bits), and each known hand's, for `codes`
+        self.masks = {seat: _mask(self.free[seat]) for seat in self.others}
+        self.known_masks = {seat: _mask(known.get(seat, ())) for seat in self.others}
+        self.pooled = sum(len(self.free[s]) for s in self.others) + len(self.stock)  # fixed by the view
+        # the rank sum of the known cards, where the rulebook's dobon is a hand's plain rank sum
+        self.plain_sum = type(self.book).could_call is Rulebook.could_call
+        self.known_sums = {seat: sum(c.rank for c in known.get(seat, ())) for seat in self.others}
+        self.silent = {seat: not any(self.clues[seat]) for seat in self.others}
+        # what a weight needs of each clue, worked out once: a no-call's played rank sum, a void's fits
+        self.nocall_sums = {s: [sum(c.rank for c in n.played) for n in self.clues[s][0]] for s in self.others}
+        self.void_masks = {s: [_mask_of_ids(v.fits) for v in self.clues[s][1]] for s in self.others}
+        self._weighed: dict[int, dict[int, float]] = {seat: {} for seat in self.others}
         self.weights = {seat: self.log_weight(seat, self.free[seat]) for seat in self.others}
         self.swappable = [s for s in self.others if self.free[s]]
         self.informed = any(n or v or (t and self.policy) for n, v, t in self.clues.values())
@@ -164,28 +176,50 @@ class HandSampler:
 
     def log_weight(self, seat: int, free: list[Card]) -> float:
         """How well a hand fits the clues about its seat (a log-likelihood, up to a constant). A pure
-        function of the seat and the hand's cards, kept once computed: a chain keeps proposing hands it
-        has weighed before (in `app` nearly half of them), and this is most of a move's cost."""
-        nocalls, voids, steers = self.clues[seat]
-        if not nocalls and not voids and not steers:
+        function of the seat and the hand's cards, kept once computed (by the cards' bitmask): a chain
+        keeps proposing hands it has weighed before (in `app` nearly half of them), and this is most
+        of a move's cost."""
+        if self.silent[seat]:
             return 0.0
-        key = (seat, frozenset([c.id for c in free]))
-        known = self._weighed.get(key)
+        mask = _mask(free)
+        known = self._weighed[seat].get(mask)
         if known is None:
-            known = self._weighed[key] = self._log_weight(seat, free, nocalls, voids, steers)
+            known = self._weighed[seat][mask] = self._log_weight(seat, free, mask)
         return known
 
-    def _log_weight(self, seat: int, free: list[Card], nocalls, voids, steers) -> float:
-        hand = self.hand(seat, free)
+    def _swapped_weight(self, seat: int, mask: int, hand: list[Card], index: int, card: Card) -> float:
+        """`log_weight` of `hand` with `card` in place of its card at `index` (bitmask `mask`), the list
+        built only when the hand has not been weighed before."""
+        if self.silent[seat]:
+            return 0.0
+        cache = self._weighed[seat]
+        known = cache.get(mask)
+        if known is None:
+            free = list(hand)
+            free[index] = card
+            known = cache[mask] = self._log_weight(seat, free, mask)
+        return known
+
+    def _log_weight(self, seat: int, free: list[Card], mask: int) -> float:
+        nocalls, voids, steers = self.clues[seat]
         broken = 0.0
-        if self.policy is not None:
+        if self.policy is not None and steers:
+            hand = self.hand(seat, free)
             for steer in steers:
                 broken += self.steer_weight(hand, steer)
-        for clue in nocalls:
-            if self.book.could_call(hand + list(clue.played), clue.totals):
-                broken += _LOG_PASS
-        for void in voids:
-            fitting = void.played_fitting + sum(1 for c in free if c.id in void.fits)
+        if nocalls:
+            if self.plain_sum:  # Rulebook.could_call: the hand's rank sum is one of the totals
+                total = self.known_sums[seat] + sum(c.rank for c in free)
+                for clue, played in zip(nocalls, self.nocall_sums[seat], strict=True):
+                    if total + played in clue.totals:
+                        broken += _LOG_PASS
+            else:
+                hand = self.hand(seat, free)
+                for clue in nocalls:
+                    if self.book.could_call(hand + list(clue.played), clue.totals):
+                        broken += _LOG_PASS
+        for void, fits in zip(voids, self.void_masks[seat], strict=True):
+            fitting = void.played_fitting + (mask & fits).bit_count()
             if fitting > void.allowance:
                 broken += _LOG_DRAW * (fitting - void.allowance)
         return broken
@@ -200,14 +234,16 @@ class HandSampler:
         return log_chance_of(self.policy, self.know, self.share, options, then, steer.card)
 
     def step(self) -> None:
-        """One Metropolis move: swap a card of one hidden hand with a card of another or of the stock."""
+        """One Metropolis move: swap a card of one hidden hand with a card of another or of the stock.
+        The proposal's weights come from the bitmask cache; the lists change in place once accepted."""
         if not self.swappable:
             return
         rng = self.rng
         a = self.swappable[int(rng.random() * len(self.swappable))]
-        hand_a = self.free[a]
+        free = self.free
+        hand_a = free[a]
         i = int(rng.random() * len(hand_a))
-        total = sum(len(self.free[s]) for s in self.others) - len(hand_a) + len(self.stock)
+        total = self.pooled - len(hand_a)
         if total <= 0:
             return
         pick = int(rng.random() * total)
@@ -215,28 +251,29 @@ class HandSampler:
         for s in self.others:
             if s == a:
                 continue
-            if pick < len(self.free[s]):
+            if pick < len(free[s]):
                 b = s
                 break
-            pick -= len(self.free[s])
-        target = self.free[b] if b is not None else self.stock
-        new_a = list(hand_a)
-        new_a[i], card = target[pick], hand_a[i]
-        w_a = self.log_weight(a, new_a)
-        delta = w_a - self.weights[a]
+            pick -= len(free[s])
+        target = free[b] if b is not None else self.stock
+        incoming, outgoing = target[pick], hand_a[i]
+        flip = (1 << incoming.id) ^ (1 << outgoing.id)
+        weights, masks = self.weights, self.masks
+        mask_a = masks[a] ^ flip
+        w_a = self._swapped_weight(a, mask_a, hand_a, i, incoming)
+        delta = w_a - weights[a]
         if b is not None:
-            new_b = list(target)
-            new_b[pick] = card
-            w_b = self.log_weight(b, new_b)
-            delta += w_b - self.weights[b]
+            mask_b = masks[b] ^ flip
+            w_b = self._swapped_weight(b, mask_b, target, pick, outgoing)
+            delta += w_b - weights[b]
         if delta >= 0 or rng.random() < math.exp(delta):
-            self.free[a] = new_a
-            self.weights[a] = w_a
+            hand_a[i] = incoming
+            target[pick] = outgoing
+            masks[a] = mask_a
+            weights[a] = w_a
             if b is not None:
-                self.free[b] = new_b
-                self.weights[b] = w_b
-            else:
-                self.stock[pick] = card
+                masks[b] = mask_b
+                weights[b] = w_b
 
     def mix(self, steps: int) -> None:
         """Move the chain on `steps` moves. With no clue to weigh, every deal is equally likely, so a
@@ -253,8 +290,10 @@ class HandSampler:
         for seat in self.others:
             need = len(self.free[seat])
             self.free[seat] = pool[:need]
+            self.masks[seat] = _mask(self.free[seat])
             del pool[:need]
         self.stock = pool
+        # every deal is as likely (no clue to weigh): the weights stay 0
 
     def hands(self) -> dict[int, list[Card]]:
         """The current deal: every other seat's whole hand."""
@@ -263,6 +302,26 @@ class HandSampler:
     def deal(self) -> tuple[dict[int, list[Card]], list[Card]]:
         """The current deal and the stock (in no particular order), for determinize."""
         return self.hands(), list(self.stock)
+
+    def codes(self) -> tuple[dict[int, int], list[int]]:
+        """The current deal as a core takes it (game.seats.fast.refill_codes): every other seat's whole
+        hand as a bitmask of card ids, and the stock's ids (in no particular order)."""
+        known, masks = self.known_masks, self.masks
+        return {seat: known[seat] | masks[seat] for seat in self.others}, [c.id for c in self.stock]
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.id
+    return mask
+
+
+def _mask_of_ids(ids) -> int:
+    mask = 0
+    for i in ids:
+        mask |= 1 << i
+    return mask
 
 
 _LOG_PASS = math.log(PASS_DOUBT)
