@@ -227,6 +227,11 @@ class StandardPolicy(CorePolicy):
         return self.turn(sim, seat, options, rng)
 
 
+# KABU_CAUGHT[hit]: the cards whose value v has bit v set in `hit` (the values some hand calls on)
+KABU_CAUGHT = tuple(
+    sum(1 << card for card in range(kabu_sim.CARDS) if hit >> kabu_sim.value(card) & 1)
+    for hit in range(1 << 10)
+)
 KABU_SHED = tuple(-1 if kabu_sim.RANK[c] == kabu_sim.TEN else kabu_sim.RANK[c] for c in range(kabu_sim.CARDS))
 
 
@@ -265,10 +270,7 @@ class KabuPolicy(CorePolicy):
                     hit |= 1 << t % 10
         if not hit:
             return plays
-        caught = 0  # the cards worth a hit value
-        for card in range(kabu_sim.CARDS):
-            if hit >> kabu_sim.value(card) & 1:
-                caught |= 1 << card
+        caught = KABU_CAUGHT[hit]  # the cards worth a hit value
         safe = [c for c in plays if not c & caught]
         return safe or plays
 

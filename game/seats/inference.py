@@ -162,6 +162,7 @@ class HandSampler:
         # the rank sum of the known cards, where the rulebook's dobon is a hand's plain rank sum
         self.plain_sum = type(self.book).could_call is Rulebook.could_call
         self.known_sums = {seat: sum(c.rank for c in known.get(seat, ())) for seat in self.others}
+        self.rank_sums = {seat: sum(c.rank for c in self.free[seat]) for seat in self.others}  # free cards'
         self.silent = {seat: not any(self.clues[seat]) for seat in self.others}
         # what a weight needs of each clue, worked out once: a no-call's played rank sum, a void's fits
         self.nocall_sums = {s: [sum(c.rank for c in n.played) for n in self.clues[s][0]] for s in self.others}
@@ -184,12 +185,15 @@ class HandSampler:
         mask = _mask(free)
         known = self._weighed[seat].get(mask)
         if known is None:
-            known = self._weighed[seat][mask] = self._log_weight(seat, free, mask)
+            ranks = sum(c.rank for c in free)
+            known = self._weighed[seat][mask] = self._log_weight(seat, free, mask, ranks)
         return known
 
-    def _swapped_weight(self, seat: int, mask: int, hand: list[Card], index: int, card: Card) -> float:
-        """`log_weight` of `hand` with `card` in place of its card at `index` (bitmask `mask`), the list
-        built only when the hand has not been weighed before."""
+    def _swapped_weight(
+        self, seat: int, mask: int, hand: list[Card], index: int, card: Card, ranks: int
+    ) -> float:
+        """`log_weight` of `hand` with `card` in place of its card at `index` (bitmask `mask`, free
+        cards' rank sum `ranks`), the list built only when the hand has not been weighed before."""
         if self.silent[seat]:
             return 0.0
         cache = self._weighed[seat]
@@ -197,10 +201,10 @@ class HandSampler:
         if known is None:
             free = list(hand)
             free[index] = card
-            known = cache[mask] = self._log_weight(seat, free, mask)
+            known = cache[mask] = self._log_weight(seat, free, mask, ranks)
         return known
 
-    def _log_weight(self, seat: int, free: list[Card], mask: int) -> float:
+    def _log_weight(self, seat: int, free: list[Card], mask: int, ranks: int) -> float:
         nocalls, voids, steers = self.clues[seat]
         broken = 0.0
         if self.policy is not None and steers:
@@ -209,7 +213,7 @@ class HandSampler:
                 broken += self.steer_weight(hand, steer)
         if nocalls:
             if self.plain_sum:  # Rulebook.could_call: the hand's rank sum is one of the totals
-                total = self.known_sums[seat] + sum(c.rank for c in free)
+                total = self.known_sums[seat] + ranks
                 for clue, played in zip(nocalls, self.nocall_sums[seat], strict=True):
                     if total + played in clue.totals:
                         broken += _LOG_PASS
@@ -258,22 +262,25 @@ class HandSampler:
         target = free[b] if b is not None else self.stock
         incoming, outgoing = target[pick], hand_a[i]
         flip = (1 << incoming.id) ^ (1 << outgoing.id)
-        weights, masks = self.weights, self.masks
+        weights, masks, sums = self.weights, self.masks, self.rank_sums
         mask_a = masks[a] ^ flip
-        w_a = self._swapped_weight(a, mask_a, hand_a, i, incoming)
+        gain = incoming.rank - outgoing.rank
+        w_a = self._swapped_weight(a, mask_a, hand_a, i, incoming, sums[a] + gain)
         delta = w_a - weights[a]
         if b is not None:
             mask_b = masks[b] ^ flip
-            w_b = self._swapped_weight(b, mask_b, target, pick, outgoing)
+            w_b = self._swapped_weight(b, mask_b, target, pick, outgoing, sums[b] - gain)
             delta += w_b - weights[b]
         if delta >= 0 or rng.random() < math.exp(delta):
             hand_a[i] = incoming
             target[pick] = outgoing
             masks[a] = mask_a
             weights[a] = w_a
+            sums[a] += gain
             if b is not None:
                 masks[b] = mask_b
                 weights[b] = w_b
+                sums[b] -= gain
 
     def mix(self, steps: int) -> None:
         """Move the chain on `steps` moves. With no clue to weigh, every deal is equally likely, so a
@@ -291,6 +298,7 @@ class HandSampler:
             need = len(self.free[seat])
             self.free[seat] = pool[:need]
             self.masks[seat] = _mask(self.free[seat])
+            self.rank_sums[seat] = sum(c.rank for c in self.free[seat])
             del pool[:need]
         self.stock = pool
         # every deal is as likely (no clue to weigh): the weights stay 0

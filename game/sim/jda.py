@@ -29,6 +29,7 @@ from .app import MATCH_OVER, PHASES, REACTION, ROUND_OVER, TURN, hand_value
 from .cards import BIT, DECK, RANK, RANK_MASK, SUIT, SUIT_MASK, ids_of, mask_of
 from .result import Result
 from .rng import shuffle
+from .slots import copier
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -262,9 +263,7 @@ class JdaSim:
     def clone(self, seed: int | None = None) -> JdaSim:
         """A copy to simulate on (its lists copied: they are short)."""
         twin = JdaSim.__new__(JdaSim)
-        for name in JdaSim.__slots__:
-            value = getattr(self, name)
-            setattr(twin, name, value[:] if type(value) is list else value)
+        _copy(self, twin)
         twin.actions = 0
         twin.log = None
         if seed is None:
@@ -658,3 +657,6 @@ def engine_key(game: Game) -> tuple:
 
 _DECK = deck("52")
 _RUNS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # _sequences' runs of one number, made once
+
+
+_copy = copier(JdaSim.__slots__)  # clone's copy of every slot, compiled once
