@@ -482,6 +482,14 @@ class StandardSim:
         """Apply the forced actions and return the choices of the next seat that has several
         (`mover`); [] once the round is over."""
         while True:
+            if self.wplacer >= 0 and self.pending:  # a window: its seats in turn (`to_move`, `legal`)
+                seat = self.pending[0]
+                calls = self._calls(seat)
+                if calls:
+                    self.mover = seat
+                    return [PASS, *calls]
+                self.apply(seat, PASS)  # nothing to call: the pass is forced
+                continue
             seat = self.to_move()
             if seat == REFEREE:
                 return []
