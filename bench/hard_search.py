@@ -1,6 +1,7 @@
 """What the `hard` seat's search costs: worlds and milliseconds per searched decision, per preset.
 
     python bench/hard_search.py [--deals N] [--players N] [--work N] [--core-work N] [--rules PRESET[,PRESET...]]
+                                [--paths engine,core]
 
 Hard's budget is work (`HardSeat.work`, simulated actions per decision), not time, so that a seed fixes
 the game on any machine; this prints what that work costs here. Single process: run it on an idle
@@ -63,6 +64,7 @@ def main() -> None:
     parser.add_argument("--work", type=int, default=HardSeat.work, help="the engine path's budget")
     parser.add_argument("--core-work", type=int, default=HardSeat.core_work, help="the core path's budget")
     parser.add_argument("--rules", default=",".join(PRESETS), help="presets, comma-separated (default: all)")
+    parser.add_argument("--paths", default="engine,core", help="engine, core or both (default both)")
     args = parser.parse_args()
     presets = [p.strip() for p in args.rules.split(",") if p.strip()]
     unknown = [p for p in presets if p not in PRESETS]
@@ -73,6 +75,7 @@ def main() -> None:
     )
     for preset in presets:
         paths = [("engine", False), ("core", True)] if policy_for(preset) is not None else [("engine", False)]
+        paths = [(path, cores) for path, cores in paths if path in args.paths.split(",")]
         for path, cores in paths:
             searches: list[tuple[int, float, float]] = []
             for deal in range(args.deals):
