@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import deck
 from ..sim import app as app_sim
+from ..sim import cards as sim_cards
 from ..sim import jda as jda_sim
 from ..sim import kabu as kabu_sim
 from ..sim import standard as standard_sim
@@ -376,25 +377,26 @@ class JdaPolicy(CorePolicy):
         hand = hands[seat]
         if sim.sizes[seat] <= 1:
             return jda_sim.DRAW
-        sums = 0
         tot = sim.tot
+        rank_mask = jda_sim.RANK_MASK
+        unsafe = 0  # the cards of a value some other hand adds up to (13 or less)
         for other in range(sim.n):
             if other != seat and hands[other]:
                 t = tot[other]
                 if t <= 13:
-                    sums |= 1 << t
-        rank_of = jda_sim.RANK
+                    unsafe |= rank_mask[t]
         if sim.owed:
-            fit = hand & jda_sim.RANK_MASK[jda_sim.TWO]
+            fit = hand & rank_mask[jda_sim.TWO]
         else:
-            fit = hand & (jda_sim.SUIT_MASK[jda_sim.SUIT[top]] | jda_sim.RANK_MASK[rank_of[top]])
-        safe = [c for c in jda_sim.ids_of(fit) if not sums >> rank_of[c] & 1]
+            fit = hand & (jda_sim.SUIT_MASK[jda_sim.SUIT[top]] | rank_mask[jda_sim.RANK[top]])
+        safe = fit & ~unsafe
         if not safe:
             return jda_sim.DRAW
-        if rng.random() < 0.6:
-            high = max(rank_of[c] for c in safe)
-            safe = [c for c in safe if rank_of[c] == high]
-        return safe[int(rng.random() * len(safe))]
+        if rng.random() < 0.6:  # the highest number's cards: fold the four suits' 13 bits into one
+            ranks = (safe | safe >> 13 | safe >> 26 | safe >> 39) & sim_cards.CHUNK
+            safe &= rank_mask[ranks.bit_length()]
+        ids = jda_sim.ids_of(safe)  # ascending, as the engine's hand
+        return ids[int(rng.random() * len(ids))]
 
 
 CORE_TYPES = {
