@@ -66,6 +66,11 @@ class CorePolicy:
         self.cards = deck(self.deck).cards
         self.know = knowledge(self.preset)
         self.values = VALUES.get(self.preset)
+        # each play code's shed order, looked up once here rather than per card per turn (where the
+        # codes are few: kabu's are masks of cards)
+        self.code_shed = (
+            tuple(self.shed[self.card(c)] for c in range(self.draw)) if self.draw <= 1 << 12 else None
+        )
 
     def next_seat(self, sim: Any, seat: int) -> int:
         return sim.nxt[seat]
@@ -81,6 +86,11 @@ class CorePolicy:
             return options[0]
         plays = self.prefer(sim, seat, plays)
         if rng.random() < 0.6:
+            table = self.code_shed
+            if table is not None:
+                top = max(table[c] for c in plays)
+                plays = [c for c in plays if table[c] == top]
+                return plays[int(rng.random() * len(plays))]
             order = self.shed
             card = self.card
             top = max(order[card(c)] for c in plays)
