@@ -166,6 +166,15 @@ class HandSampler:
         self.silent = {seat: not any(self.clues[seat]) for seat in self.others}
         # what a weight needs of each clue, worked out once: a no-call's played rank sum, a void's fits
         self.nocall_sums = {s: [sum(c.rank for c in n.played) for n in self.clues[s][0]] for s in self.others}
+        # with plain rank sums: for each rank sum of the free cards, how many no-call clues it breaks
+        self.nocall_hits = {s: self._nocall_hits(s) for s in self.others} if self.plain_sum else {}
+        # does weighing a hand need its cards (a steer, or a rulebook's own dobon), or only its ints?
+        self.needs_cards = {
+            s: bool(
+                (self.policy is not None and self.clues[s][2]) or (self.clues[s][0] and not self.plain_sum)
+            )
+            for s in self.others
+        }
         self.void_masks = {s: [_mask_of_ids(v.fits) for v in self.clues[s][1]] for s in self.others}
         self._weighed: dict[int, dict[int, float]] = {seat: {} for seat in self.others}
         self.weights = {seat: self.log_weight(seat, self.free[seat]) for seat in self.others}
@@ -199,25 +208,40 @@ class HandSampler:
         cache = self._weighed[seat]
         known = cache.get(mask)
         if known is None:
-            free = list(hand)
-            free[index] = card
+            free = None
+            if self.needs_cards[seat]:
+                free = list(hand)
+                free[index] = card
             known = cache[mask] = self._log_weight(seat, free, mask, ranks)
         return known
 
-    def _log_weight(self, seat: int, free: list[Card], mask: int, ranks: int) -> float:
+    def _nocall_hits(self, seat: int) -> dict[int, int]:
+        """For each rank sum of the seat's free cards, the no-call clues a hand of that sum breaks
+        (its sum then, with the known cards and what it played since, among the clue's totals)."""
+        hits: dict[int, int] = {}
+        base = self.known_sums[seat]
+        for clue, played in zip(self.clues[seat][0], self.nocall_sums[seat], strict=True):
+            for total in set(clue.totals):
+                free_sum = total - played - base
+                hits[free_sum] = hits.get(free_sum, 0) + 1
+        return hits
+
+    def _log_weight(self, seat: int, free: list[Card] | None, mask: int, ranks: int) -> float:
+        """The log-weight (see `log_weight`) of the free cards `free` (bitmask `mask`, rank sum
+        `ranks`); `free` may be None where the seat's clues need only the ints (`needs_cards`)."""
         nocalls, voids, steers = self.clues[seat]
         broken = 0.0
         if self.policy is not None and steers:
+            assert free is not None  # needs_cards
             hand = self.hand(seat, free)
             for steer in steers:
                 broken += self.steer_weight(hand, steer)
         if nocalls:
             if self.plain_sum:  # Rulebook.could_call: the hand's rank sum is one of the totals
-                total = self.known_sums[seat] + ranks
-                for clue, played in zip(nocalls, self.nocall_sums[seat], strict=True):
-                    if total + played in clue.totals:
-                        broken += _LOG_PASS
+                for _ in range(self.nocall_hits[seat].get(ranks, 0)):
+                    broken += _LOG_PASS  # once per clue broken, as adding clue by clue
             else:
+                assert free is not None  # needs_cards
                 hand = self.hand(seat, free)
                 for clue in nocalls:
                     if self.book.could_call(hand + list(clue.played), clue.totals):
