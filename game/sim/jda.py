@@ -107,6 +107,7 @@ class JdaSim:
         "reseat_on_lap",
         "result",
         "rng",
+        "rng_seed",
         "round_no",
         "scores",
         "seat_draw",
@@ -132,7 +133,8 @@ class JdaSim:
             raise ValueError("the jda sim plays matches of a number of games, with no clock")
         self.games = rules.games
         self.first_parent = rules.first_parent
-        self.rng = random.Random(seed)
+        self.rng: random.Random | None = random.Random(seed)
+        self.rng_seed: int | None = None
         self.actions = 0
         self.log: list[tuple[int, int]] | None = None
         self.scores = [0] * n
@@ -195,7 +197,7 @@ class JdaSim:
     def _draw_seats(self, seats: list[int]) -> list[int]:
         """§1: each seat draws from a shuffled deck (the game's generator): the seats, strongest first."""
         pool = list(range(DECK))
-        shuffle(self.rng, pool)
+        shuffle(self.generator(), pool)
         draws = dict(zip(seats, pool, strict=False))
         return sorted(draws, key=lambda seat: strength(draws[seat]), reverse=True)
 
@@ -204,7 +206,7 @@ class JdaSim:
     def deal(self) -> None:
         """`Game.start_round`: the deal's shuffle, then any seat draw, then the deal by deal sizes."""
         order = list(range(DECK))
-        shuffle(self.rng, order)
+        shuffle(self.generator(), order)
         self.round_no += 1
         n = self.n
         if self.round_no == 1:
@@ -266,12 +268,21 @@ class JdaSim:
         _copy(self, twin)
         twin.actions = 0
         twin.log = None
-        if seed is None:
+        if seed is not None:  # seeded when first asked: a rollout seldom shuffles (see `generator`)
+            twin.rng, twin.rng_seed = None, seed
+        elif self.rng is not None:
             twin.rng = random.Random()
             twin.rng.setstate(self.rng.getstate())
-        else:
-            twin.rng = random.Random(seed)
         return twin
+
+    def generator(self) -> random.Random:
+        """The core's generator, made from a clone's seed on first use: a search clones a core for
+        every option of every world (thousands a decision), and seeding a generator costs about what
+        a few simulated actions do, while a rollout cut off at its horizon seldom needs one."""
+        rng = self.rng
+        if rng is None:
+            rng = self.rng = random.Random(self.rng_seed)
+        return rng
 
     # ------------------------------------------------------------------ who is asked, and what
 
@@ -438,7 +449,7 @@ class JdaSim:
     def _reshuffle(self) -> None:
         old = self.discard[:-1]
         del self.discard[:-1]
-        shuffle(self.rng, old)
+        shuffle(self.generator(), old)
         self.stock = old + self.stock
 
     def _dobon(self, seat: int, top: int) -> None:
@@ -562,7 +573,7 @@ class JdaSim:
             raise ValueError(f"the jda sim plays the jda preset, not {game.rules.preset}")
         sim = cls(game.rules, seed, deal=False)  # type: ignore[arg-type]
         if seed is None:
-            sim.rng.setstate(game.rng.getstate())
+            sim.generator().setstate(game.rng.getstate())
         sim.scores = list(game.scores)
         sim.match_no, sim.round_no, sim.parent = game.match_no, game.round_no, game.parent
         sim._seat_tables(tuple(game.seating))
