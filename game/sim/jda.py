@@ -108,6 +108,7 @@ class JdaSim:
         "result",
         "rng",
         "rng_seed",
+        "rng_state",
         "round_no",
         "scores",
         "seat_draw",
@@ -134,7 +135,8 @@ class JdaSim:
         self.games = rules.games
         self.first_parent = rules.first_parent
         self.rng: random.Random | None = random.Random(seed)
-        self.rng_seed: int | None = None
+        self.rng_seed: int | None = None  # a generator not made yet: made from this seed,
+        self.rng_state: tuple | None = None  # or else in this state (`generator`)
         self.actions = 0
         self.log: list[tuple[int, int]] | None = None
         self.scores = [0] * n
@@ -269,10 +271,9 @@ class JdaSim:
         twin.actions = 0
         twin.log = None
         if seed is not None:  # seeded when first asked: a rollout seldom shuffles (see `generator`)
-            twin.rng, twin.rng_seed = None, seed
-        elif self.rng is not None:
-            twin.rng = random.Random()
-            twin.rng.setstate(self.rng.getstate())
+            twin.rng, twin.rng_seed, twin.rng_state = None, seed, None
+        elif self.rng is not None:  # the same state, set when first asked
+            twin.rng, twin.rng_seed, twin.rng_state = None, None, self.rng.getstate()
         return twin
 
     def generator(self) -> random.Random:
@@ -281,7 +282,11 @@ class JdaSim:
         a few simulated actions do, while a rollout cut off at its horizon seldom needs one."""
         rng = self.rng
         if rng is None:
-            rng = self.rng = random.Random(self.rng_seed)
+            if self.rng_state is not None:
+                rng = self.rng = random.Random(0)
+                rng.setstate(self.rng_state)
+            else:
+                rng = self.rng = random.Random(self.rng_seed)
         return rng
 
     # ------------------------------------------------------------------ who is asked, and what
@@ -572,8 +577,8 @@ class JdaSim:
         if game.rules.preset != "jda":
             raise ValueError(f"the jda sim plays the jda preset, not {game.rules.preset}")
         sim = cls(game.rules, seed, deal=False)  # type: ignore[arg-type]
-        if seed is None:
-            sim.generator().setstate(game.rng.getstate())
+        if seed is None:  # the game's generator's state, set when first asked (the copies of a
+            sim.rng, sim.rng_state = None, game.rng.getstate()  # search's template share it)
         sim.scores = list(game.scores)
         sim.match_no, sim.round_no, sim.parent = game.match_no, game.round_no, game.parent
         sim._seat_tables(tuple(game.seating))
