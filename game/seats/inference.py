@@ -262,49 +262,70 @@ class HandSampler:
         return log_chance_of(self.policy, self.know, self.share, options, then, steer.card)
 
     def step(self) -> None:
-        """One Metropolis move: swap a card of one hidden hand with a card of another or of the stock.
-        The proposal's weights come from the bitmask cache; the lists change in place once accepted."""
-        if not self.swappable:
+        """One Metropolis move: swap a card of one hidden hand with a card of another or of the stock."""
+        self._moves(1)
+
+    def _moves(self, steps: int) -> None:
+        """`steps` Metropolis moves. The proposal's weights come from the bitmask cache (the hand is
+        weighed only if new); the lists change in place once accepted. The names are bound once for
+        all the moves: a decision makes thousands."""
+        swappable = self.swappable
+        if not swappable:
             return
-        rng = self.rng
-        a = self.swappable[int(rng.random() * len(self.swappable))]
-        free = self.free
-        hand_a = free[a]
-        i = int(rng.random() * len(hand_a))
-        total = self.pooled - len(hand_a)
-        if total <= 0:
-            return
-        pick = int(rng.random() * total)
-        b = None
-        for s in self.others:
-            if s == a:
-                continue
-            if pick < len(free[s]):
-                b = s
-                break
-            pick -= len(free[s])
-        target = free[b] if b is not None else self.stock
-        incoming, outgoing = target[pick], hand_a[i]
-        flip = (1 << incoming.id) ^ (1 << outgoing.id)
+        random_ = self.rng.random
+        exp = math.exp
+        free, stock, others = self.free, self.stock, self.others
         weights, masks, sums = self.weights, self.masks, self.rank_sums
-        mask_a = masks[a] ^ flip
-        gain = incoming.rank - outgoing.rank
-        w_a = self._swapped_weight(a, mask_a, hand_a, i, incoming, sums[a] + gain)
-        delta = w_a - weights[a]
-        if b is not None:
-            mask_b = masks[b] ^ flip
-            w_b = self._swapped_weight(b, mask_b, target, pick, outgoing, sums[b] - gain)
-            delta += w_b - weights[b]
-        if delta >= 0 or rng.random() < math.exp(delta):
-            hand_a[i] = incoming
-            target[pick] = outgoing
-            masks[a] = mask_a
-            weights[a] = w_a
-            sums[a] += gain
+        silent, weighed, weigh = self.silent, self._weighed, self._swapped_weight
+        pooled, choices = self.pooled, len(swappable)
+        for _ in range(steps):
+            a = swappable[int(random_() * choices)]
+            hand_a = free[a]
+            i = int(random_() * len(hand_a))
+            total = pooled - len(hand_a)
+            if total <= 0:
+                continue
+            pick = int(random_() * total)
+            b = None
+            for s in others:
+                if s == a:
+                    continue
+                size = len(free[s])
+                if pick < size:
+                    b = s
+                    break
+                pick -= size
+            target = free[b] if b is not None else stock
+            incoming, outgoing = target[pick], hand_a[i]
+            flip = (1 << incoming.id) ^ (1 << outgoing.id)
+            mask_a = masks[a] ^ flip
+            gain = incoming.rank - outgoing.rank
+            if silent[a]:
+                w_a = 0.0
+            else:
+                w_a = weighed[a].get(mask_a)
+                if w_a is None:
+                    w_a = weigh(a, mask_a, hand_a, i, incoming, sums[a] + gain)
+            delta = w_a - weights[a]
             if b is not None:
-                masks[b] = mask_b
-                weights[b] = w_b
-                sums[b] -= gain
+                mask_b = masks[b] ^ flip
+                if silent[b]:
+                    w_b = 0.0
+                else:
+                    w_b = weighed[b].get(mask_b)
+                    if w_b is None:
+                        w_b = weigh(b, mask_b, target, pick, outgoing, sums[b] - gain)
+                delta += w_b - weights[b]
+            if delta >= 0 or random_() < exp(delta):
+                hand_a[i] = incoming
+                target[pick] = outgoing
+                masks[a] = mask_a
+                weights[a] = w_a
+                sums[a] += gain
+                if b is not None:
+                    masks[b] = mask_b
+                    weights[b] = w_b
+                    sums[b] -= gain
 
     def mix(self, steps: int) -> None:
         """Move the chain on `steps` moves. With no clue to weigh, every deal is equally likely, so a
@@ -312,8 +333,7 @@ class HandSampler:
         if not self.informed:
             self.redeal()
             return
-        for _ in range(steps):
-            self.step()
+        self._moves(steps)
 
     def redeal(self) -> None:
         pool = [card for seat in self.others for card in self.free[seat]] + self.stock
