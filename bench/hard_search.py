@@ -31,12 +31,33 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import game.seats.hard as hard_module
 from game.engine import Game
 from game.headless import play
 from game.rules import PRESETS, make_rules
 from game.seats import HardSeat, make_seat
+from game.seats.allocation import Duel
 from game.seats.fast import policy_for
 from game.seats.presets import knowledge
+
+
+class WatchedDuel(Duel):
+    """A search's duel that notes whether it stopped because nothing was left in question (`settled`)
+    rather than at its budget: the worlds of such a search say nothing of what the budget buys."""
+
+    latest: WatchedDuel | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.stopped_early = False
+        WatchedDuel.latest = self
+
+    def settled(self) -> bool:
+        self.stopped_early = super().settled()
+        return self.stopped_early
+
+
+hard_module.Duel = WatchedDuel  # type: ignore[misc]  # the bench's hard seats only
 
 
 class TimedHard(HardSeat):
@@ -48,6 +69,7 @@ class TimedHard(HardSeat):
         self.core_work = core_work
         self.cores = cores
         self.searches: list[tuple[int, float, float]] = []
+        self.settled: list[bool] = []  # per search: stopped early, nothing left in question
 
     def search(self, view, options, sample, prior=None):
         looked = []
@@ -55,6 +77,7 @@ class TimedHard(HardSeat):
         chosen = super().search(view, options, lambda: looked.append(1) or sample(), prior)
         wall = (time.perf_counter() - start) * 1000
         self.searches.append((len(looked), wall, (time.process_time() - cpu) * 1000))
+        self.settled.append(WatchedDuel.latest is not None and WatchedDuel.latest.stopped_early)
         return chosen
 
 
@@ -67,7 +90,7 @@ class Probe:
         self.paths = paths
         self.normal = make_seat("normal", deal, 0)
         self.searches: dict[str, list[tuple[int, float, float]]] = {path: [] for path, _ in paths}
-        self.pairs: list[dict[str, int]] = []
+        self.pairs: list[dict[str, int]] = []  # worlds per path, and "settled": the engine's stopped early
         self.step = 0
 
     def act(self, view):
@@ -79,7 +102,9 @@ class Probe:
             if hard.searches:
                 self.searches[path] += hard.searches
                 found[path] = hard.searches[0][0]
-        if len(found) == len(self.paths) > 1:
+                if not cores:
+                    found["settled"] = hard.settled[0]
+        if len(self.paths) > 1 and all(path in found for path, _ in self.paths):
             self.pairs.append(found)
         return self.normal.act(view)
 
@@ -151,6 +176,13 @@ def main() -> None:
             print(
                 f"{preset:<9} same {len(pairs)} decisions: core worlds / engine worlds, median {statistics.median(ratios):.2f}"
             )
+            full = [pair for pair in pairs if not pair["settled"]]  # the engine path spent its budget
+            if full:
+                print(
+                    f"{preset:<9} same {len(full)} decisions the engine path searched to its budget: worlds median "
+                    f"engine {statistics.median(p['engine'] for p in full):.0f}, core {statistics.median(p['core'] for p in full):.0f}, "
+                    f"ratio median {statistics.median(p['core'] / p['engine'] for p in full):.2f}"
+                )
 
 
 if __name__ == "__main__":
