@@ -154,7 +154,7 @@ class AppPolicy(CorePolicy):
     dobon = app_sim.DOBON
     pass_ = app_sim.PASS
     step_base, pass_share = 0.92, 0.63  # measured 1.55, 2.16, 2.82 at 2, 3, 4 seats
-    core_share = 1.3  # its worlds are the cheapest: p95 about the engine path's (bench/hard_search.py)
+    core_share = 1.9  # its worlds are the cheapest: p95 about the engine path's (bench/hard_search.py)
     shed = tuple(app_sim.RANK)  # app's shed_order: the rank
 
     def card(self, code: int) -> int:
@@ -214,7 +214,7 @@ class StandardPolicy(CorePolicy):
     draw = standard_sim.DRAW
     pass_ = standard_sim.PASS
     step_base, pass_share = 0.54, 0.42  # measured 1.38, 1.78, 2.64 at 3, 4, 6 seats
-    core_share = 0.45  # its rollouts are the longest: p95 about the engine path's (bench/hard_search.py)
+    core_share = 0.75  # its rollouts are the longest: p95 about the engine path's (bench/hard_search.py)
     shed = standard_sim.RANK54  # the default shed_order: the rank (a joker 0)
 
     def card(self, code: int) -> int:
@@ -261,7 +261,7 @@ class KabuPolicy(CorePolicy):
     draw = kabu_sim.DRAW
     pass_ = kabu_sim.PASS
     shed = KABU_SHED  # kabu's shed_order: the number, a 10 last
-    core_share = 0.5  # p95 about the engine path's (bench/hard_search.py)
+    core_share = 0.75  # p95 about the engine path's (bench/hard_search.py)
     step_base, pass_share = 0.6, 0.41  # measured 1.00, 1.78, 2.66 at 2, 4, 6 seats
 
     def card(self, code: int) -> int:
