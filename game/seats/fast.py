@@ -313,9 +313,10 @@ class JdaPolicy(CorePolicy):
     # core actions per engine step: the lean rollout applies what the engine path applies, plus a
     # window's passes when it closes (measured 1.01 at 4 seats, 15 games' positions)
     step_base, pass_share = 1.0, 0.0
-    # p95 CPU per searched decision about the engine path's (bench/hard_search.py --rules jda: 202 ms
-    # against 214; at 1.0, 672)
-    core_share = 0.25
+    # below the engine path's p95 CPU per searched decision (bench/hard_search.py --rules jda
+    # --same-decisions: 131 ms against 189, 3.2 times its worlds where it searches to its budget): the
+    # review plays hard at this budget for every decision of a round, which must stay under 3 s
+    core_share = 0.35
     shed = tuple(jda_sim.RANK)
 
     def __init__(self) -> None:

@@ -181,8 +181,9 @@ class HardSeat(Seat):
     # Its work is counted in the core's simulated actions, forced ones included (every seat's pass in
     # every window: some 2-4 per engine rollout step), which is why its budget is its own, set so that a
     # searched decision's p95 CPU time stays about the engine path's (bench/hard_search.py prints both;
-    # a preset spends its `CorePolicy.core_share` of it: median worlds app 291, super 136, standard 194,
-    # against 86, 66 and 88 on the engine at 8,000; docs/benchmarks.md).
+    # a preset spends its `CorePolicy.core_share` of it: on the same decisions, where the engine path
+    # searches to its budget, median worlds app 296, super 268, standard 244, kabu 292, jda 716, against
+    # 125, 57, 112, 111 and 276 on the engine at 8,000; docs/benchmarks.md).
     # False: the engine path everywhere.
     cores = True
     core_work = 60_000
