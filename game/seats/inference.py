@@ -34,8 +34,8 @@ from ..rules.base import Rulebook
 from ..view import SeatView
 from .determinize import hidden_cards
 from .heuristics import Risk
-from .policy import log_chance_of, options_of, value_shares
-from .presets import knowledge
+from .policy import HOPE_SCALE, RANKS, log_chance_of, value_shares
+from .presets import PresetKnowledge, knowledge
 from .presets.policy_weights import WEIGHTS
 
 DRAW_DOUBT = 0.15  # weight factor for each card a drawing seat held that would have fitted
@@ -164,6 +164,9 @@ class HandSampler:
         self.known_sums = {seat: sum(c.rank for c in known.get(seat, ())) for seat in self.others}
         self.rank_sums = {seat: sum(c.rank for c in self.free[seat]) for seat in self.others}  # free cards'
         self.silent = {seat: not any(self.clues[seat]) for seat in self.others}
+        self._steer_fits: dict[int, dict[int, bool]] = {}  # by steer: does a card fit its field
+        # a hand's only dobon total is its rank sum (the policy's `hope` then needs no hand_totals)
+        self.plain_totals = type(self.know).hand_totals is PresetKnowledge.hand_totals
         # what a weight needs of each clue, worked out once: a no-call's played rank sum, a void's fits
         self.nocall_sums = {s: [sum(c.rank for c in n.played) for n in self.clues[s][0]] for s in self.others}
         # with plain rank sums: for each rank sum of the free cards, how many no-call clues it breaks
@@ -256,10 +259,39 @@ class HandSampler:
         """Log-likelihood of the seat's choice of card out of its hand then (the hand now plus what it
         played since), under the play policy fitted to self-play (game.seats.policy)."""
         then = [*hand, *steer.later, steer.card]
-        options = options_of(self.book, then, steer.card, steer.field)
+        card = steer.card
+        # which cards could have been played on the steer's field (`options_of`): asked of the
+        # rulebook once per card and steer, as the hand's size then is the same in every guess
+        fits = self._steer_fits.get(id(steer))
+        if fits is None:
+            fits = self._steer_fits[id(steer)] = {}
+        book, field, size = self.book, steer.field, len(then)
+        options = []
+        for c in then:
+            ok = fits.get(c.id)
+            if ok is None:
+                ok = fits[c.id] = book.fitted(c, field, size) is not False
+            if ok or c.id == card.id:
+                options.append(c)
         if len(options) < 2:
             return 0.0
-        return log_chance_of(self.policy, self.know, self.share, options, then, steer.card)
+        if not self.plain_totals:
+            return log_chance_of(self.policy, self.know, self.share, options, then, card)
+        # `log_chance_of` where a hand's only total is its rank sum: the hand kept by playing an option
+        # sums to the whole then-hand's sum less the option's rank (the same floats, in the same order)
+        weights = self.policy
+        assert weights is not None
+        w_hope = weights[RANKS]
+        share = self.share
+        can_call = len(then) >= self.know.min_cards_to_call + 1
+        total = sum(c.rank for c in then)
+        scores = [
+            weights[c.rank] + w_hope * (HOPE_SCALE * share.get(total - c.rank, 0.0) if can_call else 0.0)
+            for c in options
+        ]
+        top = max(scores)
+        mine = next(v for v, c in zip(scores, options, strict=True) if c.id == card.id)
+        return mine - top - math.log(sum(math.exp(v - top) for v in scores))
 
     def step(self) -> None:
         """One Metropolis move: swap a card of one hidden hand with a card of another or of the stock."""
