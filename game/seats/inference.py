@@ -377,7 +377,7 @@ class HandSampler:
             self.rank_sums[seat] = sum(c.rank for c in self.free[seat])
             del pool[:need]
         self.stock = pool
-        # every deal is as likely (no clue to weigh): the weights stay 0
+        # `mix` redeals only where no clue is weighed: every weight stays 0
 
     def hands(self) -> dict[int, list[Card]]:
         """The current deal: every other seat's whole hand."""
