@@ -515,7 +515,7 @@ def _worlds(view: SeatView, rng: random.Random) -> Callable[[], Any]:
         nonlocal template
         hands.mix(HardSeat.thinning)
         if template is not None:
-            return fast.refill(template, hands.deal(), rng)
+            return fast.refill_codes(template, *hands.codes(), rng)
         world = determinize(view, rng, hands.deal())
         template = fast.to_core(world) if cores else None
         return template or world

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import deck
 from ..sim import app as app_sim
+from ..sim import cards as sim_cards
 from ..sim import jda as jda_sim
 from ..sim import kabu as kabu_sim
 from ..sim import standard as standard_sim
@@ -65,6 +66,11 @@ class CorePolicy:
         self.cards = deck(self.deck).cards
         self.know = knowledge(self.preset)
         self.values = VALUES.get(self.preset)
+        # each play code's shed order, looked up once here rather than per card per turn (where the
+        # codes are few: kabu's are masks of cards)
+        self.code_shed = (
+            tuple(self.shed[self.card(c)] for c in range(self.draw)) if self.draw <= 1 << 12 else None
+        )
 
     def next_seat(self, sim: Any, seat: int) -> int:
         return sim.nxt[seat]
@@ -80,6 +86,11 @@ class CorePolicy:
             return options[0]
         plays = self.prefer(sim, seat, plays)
         if rng.random() < 0.6:
+            table = self.code_shed
+            if table is not None:
+                top = max(table[c] for c in plays)
+                plays = [c for c in plays if table[c] == top]
+                return plays[int(rng.random() * len(plays))]
             order = self.shed
             card = self.card
             top = max(order[card(c)] for c in plays)
@@ -143,7 +154,7 @@ class AppPolicy(CorePolicy):
     dobon = app_sim.DOBON
     pass_ = app_sim.PASS
     step_base, pass_share = 0.92, 0.63  # measured 1.55, 2.16, 2.82 at 2, 3, 4 seats
-    core_share = 1.3  # its worlds are the cheapest: p95 about the engine path's (bench/hard_search.py)
+    core_share = 1.9  # its worlds are the cheapest: p95 about the engine path's (bench/hard_search.py)
     shed = tuple(app_sim.RANK)  # app's shed_order: the rank
 
     def card(self, code: int) -> int:
@@ -203,7 +214,7 @@ class StandardPolicy(CorePolicy):
     draw = standard_sim.DRAW
     pass_ = standard_sim.PASS
     step_base, pass_share = 0.54, 0.42  # measured 1.38, 1.78, 2.64 at 3, 4, 6 seats
-    core_share = 0.45  # its rollouts are the longest: p95 about the engine path's (bench/hard_search.py)
+    core_share = 0.75  # its rollouts are the longest: p95 about the engine path's (bench/hard_search.py)
     shed = standard_sim.RANK54  # the default shed_order: the rank (a joker 0)
 
     def card(self, code: int) -> int:
@@ -227,6 +238,11 @@ class StandardPolicy(CorePolicy):
         return self.turn(sim, seat, options, rng)
 
 
+# KABU_CAUGHT[hit]: the cards whose value v has bit v set in `hit` (the values some hand calls on)
+KABU_CAUGHT = tuple(
+    sum(1 << card for card in range(kabu_sim.CARDS) if hit >> kabu_sim.value(card) & 1)
+    for hit in range(1 << 10)
+)
 KABU_SHED = tuple(-1 if kabu_sim.RANK[c] == kabu_sim.TEN else kabu_sim.RANK[c] for c in range(kabu_sim.CARDS))
 
 
@@ -245,7 +261,7 @@ class KabuPolicy(CorePolicy):
     draw = kabu_sim.DRAW
     pass_ = kabu_sim.PASS
     shed = KABU_SHED  # kabu's shed_order: the number, a 10 last
-    core_share = 0.5  # p95 about the engine path's (bench/hard_search.py)
+    core_share = 0.75  # p95 about the engine path's (bench/hard_search.py)
     step_base, pass_share = 0.6, 0.41  # measured 1.00, 1.78, 2.66 at 2, 4, 6 seats
 
     def card(self, code: int) -> int:
@@ -265,10 +281,7 @@ class KabuPolicy(CorePolicy):
                     hit |= 1 << t % 10
         if not hit:
             return plays
-        caught = 0  # the cards worth a hit value
-        for card in range(kabu_sim.CARDS):
-            if hit >> kabu_sim.value(card) & 1:
-                caught |= 1 << card
+        caught = KABU_CAUGHT[hit]  # the cards worth a hit value
         safe = [c for c in plays if not c & caught]
         return safe or plays
 
@@ -300,9 +313,10 @@ class JdaPolicy(CorePolicy):
     # core actions per engine step: the lean rollout applies what the engine path applies, plus a
     # window's passes when it closes (measured 1.01 at 4 seats, 15 games' positions)
     step_base, pass_share = 1.0, 0.0
-    # p95 CPU per searched decision about the engine path's (bench/hard_search.py --rules jda: 202 ms
-    # against 214; at 1.0, 672)
-    core_share = 0.25
+    # below the engine path's p95 CPU per searched decision (bench/hard_search.py --rules jda
+    # --same-decisions: 131 ms against 189, 3.2 times its worlds where it searches to its budget): the
+    # review plays hard at this budget for every decision of a round, which must stay under 3 s
+    core_share = 0.35
     shed = tuple(jda_sim.RANK)
 
     def __init__(self) -> None:
@@ -374,25 +388,26 @@ class JdaPolicy(CorePolicy):
         hand = hands[seat]
         if sim.sizes[seat] <= 1:
             return jda_sim.DRAW
-        sums = 0
         tot = sim.tot
+        rank_mask = jda_sim.RANK_MASK
+        unsafe = 0  # the cards of a value some other hand adds up to (13 or less)
         for other in range(sim.n):
             if other != seat and hands[other]:
                 t = tot[other]
                 if t <= 13:
-                    sums |= 1 << t
-        rank_of = jda_sim.RANK
+                    unsafe |= rank_mask[t]
         if sim.owed:
-            fit = hand & jda_sim.RANK_MASK[jda_sim.TWO]
+            fit = hand & rank_mask[jda_sim.TWO]
         else:
-            fit = hand & (jda_sim.SUIT_MASK[jda_sim.SUIT[top]] | jda_sim.RANK_MASK[rank_of[top]])
-        safe = [c for c in jda_sim.ids_of(fit) if not sums >> rank_of[c] & 1]
+            fit = hand & (jda_sim.SUIT_MASK[jda_sim.SUIT[top]] | rank_mask[jda_sim.RANK[top]])
+        safe = fit & ~unsafe
         if not safe:
             return jda_sim.DRAW
-        if rng.random() < 0.6:
-            high = max(rank_of[c] for c in safe)
-            safe = [c for c in safe if rank_of[c] == high]
-        return safe[int(rng.random() * len(safe))]
+        if rng.random() < 0.6:  # the highest number's cards: fold the four suits' 13 bits into one
+            ranks = (safe | safe >> 13 | safe >> 26 | safe >> 39) & sim_cards.CHUNK
+            safe &= rank_mask[ranks.bit_length()]
+        ids = jda_sim.ids_of(safe)  # ascending, as the engine's hand
+        return ids[int(rng.random() * len(ids))]
 
 
 CORE_TYPES = {
@@ -436,17 +451,26 @@ def refill(template: Any, deal: tuple[dict[int, list[Card]], list[Card]], rng: r
     an order drawn from `rng`. It is the world `to_core(determinize(view, rng, deal))` would make, with
     the same draws on `rng`, without building a `Game` in between (tests/test_fast_rollouts.py)."""
     others, pool = deal
-    rng.randrange(2**31)  # determinize's seed for the game it builds: drawn too, so the draws agree
-    stock = list(pool)
-    rng.shuffle(stock)  # the order of the stock is unknown to everyone
-    world = template.clone()
-    policy = POLICIES[type(world)]
+    hands = {}
     for seat, hand in others.items():
         mask = 0
         for card in hand:
             mask |= 1 << card.id
+        hands[seat] = mask
+    return refill_codes(template, hands, [c.id for c in pool], rng)
+
+
+def refill_codes(template: Any, hands: dict[int, int], stock: list[int], rng: random.Random) -> Any:
+    """`refill` from the deal as codes (`HandSampler.codes`: each other hand a bitmask of card ids, the
+    stock's ids): the same world from the same draws, with no `Card` in between."""
+    rng.randrange(2**31)  # determinize's seed for the game it builds: drawn too, so the draws agree
+    stock = list(stock)
+    rng.shuffle(stock)  # the order of the stock is unknown to everyone (a shuffle moves by position)
+    world = template.clone()
+    policy = POLICIES[type(world)]
+    for seat, mask in hands.items():
         policy.rehand(world, seat, mask)
-    world.stock = [c.id for c in stock]
+    world.stock = stock
     policy.refilled(world)
     return world
 

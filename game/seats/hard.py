@@ -181,8 +181,9 @@ class HardSeat(Seat):
     # Its work is counted in the core's simulated actions, forced ones included (every seat's pass in
     # every window: some 2-4 per engine rollout step), which is why its budget is its own, set so that a
     # searched decision's p95 CPU time stays about the engine path's (bench/hard_search.py prints both;
-    # a preset spends its `CorePolicy.core_share` of it: median worlds app 291, super 136, standard 194,
-    # against 86, 66 and 88 on the engine at 8,000; docs/benchmarks.md).
+    # a preset spends its `CorePolicy.core_share` of it: on the same decisions, where the engine path
+    # searches to its budget, median worlds app 296, super 268, standard 244, kabu 292, jda 716, against
+    # 125, 57, 112, 111 and 276 on the engine at 8,000; docs/benchmarks.md).
     # False: the engine path everywhere.
     cores = True
     core_work = 60_000
@@ -197,6 +198,7 @@ class HardSeat(Seat):
         self.inference: HandSampler | None = None
         self.seen_bids: dict[int, int] = {}  # the latest revealed bid of each other seat
         self.deals: list = []  # the inferred deals (hands and stock) of the decision under way
+        self.codes: list = []  # the same as bitmasks and ids (HandSampler.codes), for a core's refill
 
     def candidates(self, view: SeatView) -> list[Action]:
         """The turn options worth searching: each card once (its best suit and last-one variant, as the
@@ -276,10 +278,13 @@ class HardSeat(Seat):
         hands = self.inference = HandSampler(view, self.rng, known_in_hand(view))
         hands.mix(self.burn_in)
         deals = []
+        codes = []
         for _ in range(self.risk_deals):
             hands.mix(self.thinning)
             deals.append(hands.deal())
+            codes.append(hands.codes())
         self.deals = deals
+        self.codes = codes  # the same deals as a core takes them
         self.normal.deals = [others for others, _stock in deals]
         self.normal.book = hands.book
 
@@ -292,17 +297,19 @@ class HardSeat(Seat):
         hands = self.inference
         assert hands is not None
         template = None
-        reuse = list(self.deals) if self.cores else []
+        reuse = list(range(len(self.deals))) if self.cores else []
 
         def sample() -> Game:
             nonlocal template
-            if template is not None and reuse:
-                deal = reuse.pop()
-            else:
-                hands.mix(self.thinning)
-                deal = hands.deal()
             if template is not None:
-                return fast.refill(template, deal, self.rng)
+                if reuse:
+                    hidden, stock = self.codes[reuse.pop()]
+                else:
+                    hands.mix(self.thinning)
+                    hidden, stock = hands.codes()
+                return fast.refill_codes(template, hidden, stock, self.rng)
+            hands.mix(self.thinning)
+            deal = hands.deal()
             world = self.world_of(determinize(view, self.rng, deal))
             if fast.is_core(world):
                 template = world

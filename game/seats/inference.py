@@ -34,8 +34,8 @@ from ..rules.base import Rulebook
 from ..view import SeatView
 from .determinize import hidden_cards
 from .heuristics import Risk
-from .policy import log_chance_of, options_of, value_shares
-from .presets import knowledge
+from .policy import HOPE_SCALE, RANKS, log_chance_of, value_shares
+from .presets import PresetKnowledge, knowledge
 from .presets.policy_weights import WEIGHTS
 
 DRAW_DOUBT = 0.15  # weight factor for each card a drawing seat held that would have fitted
@@ -154,7 +154,32 @@ class HandSampler:
         self.share = value_shares(know, unseen)
         self.policy = WEIGHTS.get(view.preset)
         self.clues = {seat: clues_about(view, self.book, seat, unseen) for seat in self.others}
-        self._weighed: dict[tuple[int, frozenset[int]], float] = {}
+        # the chain's state beside the ordered lists: each hidden hand's free cards as a bitmask of ids
+        # (a move flips two bits), and each known hand's, for `codes`
+        self.masks = {seat: _mask(self.free[seat]) for seat in self.others}
+        self.known_masks = {seat: _mask(known.get(seat, ())) for seat in self.others}
+        self.pooled = sum(len(self.free[s]) for s in self.others) + len(self.stock)  # fixed by the view
+        # the rank sum of the known cards, where the rulebook's dobon is a hand's plain rank sum
+        self.plain_sum = type(self.book).could_call is Rulebook.could_call
+        self.known_sums = {seat: sum(c.rank for c in known.get(seat, ())) for seat in self.others}
+        self.rank_sums = {seat: sum(c.rank for c in self.free[seat]) for seat in self.others}  # free cards'
+        self.silent = {seat: not any(self.clues[seat]) for seat in self.others}
+        self._steer_fits: dict[int, dict[int, bool]] = {}  # by steer: does a card fit its field
+        # a hand's only dobon total is its rank sum (the policy's `hope` then needs no hand_totals)
+        self.plain_totals = type(self.know).hand_totals is PresetKnowledge.hand_totals
+        # what a weight needs of each clue, worked out once: a no-call's played rank sum, a void's fits
+        self.nocall_sums = {s: [sum(c.rank for c in n.played) for n in self.clues[s][0]] for s in self.others}
+        # with plain rank sums: for each rank sum of the free cards, how many no-call clues it breaks
+        self.nocall_hits = {s: self._nocall_hits(s) for s in self.others} if self.plain_sum else {}
+        # does weighing a hand need its cards (a steer, or a rulebook's own dobon), or only its ints?
+        self.needs_cards = {
+            s: bool(
+                (self.policy is not None and self.clues[s][2]) or (self.clues[s][0] and not self.plain_sum)
+            )
+            for s in self.others
+        }
+        self.void_masks = {s: [_mask_of_ids(v.fits) for v in self.clues[s][1]] for s in self.others}
+        self._weighed: dict[int, dict[int, float]] = {seat: {} for seat in self.others}
         self.weights = {seat: self.log_weight(seat, self.free[seat]) for seat in self.others}
         self.swappable = [s for s in self.others if self.free[s]]
         self.informed = any(n or v or (t and self.policy) for n, v, t in self.clues.values())
@@ -164,28 +189,68 @@ class HandSampler:
 
     def log_weight(self, seat: int, free: list[Card]) -> float:
         """How well a hand fits the clues about its seat (a log-likelihood, up to a constant). A pure
-        function of the seat and the hand's cards, kept once computed: a chain keeps proposing hands it
-        has weighed before (in `app` nearly half of them), and this is most of a move's cost."""
-        nocalls, voids, steers = self.clues[seat]
-        if not nocalls and not voids and not steers:
+        function of the seat and the hand's cards, kept once computed (by the cards' bitmask): a chain
+        keeps proposing hands it has weighed before (in `app` nearly half of them), and this is most
+        of a move's cost."""
+        if self.silent[seat]:
             return 0.0
-        key = (seat, frozenset([c.id for c in free]))
-        known = self._weighed.get(key)
+        mask = _mask(free)
+        known = self._weighed[seat].get(mask)
         if known is None:
-            known = self._weighed[key] = self._log_weight(seat, free, nocalls, voids, steers)
+            ranks = sum(c.rank for c in free)
+            known = self._weighed[seat][mask] = self._log_weight(seat, free, mask, ranks)
         return known
 
-    def _log_weight(self, seat: int, free: list[Card], nocalls, voids, steers) -> float:
-        hand = self.hand(seat, free)
+    def _swapped_weight(
+        self, seat: int, mask: int, hand: list[Card], index: int, card: Card, ranks: int
+    ) -> float:
+        """`log_weight` of `hand` with `card` in place of its card at `index` (bitmask `mask`, free
+        cards' rank sum `ranks`), the list built only when the hand has not been weighed before."""
+        if self.silent[seat]:
+            return 0.0
+        cache = self._weighed[seat]
+        known = cache.get(mask)
+        if known is None:
+            free = None
+            if self.needs_cards[seat]:
+                free = list(hand)
+                free[index] = card
+            known = cache[mask] = self._log_weight(seat, free, mask, ranks)
+        return known
+
+    def _nocall_hits(self, seat: int) -> dict[int, int]:
+        """For each rank sum of the seat's free cards, the no-call clues a hand of that sum breaks
+        (its sum then, with the known cards and what it played since, among the clue's totals)."""
+        hits: dict[int, int] = {}
+        base = self.known_sums[seat]
+        for clue, played in zip(self.clues[seat][0], self.nocall_sums[seat], strict=True):
+            for total in set(clue.totals):
+                free_sum = total - played - base
+                hits[free_sum] = hits.get(free_sum, 0) + 1
+        return hits
+
+    def _log_weight(self, seat: int, free: list[Card] | None, mask: int, ranks: int) -> float:
+        """The log-weight (see `log_weight`) of the free cards `free` (bitmask `mask`, rank sum
+        `ranks`); `free` may be None where the seat's clues need only the ints (`needs_cards`)."""
+        nocalls, voids, steers = self.clues[seat]
         broken = 0.0
-        if self.policy is not None:
+        if self.policy is not None and steers:
+            assert free is not None  # needs_cards
+            hand = self.hand(seat, free)
             for steer in steers:
                 broken += self.steer_weight(hand, steer)
-        for clue in nocalls:
-            if self.book.could_call(hand + list(clue.played), clue.totals):
-                broken += _LOG_PASS
-        for void in voids:
-            fitting = void.played_fitting + sum(1 for c in free if c.id in void.fits)
+        if nocalls:
+            if self.plain_sum:  # Rulebook.could_call: the hand's rank sum is one of the totals
+                for _ in range(self.nocall_hits[seat].get(ranks, 0)):
+                    broken += _LOG_PASS  # once per clue broken, as adding clue by clue
+            else:
+                assert free is not None  # needs_cards
+                hand = self.hand(seat, free)
+                for clue in nocalls:
+                    if self.book.could_call(hand + list(clue.played), clue.totals):
+                        broken += _LOG_PASS
+        for void, fits in zip(voids, self.void_masks[seat], strict=True):
+            fitting = void.played_fitting + (mask & fits).bit_count()
             if fitting > void.allowance:
                 broken += _LOG_DRAW * (fitting - void.allowance)
         return broken
@@ -194,49 +259,105 @@ class HandSampler:
         """Log-likelihood of the seat's choice of card out of its hand then (the hand now plus what it
         played since), under the play policy fitted to self-play (game.seats.policy)."""
         then = [*hand, *steer.later, steer.card]
-        options = options_of(self.book, then, steer.card, steer.field)
+        card = steer.card
+        # which cards could have been played on the steer's field (`options_of`): asked of the
+        # rulebook once per card and steer, as the hand's size then is the same in every guess
+        fits = self._steer_fits.get(id(steer))
+        if fits is None:
+            fits = self._steer_fits[id(steer)] = {}
+        book, field, size = self.book, steer.field, len(then)
+        options = []
+        for c in then:
+            ok = fits.get(c.id)
+            if ok is None:
+                ok = fits[c.id] = book.fitted(c, field, size) is not False
+            if ok or c.id == card.id:
+                options.append(c)
         if len(options) < 2:
             return 0.0
-        return log_chance_of(self.policy, self.know, self.share, options, then, steer.card)
+        if not self.plain_totals:
+            return log_chance_of(self.policy, self.know, self.share, options, then, card)
+        # `log_chance_of` where a hand's only total is its rank sum: the hand kept by playing an option
+        # sums to the whole then-hand's sum less the option's rank (the same floats, in the same order)
+        weights = self.policy
+        assert weights is not None
+        w_hope = weights[RANKS]
+        share = self.share
+        can_call = len(then) >= self.know.min_cards_to_call + 1
+        total = sum(c.rank for c in then)
+        scores = [
+            weights[c.rank] + w_hope * (HOPE_SCALE * share.get(total - c.rank, 0.0) if can_call else 0.0)
+            for c in options
+        ]
+        top = max(scores)
+        mine = next(v for v, c in zip(scores, options, strict=True) if c.id == card.id)
+        return mine - top - math.log(sum(math.exp(v - top) for v in scores))
 
     def step(self) -> None:
         """One Metropolis move: swap a card of one hidden hand with a card of another or of the stock."""
-        if not self.swappable:
+        self._moves(1)
+
+    def _moves(self, steps: int) -> None:
+        """`steps` Metropolis moves. The proposal's weights come from the bitmask cache (the hand is
+        weighed only if new); the lists change in place once accepted. The names are bound once for
+        all the moves: a decision makes thousands."""
+        swappable = self.swappable
+        if not swappable:
             return
-        rng = self.rng
-        a = self.swappable[int(rng.random() * len(self.swappable))]
-        hand_a = self.free[a]
-        i = int(rng.random() * len(hand_a))
-        total = sum(len(self.free[s]) for s in self.others) - len(hand_a) + len(self.stock)
-        if total <= 0:
-            return
-        pick = int(rng.random() * total)
-        b = None
-        for s in self.others:
-            if s == a:
+        random_ = self.rng.random
+        exp = math.exp
+        free, stock, others = self.free, self.stock, self.others
+        weights, masks, sums = self.weights, self.masks, self.rank_sums
+        silent, weighed, weigh = self.silent, self._weighed, self._swapped_weight
+        pooled, choices = self.pooled, len(swappable)
+        for _ in range(steps):
+            a = swappable[int(random_() * choices)]
+            hand_a = free[a]
+            i = int(random_() * len(hand_a))
+            total = pooled - len(hand_a)
+            if total <= 0:
                 continue
-            if pick < len(self.free[s]):
-                b = s
-                break
-            pick -= len(self.free[s])
-        target = self.free[b] if b is not None else self.stock
-        new_a = list(hand_a)
-        new_a[i], card = target[pick], hand_a[i]
-        w_a = self.log_weight(a, new_a)
-        delta = w_a - self.weights[a]
-        if b is not None:
-            new_b = list(target)
-            new_b[pick] = card
-            w_b = self.log_weight(b, new_b)
-            delta += w_b - self.weights[b]
-        if delta >= 0 or rng.random() < math.exp(delta):
-            self.free[a] = new_a
-            self.weights[a] = w_a
-            if b is not None:
-                self.free[b] = new_b
-                self.weights[b] = w_b
+            pick = int(random_() * total)
+            b = None
+            for s in others:
+                if s == a:
+                    continue
+                size = len(free[s])
+                if pick < size:
+                    b = s
+                    break
+                pick -= size
+            target = free[b] if b is not None else stock
+            incoming, outgoing = target[pick], hand_a[i]
+            flip = (1 << incoming.id) ^ (1 << outgoing.id)
+            mask_a = masks[a] ^ flip
+            gain = incoming.rank - outgoing.rank
+            if silent[a]:
+                w_a = 0.0
             else:
-                self.stock[pick] = card
+                w_a = weighed[a].get(mask_a)
+                if w_a is None:
+                    w_a = weigh(a, mask_a, hand_a, i, incoming, sums[a] + gain)
+            delta = w_a - weights[a]
+            if b is not None:
+                mask_b = masks[b] ^ flip
+                if silent[b]:
+                    w_b = 0.0
+                else:
+                    w_b = weighed[b].get(mask_b)
+                    if w_b is None:
+                        w_b = weigh(b, mask_b, target, pick, outgoing, sums[b] - gain)
+                delta += w_b - weights[b]
+            if delta >= 0 or random_() < exp(delta):
+                hand_a[i] = incoming
+                target[pick] = outgoing
+                masks[a] = mask_a
+                weights[a] = w_a
+                sums[a] += gain
+                if b is not None:
+                    masks[b] = mask_b
+                    weights[b] = w_b
+                    sums[b] -= gain
 
     def mix(self, steps: int) -> None:
         """Move the chain on `steps` moves. With no clue to weigh, every deal is equally likely, so a
@@ -244,8 +365,7 @@ class HandSampler:
         if not self.informed:
             self.redeal()
             return
-        for _ in range(steps):
-            self.step()
+        self._moves(steps)
 
     def redeal(self) -> None:
         pool = [card for seat in self.others for card in self.free[seat]] + self.stock
@@ -253,8 +373,11 @@ class HandSampler:
         for seat in self.others:
             need = len(self.free[seat])
             self.free[seat] = pool[:need]
+            self.masks[seat] = _mask(self.free[seat])
+            self.rank_sums[seat] = sum(c.rank for c in self.free[seat])
             del pool[:need]
         self.stock = pool
+        # `mix` redeals only where no clue is weighed: every weight stays 0
 
     def hands(self) -> dict[int, list[Card]]:
         """The current deal: every other seat's whole hand."""
@@ -263,6 +386,26 @@ class HandSampler:
     def deal(self) -> tuple[dict[int, list[Card]], list[Card]]:
         """The current deal and the stock (in no particular order), for determinize."""
         return self.hands(), list(self.stock)
+
+    def codes(self) -> tuple[dict[int, int], list[int]]:
+        """The current deal as a core takes it (game.seats.fast.refill_codes): every other seat's whole
+        hand as a bitmask of card ids, and the stock's ids (in no particular order)."""
+        known, masks = self.known_masks, self.masks
+        return {seat: known[seat] | masks[seat] for seat in self.others}, [c.id for c in self.stock]
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.id
+    return mask
+
+
+def _mask_of_ids(ids) -> int:
+    mask = 0
+    for i in ids:
+        mask |= 1 << i
+    return mask
 
 
 _LOG_PASS = math.log(PASS_DOUBT)

@@ -29,6 +29,7 @@ from .app import MATCH_OVER, PHASES, REACTION, ROUND_OVER, TURN, hand_value
 from .cards import BIT, DECK, RANK, RANK_MASK, SUIT, SUIT_MASK, ids_of, mask_of
 from .result import Result
 from .rng import shuffle
+from .slots import copier
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -106,6 +107,8 @@ class JdaSim:
         "reseat_on_lap",
         "result",
         "rng",
+        "rng_seed",
+        "rng_state",
         "round_no",
         "scores",
         "seat_draw",
@@ -131,7 +134,9 @@ class JdaSim:
             raise ValueError("the jda sim plays matches of a number of games, with no clock")
         self.games = rules.games
         self.first_parent = rules.first_parent
-        self.rng = random.Random(seed)
+        self.rng: random.Random | None = random.Random(seed)
+        self.rng_seed: int | None = None  # a generator not made yet: made from this seed,
+        self.rng_state: tuple | None = None  # or else in this state (`generator`)
         self.actions = 0
         self.log: list[tuple[int, int]] | None = None
         self.scores = [0] * n
@@ -194,7 +199,7 @@ class JdaSim:
     def _draw_seats(self, seats: list[int]) -> list[int]:
         """§1: each seat draws from a shuffled deck (the game's generator): the seats, strongest first."""
         pool = list(range(DECK))
-        shuffle(self.rng, pool)
+        shuffle(self.generator(), pool)
         draws = dict(zip(seats, pool, strict=False))
         return sorted(draws, key=lambda seat: strength(draws[seat]), reverse=True)
 
@@ -203,7 +208,7 @@ class JdaSim:
     def deal(self) -> None:
         """`Game.start_round`: the deal's shuffle, then any seat draw, then the deal by deal sizes."""
         order = list(range(DECK))
-        shuffle(self.rng, order)
+        shuffle(self.generator(), order)
         self.round_no += 1
         n = self.n
         if self.round_no == 1:
@@ -262,17 +267,27 @@ class JdaSim:
     def clone(self, seed: int | None = None) -> JdaSim:
         """A copy to simulate on (its lists copied: they are short)."""
         twin = JdaSim.__new__(JdaSim)
-        for name in JdaSim.__slots__:
-            value = getattr(self, name)
-            setattr(twin, name, value[:] if type(value) is list else value)
+        _copy(self, twin)
         twin.actions = 0
         twin.log = None
-        if seed is None:
-            twin.rng = random.Random()
-            twin.rng.setstate(self.rng.getstate())
-        else:
-            twin.rng = random.Random(seed)
+        if seed is not None:  # seeded when first asked: a rollout seldom shuffles (see `generator`)
+            twin.rng, twin.rng_seed, twin.rng_state = None, seed, None
+        elif self.rng is not None:  # the same state, set when first asked
+            twin.rng, twin.rng_seed, twin.rng_state = None, None, self.rng.getstate()
         return twin
+
+    def generator(self) -> random.Random:
+        """The core's generator, made from a clone's seed on first use: a search clones a core for
+        every option of every world (thousands a decision), and seeding a generator costs about what
+        a few simulated actions do, while a rollout cut off at its horizon seldom needs one."""
+        rng = self.rng
+        if rng is None:
+            if self.rng_state is not None:
+                rng = self.rng = random.Random(0)
+                rng.setstate(self.rng_state)
+            else:
+                rng = self.rng = random.Random(self.rng_seed)
+        return rng
 
     # ------------------------------------------------------------------ who is asked, and what
 
@@ -439,7 +454,7 @@ class JdaSim:
     def _reshuffle(self) -> None:
         old = self.discard[:-1]
         del self.discard[:-1]
-        shuffle(self.rng, old)
+        shuffle(self.generator(), old)
         self.stock = old + self.stock
 
     def _dobon(self, seat: int, top: int) -> None:
@@ -562,8 +577,8 @@ class JdaSim:
         if game.rules.preset != "jda":
             raise ValueError(f"the jda sim plays the jda preset, not {game.rules.preset}")
         sim = cls(game.rules, seed, deal=False)  # type: ignore[arg-type]
-        if seed is None:
-            sim.rng.setstate(game.rng.getstate())
+        if seed is None:  # the game's generator's state, set when first asked (the copies of a
+            sim.rng, sim.rng_state = None, game.rng.getstate()  # search's template share it)
         sim.scores = list(game.scores)
         sim.match_no, sim.round_no, sim.parent = game.match_no, game.round_no, game.parent
         sim._seat_tables(tuple(game.seating))
@@ -658,3 +673,6 @@ def engine_key(game: Game) -> tuple:
 
 _DECK = deck("52")
 _RUNS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # _sequences' runs of one number, made once
+
+
+_copy = copier(JdaSim.__slots__)  # clone's copy of every slot, compiled once

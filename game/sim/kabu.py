@@ -28,6 +28,7 @@ from .app import MATCH_OVER, PHASES, REACTION, ROUND_OVER, TURN
 from .cards import ids_of, mask_of
 from .result import Result
 from .rng import shuffle
+from .slots import copier
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -355,9 +356,7 @@ class KabuSim:
 
     def clone(self, seed: int | None = None) -> KabuSim:
         twin = KabuSim.__new__(KabuSim)
-        for name in KabuSim.__slots__:
-            value_ = getattr(self, name)
-            setattr(twin, name, value_[:] if type(value_) is list else value_)
+        _copy(self, twin)
         twin.trumps = [pile[:] for pile in self.trumps]
         twin.decls = [d.copy() for d in self.decls]
         twin.actions = 0
@@ -954,3 +953,6 @@ def _numbers(cards: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
     if known is None:
         known = _NUMBERS[cards] = (frozenset(RANK[c] for c in cards), frozenset(value(c) for c in cards))
     return known
+
+
+_copy = copier(KabuSim.__slots__)  # clone's copy of every slot, compiled once

@@ -29,6 +29,7 @@ from .app import MATCH_OVER, PHASES, REACTION, ROUND_OVER, TURN, VALUE13
 from .cards import CHUNK, ids_of, mask_of
 from .result import Result
 from .rng import shuffle
+from .slots import copier
 from .super import BIT54, CARDS, RANK54, SUIT54
 
 if TYPE_CHECKING:
@@ -365,9 +366,7 @@ class StandardSim:
     def clone(self, seed: int | None = None) -> StandardSim:
         """A copy to simulate on (every list copied: a standard round's lists are short)."""
         twin = StandardSim.__new__(StandardSim)
-        for name in StandardSim.__slots__:
-            value = getattr(self, name)
-            setattr(twin, name, value[:] if type(value) is list else value)
+        _copy(self, twin)
         twin.actions = 0
         twin.log = None
         if seed is None:
@@ -483,6 +482,14 @@ class StandardSim:
         """Apply the forced actions and return the choices of the next seat that has several
         (`mover`); [] once the round is over."""
         while True:
+            if self.wplacer >= 0 and self.pending:  # a window: its seats in turn (`to_move`, `legal`)
+                seat = self.pending[0]
+                calls = self._calls(seat)
+                if calls:
+                    self.mover = seat
+                    return [PASS, *calls]
+                self.apply(seat, PASS)  # nothing to call: the pass is forced
+                continue
             seat = self.to_move()
             if seat == REFEREE:
                 return []
@@ -931,3 +938,6 @@ def engine_key(game: Game) -> tuple:
 
 
 _DECK = deck("54")
+
+
+_copy = copier(StandardSim.__slots__)  # clone's copy of every slot, compiled once

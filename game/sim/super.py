@@ -452,6 +452,23 @@ class SuperSim:
         [] once the round is over."""
         while True:
             if self.wplacer >= 0:
+                if not self.false_penalty and not self.countering:
+                    # a plain window, no false dobon offered: the seats that cannot call before the
+                    # first that can pass together, as `apply` would pass them one by one
+                    pending, hands, value = self.pending, self.hands, VALUES[self.wcard]
+                    answered = 0
+                    for seat in pending:
+                        if totals(hands[seat]) & value:
+                            break
+                        answered += 1
+                    if answered:
+                        if self.log is not None:
+                            self.log.extend((s, PASS) for s in pending[:answered])
+                        self.actions += answered
+                        del pending[:answered]
+                        if not pending:
+                            self._close_window()
+                            continue
                 seat = self.pending[0]
                 options = self._answers(seat)
             elif self.phase == TURN:
