@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import REFEREE, Action, Kind
-from ..cards import Card, deck
+from ..cards import Card, Suit, deck
+from ..clues import Clue
 from ..seats import SEATS, Seat
 from ..seats.heuristics import Risk
 from ..seats.normal import NormalSeat
@@ -238,6 +239,44 @@ class Shown:
                 self.hands[seat] = _hand(_KABU, sim.hands[seat])
 
 
+class Clues:
+    """The round's public record as the engine's `game.history()` holds it (game.clues): a clue for
+    every play (any seat, any pile, the cards as played) and for every draw by the turn player (how
+    many, and the field card it was drawn on), in order. Only the recording tools ask for it."""
+
+    def __init__(self) -> None:
+        self.history: list[Clue] = []
+        self._before: tuple[int, int, int, tuple[Card, ...], Suit | None, int] | None = None
+
+    def before(self, sim, seat: int, code: int) -> None:
+        turn = sim.turn
+        action = sim.action(seat, code)
+        played = action.cards if action.kind is Kind.PLAY else ()
+        named = getattr(sim, _NAMED.get(_PRESET[type(sim)], ""), -1)  # the suit in force, if named
+        suit = None if named < 0 else Suit(named)
+        chain = sim.links
+        if chain and _PRESET[type(sim)] == "app":
+            chain = 1  # app ends the chain before the penalty is drawn: the draw is marked a penalty
+        self._before = (turn, sim.hands[turn].bit_count(), sim.discard[-1], played, suit, chain)
+
+    def after(self, sim, seat: int, code: int) -> None:
+        assert self._before is not None
+        turn, held, top, played, suit, chain = self._before
+        cards = _DECKS[_PRESET[type(sim)]]
+        if played:
+            self.history.append(Clue(seat, played))
+            if seat == turn:
+                held -= len(played)
+            if sim.discard and sim.discard[-1] == played[-1].id:
+                top = played[-1].id  # the play is the field card a draw after it is made on
+        drew = sim.hands[turn].bit_count() - held
+        if drew > 0:
+            self.history.append(Clue(turn, (), drew, cards[top], suit, chain))
+
+
+_NAMED = {"app": "named", "standard": "declared"}  # the core's field for the suit an 8 / a J named
+
+
 def view_of(sim, seat: int, codes: Sequence[int], shown: Shown | None = None) -> CoreView:
     """The view `seat` of `sim` decides from, its legal actions those of `codes`."""
     legal = tuple(sim.action(seat, c) for c in codes)
@@ -245,6 +284,7 @@ def view_of(sim, seat: int, codes: Sequence[int], shown: Shown | None = None) ->
 
 
 _PRESET = {core: preset for preset, core in CORES.items()}
+_DECKS = {"app": _D52, "super": _D54, "standard": _D54, "jda": _D52, "kabu": _KABU}
 
 
 def choose(agent: Seat, sim, seat: int, codes: Sequence[int], shown: Shown | None = None) -> int:
@@ -263,11 +303,17 @@ def choose(agent: Seat, sim, seat: int, codes: Sequence[int], shown: Shown | Non
 Watch = Callable[[Any, int, int], None]
 
 
-def play_round(sim, seats: Sequence[Seat], watch: Watch | None = None, shown: Shown | None = None) -> int:
+def play_round(
+    sim,
+    seats: Sequence[Seat],
+    watch: Watch | None = None,
+    shown: Shown | None = None,
+    clues: Clues | None = None,
+) -> int:
     """`game.headless.play_round` on a core: play the round under way until it ends; a seat is
     asked only when it has a choice; `watch(sim, seat, code)` sees each action just before it is
-    applied; `shown` (a fresh one by default) keeps the hands the round reveals. Returns the actions
-    applied."""
+    applied; `shown` (a fresh one by default) keeps the hands the round reveals, `clues` (if given)
+    its public record. Returns the actions applied."""
     shown = shown if shown is not None else Shown(sim)
     applied = 0
     while not sim.over:
@@ -279,8 +325,12 @@ def play_round(sim, seats: Sequence[Seat], watch: Watch | None = None, shown: Sh
         if watch is not None:
             watch(sim, seat, code)
         shown.before(sim, seat, code)
+        if clues is not None:
+            clues.before(sim, seat, code)
         sim.apply(seat, code)
         shown.after(sim, seat, code)
+        if clues is not None:
+            clues.after(sim, seat, code)
         applied += 1
     return applied
 
