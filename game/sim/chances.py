@@ -15,22 +15,26 @@ from collections import Counter
 
 from ..seats.heuristics import Risk
 
-_TABLES: dict[tuple, list[list[float]]] = {}
+_TABLES: dict[tuple, list] = {}
 _KEPT = 20_000  # pools remembered; past this the memory starts afresh (a self-play run meets many)
 
 
-def chances(pool: Counter[int], cards: int, top: int) -> list[float]:
-    """`sum_chances(pool, cards, top)`, the same list of floats (do not change it: it is shared)."""
-    key = (top, *sorted(pool.items()))
+def chances(pool: Counter[int], cards: int, top: int, upto: int | None = None) -> list[float]:
+    """`sum_chances(pool, cards, top)`, the same floats, for the totals 0..`upto` (default `top`):
+    a total only ever grows as cards are added, so the cells up to `upto` never read the ones above
+    it and come out the same to the bit however far the table goes. (The list is shared: do not
+    change it.)"""
+    upto = top if upto is None else min(upto, top)
+    key = (top, upto, *sorted(pool.items()))
     steps = _TABLES.get(key)
     if steps is None:
         if len(_TABLES) >= _KEPT:
             _TABLES.clear()
         steps = _TABLES[key] = [_start(pool, top)]
     if cards < 1 or not steps[0]:
-        return [0.0] * (top + 1)
+        return [0.0] * (upto + 1)
     while len(steps) <= cards:
-        steps.append(_step(steps[-1], steps[0], top))
+        steps.append(_step(steps[-1], steps[0], upto))
     return steps[cards]
 
 
@@ -44,28 +48,39 @@ def _start(pool: Counter[int], top: int) -> list[tuple[int, float]]:
     return sorted((rank, n / total) for rank, n in pool.items() if rank <= top)
 
 
-def _step(dist: list[float] | list[tuple[int, float]], single: list[tuple[int, float]], top: int) -> list[float]:
-    """One more card: `sum_chances`' loop body."""
+def _step(dist: list[float] | list[tuple[int, float]], single: list[tuple[int, float]], upto: int) -> list[float]:
+    """One more card: `sum_chances`' loop body, the totals past `upto` left out."""
     if dist is single:  # the first card: the loop starts from all the weight on 0
-        dist = [1.0] + [0.0] * top
-    nxt = [0.0] * (top + 1)
+        dist = [1.0] + [0.0] * upto
+    nxt = [0.0] * (upto + 1)
     for s, p in enumerate(dist):
         if p:
             for rank, q in single:
                 t = s + rank
-                if t > top:
+                if t > upto:
                     break
                 nxt[t] += p * q
     return nxt
 
 
 class QuickRisk(Risk):
-    """The heuristic seats' `Risk`, its sum distributions from `chances`: the same figures."""
+    """The heuristic seats' `Risk`, its sum distributions from `chances`, kept as far as the totals
+    this view can ask of them (the values of the cards in hand, plus the longest run before them):
+    the same figures. Asked past that (another caller, a hope), it widens to the full top."""
+
+    def __init__(self, view):
+        super().__init__(view)
+        values = [v for c in view.hand for v in self.know.values(c)]
+        before = max((max(sums) for sums in self.runs.values()), default=0)
+        self.upto = min(self.top, max(values, default=0) + before)
 
     def _chance(self, cards: int, total: int) -> float:
         if total > self.top or total < 0:
             return 0.0
+        if total > self.upto:
+            self.upto = self.top
+            self._dist.clear()
         dist = self._dist.get(cards)
         if dist is None:
-            dist = self._dist[cards] = chances(self.pool, cards, self.top)
+            dist = self._dist[cards] = chances(self.pool, cards, self.top, self.upto)
         return dist[total]
