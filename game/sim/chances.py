@@ -19,13 +19,15 @@ _TABLES: dict[tuple, list] = {}
 _KEPT = 20_000  # pools remembered; past this the memory starts afresh (a self-play run meets many)
 
 
-def chances(pool: Counter[int], cards: int, top: int, upto: int | None = None) -> list[float]:
+def chances(
+    pool: Counter[int], cards: int, top: int, upto: int | None = None, counts: tuple | None = None
+) -> list[float]:
     """`sum_chances(pool, cards, top)`, the same floats, for the totals 0..`upto` (default `top`):
     a total only ever grows as cards are added, so the cells up to `upto` never read the ones above
-    it and come out the same to the bit however far the table goes. (The list is shared: do not
-    change it.)"""
+    it and come out the same to the bit however far the table goes. `counts`: `pool_counts(pool)`,
+    if the caller keeps it. (The list is shared: do not change it.)"""
     upto = top if upto is None else min(upto, top)
-    key = (top, upto, *sorted(pool.items()))
+    key = (top, upto, counts if counts is not None else pool_counts(pool))
     steps = _TABLES.get(key)
     if steps is None:
         if len(_TABLES) >= _KEPT:
@@ -36,6 +38,11 @@ def chances(pool: Counter[int], cards: int, top: int, upto: int | None = None) -
     while len(steps) <= cards:
         steps.append(_step(steps[-1], steps[0], upto))
     return steps[cards]
+
+
+def pool_counts(pool: Counter[int]) -> tuple[tuple[int, int], ...]:
+    """What a pool's distributions depend on: how many cards of each value it holds."""
+    return tuple(sorted(pool.items()))
 
 
 def _start(pool: Counter[int], top: int) -> list[tuple[int, float]]:
@@ -73,6 +80,7 @@ class QuickRisk(Risk):
         values = [v for c in view.hand for v in self.know.values(c)]
         before = max((max(sums) for sums in self.runs.values()), default=0)
         self.upto = min(self.top, max(values, default=0) + before)
+        self.counts = pool_counts(self.pool)
 
     def _chance(self, cards: int, total: int) -> float:
         if total > self.top or total < 0:
@@ -82,5 +90,5 @@ class QuickRisk(Risk):
             self._dist.clear()
         dist = self._dist.get(cards)
         if dist is None:
-            dist = self._dist[cards] = chances(self.pool, cards, self.top, self.upto)
+            dist = self._dist[cards] = chances(self.pool, cards, self.top, self.upto, self.counts)
         return dist[total]

@@ -297,6 +297,18 @@ def choose(agent: Seat, sim, seat: int, codes: Sequence[int], shown: Shown | Non
     return codes[view.legal.index(action)]
 
 
+def hand_of(sim, seat: int) -> tuple[Card, ...]:
+    """A seat's hand as the engine's cards (for a tool that records every hand, as a fully dealt
+    game has them: not for a seat's decisions)."""
+    return _hand(_DECKS[_PRESET[type(sim)]], sim.hands[seat])
+
+
+def next_seat(sim, seat: int, steps: int = 1) -> int:
+    """`Game.next_seat` on a core: the seat `steps` turns after `seat` round the seating."""
+    order = sim.seating
+    return order[(order.index(seat) + steps * getattr(sim, "direction", 1)) % sim.n]
+
+
 # ---------------------------------------------------------------------------- driving
 
 
