@@ -18,6 +18,7 @@ included, just before it is applied.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -321,11 +322,13 @@ def play_round(
     watch: Watch | None = None,
     shown: Shown | None = None,
     clues: Clues | None = None,
+    clock: Callable[[int, float], None] | None = None,
 ) -> int:
     """`game.headless.play_round` on a core: play the round under way until it ends; a seat is
     asked only when it has a choice; `watch(sim, seat, code)` sees each action just before it is
     applied; `shown` (a fresh one by default) keeps the hands the round reveals, `clues` (if given)
-    its public record. Returns the actions applied."""
+    its public record; `clock(seat, ms)` is told how long each decision took (the arena's figures:
+    nothing is decided by it). Returns the actions applied."""
     shown = shown if shown is not None else Shown(sim)
     applied = 0
     while not sim.over:
@@ -333,7 +336,14 @@ def play_round(
         if seat == REFEREE:
             break
         codes = sim.legal(seat)
-        code = codes[0] if len(codes) == 1 else choose(seats[seat], sim, seat, codes, shown)
+        if len(codes) == 1:
+            code = codes[0]
+        elif clock is None:
+            code = choose(seats[seat], sim, seat, codes, shown)
+        else:
+            start = time.perf_counter()
+            code = choose(seats[seat], sim, seat, codes, shown)
+            clock(seat, (time.perf_counter() - start) * 1000)
         if watch is not None:
             watch(sim, seat, code)
         shown.before(sim, seat, code)
