@@ -102,7 +102,9 @@ def self_play(job: tuple[str, int, int, int, bool]) -> list[tuple[int, list[Choi
         seats = [core.make_core_seat("normal", f"policy:{seed}:{deal}", s) for s in range(sim.n)]
         choices: list[Choice] = []
         clues, shown = core.Clues(), core.Shown(sim)
-        core.play_round(sim, seats, partial(note_core_choice, choices, clues, shown, book, know), shown, clues)
+        core.play_round(
+            sim, seats, partial(note_core_choice, choices, clues, shown, book, know), shown, clues
+        )
         out.append((deal, choices))
     return out
 
@@ -170,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
         (1000, 5),
         PRESETS,
         OUT,
-        lambda preset, rounds, seed, workers, engine: evaluate(collect(preset, rounds, seed, workers, engine)),
+        lambda preset, rounds, seed, workers, engine: evaluate(
+            collect(preset, rounds, seed, workers, engine)
+        ),
         source,
         lambda preset, f: (
             f"{f['choices']} choices, held-out {f['held_out']:.4f} against uniform {f['uniform']:.4f}"

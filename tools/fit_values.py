@@ -160,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         (600, 11),
         PRESETS,
         OUT,
-        lambda preset, rounds, seed, workers, engine: evaluate(collect(preset, rounds, seed, workers, engine)),
+        lambda preset, rounds, seed, workers, engine: evaluate(
+            collect(preset, rounds, seed, workers, engine)
+        ),
         source,
         lambda preset, f: (
             f"{f['samples']} samples, held-out mean squared error {f['held_out']:.1f} against a constant's {f['constant']:.1f}"

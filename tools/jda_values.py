@@ -147,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT, help="the file to write (default: the game's table)")
     parser.add_argument("--check", action="store_true", help="compare with the file, write nothing")
     parser.add_argument(
-        "--engine", action="store_true", help="self-play on the engine, not the core (the same result, slower)"
+        "--engine",
+        action="store_true",
+        help="self-play on the engine, not the core (the same result, slower)",
     )
     args = parser.parse_args(argv)
     out: Path = args.out

@@ -60,7 +60,9 @@ def run(
     )
     parser.add_argument("--check", action="store_true", help="compare with the file, write nothing")
     parser.add_argument(
-        "--engine", action="store_true", help="self-play on the engine, not the cores (the same result, slower)"
+        "--engine",
+        action="store_true",
+        help="self-play on the engine, not the cores (the same result, slower)",
     )
     args = parser.parse_args(argv)
     if args.rounds < 2 or args.workers < 1:

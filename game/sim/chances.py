@@ -55,7 +55,9 @@ def _start(pool: Counter[int], top: int) -> list[tuple[int, float]]:
     return sorted((rank, n / total) for rank, n in pool.items() if rank <= top)
 
 
-def _step(dist: list[float] | list[tuple[int, float]], single: list[tuple[int, float]], upto: int) -> list[float]:
+def _step(
+    dist: list[float] | list[tuple[int, float]], single: list[tuple[int, float]], upto: int
+) -> list[float]:
     """One more card: `sum_chances`' loop body, the totals past `upto` left out."""
     if dist is single:  # the first card: the loop starts from all the weight on 0
         dist = [1.0] + [0.0] * upto

@@ -118,7 +118,9 @@ _D54 = deck("54").cards
 _KABU = deck("kabufuda").cards
 
 
-def _common(sim, seat: int, cards: tuple[Card, ...], legal: tuple[Action, ...], preset: str, name: str) -> CoreView:
+def _common(
+    sim, seat: int, cards: tuple[Card, ...], legal: tuple[Action, ...], preset: str, name: str
+) -> CoreView:
     return CoreView(
         seat,
         preset,
