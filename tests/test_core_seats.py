@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import arena
 from game.arena import warmed_up
 from game.headless import play_round
 from game.rules import make_rules
@@ -166,3 +167,39 @@ def test_a_seat_without_a_core_version_is_refused():
     with pytest.raises(ValueError, match="no core version"):
         core.make_core_seat("hard", 1, 0)
     assert core.core_for(make_rules("super", 4, {"two_decks": True}), 1) is None
+
+
+@pytest.mark.parametrize(
+    ("preset", "levels", "warmup"),
+    [
+        ("app", ["normal", "greedy"], 0),
+        ("super", ["normal", "easy"], 1),
+        ("standard", ["easy", "random", "basic"], 1),
+        ("kabu", ["normal", "greedy"], 2),
+        ("jda", ["normal", "easy"], 2),
+    ],
+)
+def test_the_arena_plays_searchless_match_ups_on_the_cores_to_the_engines_results(
+    preset, levels, warmup, monkeypatch
+):
+    rules = make_rules(preset, 4, {})
+    assignments = arena.rotations(levels, 4)
+    jobs = [
+        (preset, 4, rules.options(), assignments, 7, deal, warmup)
+        for deal in range(3 if preset == "jda" else 6)
+    ]
+    assert arena.on_core(rules, assignments)
+    ours = [arena.play_deal(job) for job in jobs]
+    monkeypatch.setattr(arena, "on_core", lambda rules, assignments: False)
+    theirs = [arena.play_deal(job) for job in jobs]
+    assert [r.seats for r in ours] == [r.seats for r in theirs]
+    decisions = [{level: len(ms) for level, ms in r.times.items()} for r in ours]  # the same seats asked
+    assert decisions == [{level: len(ms) for level, ms in r.times.items()} for r in theirs]
+
+
+def test_a_match_up_with_a_searching_seat_stays_on_the_engine():
+    rules = make_rules("app", 4, {})
+    assert not arena.on_core(rules, arena.rotations(["hard", "normal"], 4))
+    assert not arena.on_core(
+        make_rules("super", 4, {"two_decks": True}), arena.rotations(["normal", "easy"], 4)
+    )
