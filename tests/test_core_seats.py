@@ -17,6 +17,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from toolkit import tool
 
 from game import arena
 from game.arena import warmed_up
@@ -203,3 +204,30 @@ def test_a_match_up_with_a_searching_seat_stays_on_the_engine():
     assert not arena.on_core(
         make_rules("super", 4, {"two_decks": True}), arena.rotations(["normal", "easy"], 4)
     )
+
+
+@pytest.mark.parametrize("preset", ["app", "standard", "super", "kabu"])
+def test_the_fitting_tools_record_on_the_cores_what_they_record_on_the_engine(preset):
+    fit_policy, fit_values = tool("fit_policy"), tool("fit_values")
+    choices = fit_policy.collect(preset, 8, 5, 1)
+    assert sum(len(c) for _deal, c in choices) > 10
+    assert choices == fit_policy.collect(preset, 8, 5, 1, engine=True)
+    samples = fit_values.collect(preset, 8, 11, 1)
+    assert sum(len(s) for _deal, s in samples) > 100
+    assert samples == fit_values.collect(preset, 8, 11, 1, engine=True)
+
+
+def test_the_hand_value_tool_counts_on_the_core_what_it_counts_on_the_engine(tmp_path):
+    jda_values = tool("jda_values")
+    seen, won, lost = jda_values.tally((99, 0, 4, False))
+    assert sum(seen.values()) > 400 and sum(won.values()) > 0 and sum(lost.values()) > 0
+    assert (seen, won, lost) == jda_values.tally((99, 0, 4, True))
+
+
+def test_a_tool_writes_the_same_module_on_the_cores_and_on_the_engine(tmp_path):
+    fit_policy = tool("fit_policy")
+    cores, engine = tmp_path / "cores.py", tmp_path / "engine.py"
+    args = ["--rounds", "6", "--workers", "1", "--seed", "5", "--rules", "super,kabu"]
+    assert fit_policy.main([*args, "--out", str(cores)]) == 0
+    assert fit_policy.main([*args, "--out", str(engine), "--engine"]) == 0
+    assert cores.read_text(encoding="utf-8") == engine.read_text(encoding="utf-8")
