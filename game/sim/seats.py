@@ -2,7 +2,7 @@
 
 Self-play for the training tools (tools/fit_policy.py, fit_values.py, jda_values.py) and the arena's
 match-ups without a searching seat play whole rounds of these seats. On the engine most of that time
-goes to the game's own bookkeeping and to `normal`'s odds; here the game runs on its core
+goes to `normal`'s odds and a quarter or so to the game itself; here the game runs on its core
 (game.sim.CORES) and each decision is the engine seat's own `act`, handed a `CoreView`: the part of a
 seat view the heuristic seats read, built from the core's state for the seat to move. So the choice is
 the engine seat's by construction (the same code, the same random calls on the same generator),
@@ -10,7 +10,8 @@ and what a seat may know is what the view builder reads: its own hand and the pu
 the field pile, revealed and laid-down hands, the preset's public round state), never another hand
 (tests/test_core_seats.py swaps the hidden cards and checks the choice stands).
 
-`normal`'s odds come from game.sim.chances (the same figures, kept once computed). The driver
+`normal`'s odds come from game.sim.chances (the same figures, kept once computed and cut at the
+totals a decision can ask). The driver
 (`play_round`, `warmed_up`) asks the core one action at a time (`to_move`, `legal`), as
 `game.headless.play_round` asks the engine, so a recording tool sees every action, forced ones
 included, just before it is applied.
@@ -78,12 +79,6 @@ def make_core_seat(name: str, seed: Any, seat: int) -> Seat:
     if name not in CORE_SEATS:
         raise ValueError(f"{name!r} has no core version; choose from {', '.join(CORE_SEATS)}")
     return CORE_SEATS[name](f"{seed}:{seat}:{name}")
-
-
-def has_core(preset: str, names: Sequence[str]) -> bool:
-    """Can these seats play this preset on its core? (super's two-deck table has none: `CORES`
-    plays one deck; ask `core_for` with the rule set.)"""
-    return preset in CORES and preset in VIEWS and all(n in CORE_SEATS for n in names)
 
 
 def core_for(rules, seed: int) -> Any | None:
