@@ -1,12 +1,15 @@
-"""The heuristic seats' dobon odds, kept once computed, for seats that play on the cores.
+"""The heuristic seats' dobon odds, computed less often, for seats that play on the cores.
 
 `game.seats.heuristics.sum_chances` is where a `normal` seat spends most of its time (two thirds of a
 self-play round in `app`, nearly all of one in `super`, whose sums run to 150). Its loop adds one
 unseen card at a time, so the distribution for k cards is its k-th step: a seat facing opponents of
 3, 4 and 5 cards computes 12 steps where 5 give all three. Here each pool's steps are kept for the
 decision (the distribution depends only on how many cards of each value the pool holds and on the
-top, so that is the key) and extended one card at a time with the original loop body, the same multiplications and
-additions in the same order, so the figures are the same to the bit (tests/test_core_seats.py).
+top, so that is the key) and extended one card at a time with the original loop body, the same
+multiplications and additions in the same order; and a decision that can only ask about totals up to
+some bound (the values of the cards it holds, plus the runs before them) has its tables cut there. A
+total only grows as cards are added, so the cells kept never read the ones cut: the figures are the
+same to the bit (tests/test_core_seats.py).
 """
 
 from __future__ import annotations
