@@ -42,7 +42,9 @@ def chances(
         if len(_TABLES) >= _KEPT:
             _TABLES.clear()
         steps = _TABLES[key] = [_start(pool, top)]
-    if cards < 1 or not steps[0]:
+    if cards < 1 or not steps[0] or cards * steps[0][0][0] > upto:
+        # (the last: every value at least v, k cards sum to k * v or more, so no cell kept is reached:
+        # jda's long hands, whose tables would run to 16 steps of zeros)
         return [0.0] * (upto + 1)
     while len(steps) <= cards:
         steps.append(_step(steps[-1], steps[0], upto))
