@@ -26,6 +26,11 @@ first game gains nothing and only losing counts.
 
 Deals are spread over worker processes (all cores by default). `hard-cheat` is a reference seat, not a
 level: the hard search given the real hidden cards instead of samples, to show the upper bound.
+
+A match-up whose every level has a core version (`normal`, `easy`, `greedy`, `basic`, `random`: the
+engine's own seats deciding from views of a core, game.sim.seats) plays its deals on the preset's
+simulation core, to the same results. One with `hard` plays on the engine: its seats already search
+on the cores, and the game between their decisions is a sliver of the time (docs/sim.md).
 """
 
 from __future__ import annotations
@@ -115,6 +120,8 @@ def warmed_up(rules, seed: int, deal: int, warmup: int) -> Game:
 def play_deal(args: tuple[str, int, dict, list[list[str]], int, int, int]) -> DealResult:
     preset, players, options, assignments, seed, deal, warmup = args
     rules = make_rules(preset, players, options)
+    if on_core(rules, assignments):
+        return play_deal_core(rules, assignments, seed, deal, warmup)
     out: list[list[tuple[str, float, bool]]] = []
     times: dict[str, list[float]] = {}
     for rot, assignment in enumerate(assignments):
@@ -140,6 +147,38 @@ def play_deal(args: tuple[str, int, dict, list[list[str]], int, int, int]) -> De
         deltas = [game.scores[s] - before[s] for s in range(players)]
         mean = sum(deltas) / players
         winners = set(result.winners) if result else set()
+        out.append([(assignment[s], deltas[s] - mean, s in winners) for s in range(players)])
+    return DealResult(deal, out, times)
+
+
+def on_core(rules, assignments: list[list[str]]) -> bool:
+    """Can the deal be played on the preset's core: a core for this table, and every level one of
+    the seats that play on it (no search)?"""
+    from .sim import seats as core  # imported here: the cores are only needed when they play
+
+    names = {name for assignment in assignments for name in assignment}
+    return all(name in core.CORE_SEATS for name in names) and core.core_for(rules, 0) is not None
+
+
+def play_deal_core(rules, assignments: list[list[str]], seed: int, deal: int, warmup: int) -> DealResult:
+    """`play_deal` on the preset's simulation core: the same games, seat for seat."""
+    from .sim import seats as core
+
+    players = rules.players
+    out: list[list[tuple[str, float, bool]]] = []
+    times: dict[str, list[float]] = {}
+    for rot, assignment in enumerate(assignments):
+        sim = core.warmed_up(rules, seed, deal, warmup)
+        seats = [core.make_core_seat(name, f"{seed}:{deal}:{rot}", s) for s, name in enumerate(assignment)]
+        before = list(sim.scores)
+
+        def clock(seat: int, ms: float, assignment: list[str] = assignment) -> None:
+            times.setdefault(assignment[seat], []).append(ms)
+
+        core.play_round(sim, seats, clock=clock)
+        deltas = [sim.scores[s] - before[s] for s in range(players)]
+        mean = sum(deltas) / players
+        winners = set(sim.result.winners) if sim.over and sim.result else set()
         out.append([(assignment[s], deltas[s] - mean, s in winners) for s in range(players)])
     return DealResult(deal, out, times)
 

@@ -1,10 +1,11 @@
 """Fit the play policy the hard seat reads hidden hands with, and write it as a data module.
 
     python tools/fit_policy.py [--rounds 1000] [--seed 5] [--workers 2] [--rules app,standard,super,kabu]
-                               [--out FILE] [--check]
+                               [--out FILE] [--check] [--engine]
 
 Self-play: `--rounds` rounds per preset between four `normal` seats (the seats a hard seat meets, and
-a fair model of a person who plays sensibly), each after 0 to 2 warm-up rounds. Every single-card play
+a fair model of a person who plays sensibly), each after 0 to 2 warm-up rounds, played on the
+simulation cores (`--engine`: on the engine, the same games). Every single-card play
 on a seat's turn becomes one observed choice: the cards of the hand then that fitted the field, each
 described by the features of game.seats.policy, and the one played. The softmax weights are fitted by
 maximum likelihood on the even rounds and checked on the odd ones (the held-out log-likelihood per
@@ -42,6 +43,7 @@ from game.seats.policy import (  # noqa: E402
     value_shares,
 )
 from game.seats.presets import knowledge  # noqa: E402
+from game.sim import seats as core  # noqa: E402
 from tools import selfplay_fit  # noqa: E402
 
 OUT = ROOT / "game" / "seats" / "presets" / "policy_weights.py"
@@ -66,10 +68,49 @@ def note_choice(choices: list[Choice], game: Game, action: Action) -> None:
         choices.append(choice(know, share, options, then, card))
 
 
-def self_play(job: tuple[str, int, int, int]) -> list[tuple[int, list[Choice]]]:
+def note_core_choice(
+    choices: list[Choice], clues: core.Clues, shown: core.Shown, book, know, sim, seat: int, code: int
+) -> None:
+    """`note_choice` on a core: the same choice, from the core's state and the round's clues."""
+    if seat != sim.turn:
+        return
+    action = sim.action(seat, code)
+    if action.kind is not Kind.PLAY or len(action.cards) != 1:
+        return
+    card = action.cards[0]
+    history = (*clues.history, Clue(seat, (card,)))
+    field = book.field_before(history, len(history) - 1)
+    if field is None:
+        return
+    view = core.view_of(sim, seat, (), shown)  # what the seat itself saw
+    then = list(view.hand)
+    options = options_of(book, then, card, field)
+    if len(options) > 1:
+        choices.append(choice(know, value_shares(know, unseen(view)), options, then, card))
+
+
+def self_play(job: tuple[str, int, int, int, bool]) -> list[tuple[int, list[Choice]]]:
     """Rounds start..stop-1 of `seed` in `preset`: each round's observed choices."""
-    preset, seed, start, stop = job
+    preset, seed, start, stop, engine = job
     rules = make_rules(preset, PLAYERS, {}, developing=True)
+    if engine or core.core_for(rules, 0) is None:
+        return self_play_engine(rules, seed, start, stop)
+    book, know = rules.rulebook(), knowledge(preset)
+    out = []
+    for deal in range(start, stop):
+        sim = core.warmed_up(rules, seed, deal, deal % 3)
+        seats = [core.make_core_seat("normal", f"policy:{seed}:{deal}", s) for s in range(sim.n)]
+        choices: list[Choice] = []
+        clues, shown = core.Clues(), core.Shown(sim)
+        core.play_round(
+            sim, seats, partial(note_core_choice, choices, clues, shown, book, know), shown, clues
+        )
+        out.append((deal, choices))
+    return out
+
+
+def self_play_engine(rules, seed: int, start: int, stop: int) -> list[tuple[int, list[Choice]]]:
+    """The same rounds on the engine."""
     out = []
     for deal in range(start, stop):
         game = warmed_up(rules, seed, deal, deal % 3)
@@ -80,8 +121,10 @@ def self_play(job: tuple[str, int, int, int]) -> list[tuple[int, list[Choice]]]:
     return out
 
 
-def collect(preset: str, rounds: int, seed: int, workers: int) -> list[tuple[int, list[Choice]]]:
-    return selfplay_fit.collect(self_play, preset, rounds, seed, workers)
+def collect(
+    preset: str, rounds: int, seed: int, workers: int, engine: bool = False
+) -> list[tuple[int, list[Choice]]]:
+    return selfplay_fit.collect(self_play, preset, rounds, seed, workers, engine)
 
 
 def evaluate(rounds: list[tuple[int, list[Choice]]]) -> dict[str, float]:
@@ -129,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
         (1000, 5),
         PRESETS,
         OUT,
-        lambda preset, rounds, seed, workers: evaluate(collect(preset, rounds, seed, workers)),
+        lambda preset, rounds, seed, workers, engine: evaluate(
+            collect(preset, rounds, seed, workers, engine)
+        ),
         source,
         lambda preset, f: (
             f"{f['choices']} choices, held-out {f['held_out']:.4f} against uniform {f['uniform']:.4f}"

@@ -1,10 +1,10 @@
 """Fit the value of a position the hard seat's rollouts end on, and write it as a data module.
 
     python tools/fit_values.py [--rounds 600] [--seed 11] [--workers 2] [--rules app,standard,super,kabu]
-                               [--out FILE] [--check]
+                               [--out FILE] [--check] [--engine]
 
 Self-play: `--rounds` rounds per preset between four `normal` seats, each after 0 to 2 warm-up rounds
-(a match under way). At every turn (a play or a draw by the seat to move) every seat becomes one
+(a match under way), played on the simulation cores (`--engine`: on the engine, the same games). At every turn (a play or a draw by the seat to move) every seat becomes one
 sample: its features in game.seats.value (hand size, points held, the numbers it can call on, turns
 until it moves), all seen as the fully dealt game has them, and its score change from then to the
 round's end against the table's mean change. The linear weights are fitted by least squares on the
@@ -39,6 +39,7 @@ from game.seats.value import (  # noqa: E402
     fit,
     mean_squared_error,
 )
+from game.sim import seats as core  # noqa: E402
 from tools import selfplay_fit  # noqa: E402
 
 OUT = ROOT / "game" / "seats" / "presets" / "value_weights.py"
@@ -56,28 +57,59 @@ def note_turn(snapshots: list[tuple[list[Row], list[int]]], game: Game, action: 
     snapshots.append((rows, list(game.scores)))
 
 
-def self_play(job: tuple[str, int, int, int]) -> list[tuple[int, list[Sample]]]:
+def note_core_turn(snapshots: list[tuple[list[Row], list[int]]], know, sim, seat: int, code: int) -> None:
+    """`note_turn` on a core."""
+    if seat != sim.turn or sim.action(seat, code).kind not in (Kind.PLAY, Kind.DRAW):
+        return
+    order = {core.next_seat(sim, seat, k): k for k in range(sim.n)}
+    rows = [features(know, core.hand_of(sim, s), order[s]) for s in range(sim.n)]
+    snapshots.append((rows, list(sim.scores)))
+
+
+def self_play(job: tuple[str, int, int, int, bool]) -> list[tuple[int, list[Sample]]]:
     """Rounds start..stop-1 of `seed` in `preset`: each round's samples."""
-    preset, seed, start, stop = job
+    preset, seed, start, stop, engine = job
     rules = make_rules(preset, PLAYERS, {}, developing=True)
+    if engine or core.core_for(rules, 0) is None:
+        return self_play_engine(rules, seed, start, stop)
+    know = knowledge(preset)
+    out = []
+    for deal in range(start, stop):
+        sim = core.warmed_up(rules, seed, deal, deal % 3)
+        seats = [core.make_core_seat("normal", f"values:{seed}:{deal}", s) for s in range(sim.n)]
+        snapshots: list[tuple[list[Row], list[int]]] = []
+        core.play_round(sim, seats, partial(note_core_turn, snapshots, know))
+        out.append((deal, samples_of(snapshots, sim.scores)))
+    return out
+
+
+def self_play_engine(rules, seed: int, start: int, stop: int) -> list[tuple[int, list[Sample]]]:
+    """The same rounds on the engine."""
     out = []
     for deal in range(start, stop):
         game = warmed_up(rules, seed, deal, deal % 3)
         seats = [make_seat("normal", f"values:{seed}:{deal}", s) for s in range(game.n)]
         snapshots: list[tuple[list[Row], list[int]]] = []
         play_round(game, seats, partial(note_turn, snapshots))
-        end = game.scores
-        samples = []
-        for rows, scores in snapshots:
-            change = [end[s] - scores[s] for s in range(game.n)]
-            mean = sum(change) / game.n
-            samples += [Sample(row, change[s] - mean) for s, row in enumerate(rows)]
-        out.append((deal, samples))
+        out.append((deal, samples_of(snapshots, game.scores)))
     return out
 
 
-def collect(preset: str, rounds: int, seed: int, workers: int) -> list[tuple[int, list[Sample]]]:
-    return selfplay_fit.collect(self_play, preset, rounds, seed, workers)
+def samples_of(snapshots: list[tuple[list[Row], list[int]]], end: list[int]) -> list[Sample]:
+    """Each seat at each turn, with its score change from then to the round's end against the table's."""
+    n = len(end)
+    samples = []
+    for rows, scores in snapshots:
+        change = [end[s] - scores[s] for s in range(n)]
+        mean = sum(change) / n
+        samples += [Sample(row, change[s] - mean) for s, row in enumerate(rows)]
+    return samples
+
+
+def collect(
+    preset: str, rounds: int, seed: int, workers: int, engine: bool = False
+) -> list[tuple[int, list[Sample]]]:
+    return selfplay_fit.collect(self_play, preset, rounds, seed, workers, engine)
 
 
 def evaluate(rounds: list[tuple[int, list[Sample]]]) -> dict:
@@ -128,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         (600, 11),
         PRESETS,
         OUT,
-        lambda preset, rounds, seed, workers: evaluate(collect(preset, rounds, seed, workers)),
+        lambda preset, rounds, seed, workers, engine: evaluate(
+            collect(preset, rounds, seed, workers, engine)
+        ),
         source,
         lambda preset, f: (
             f"{f['samples']} samples, held-out mean squared error {f['held_out']:.1f} against a constant's {f['constant']:.1f}"

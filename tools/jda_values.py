@@ -1,6 +1,6 @@
 """Measure what a hand is worth in `jda` and write the table the hard seat's rollouts end on.
 
-    python tools/jda_values.py [--rounds 4000] [--seed 99] [--workers 2] [--out FILE] [--check]
+    python tools/jda_values.py [--rounds 4000] [--seed 99] [--workers 2] [--out FILE] [--check] [--engine]
 
 A jda round lasts long (about 170 turns between four `normal` seats), so the hard seat's rollouts stop
 after a few moves (`rollout_horizon`) and need a value for the round still under way. What a seat can
@@ -8,7 +8,8 @@ expect from there depends mostly on its hand: a small hand whose total is a card
 that card is placed, a large one can hardly call and is the likelier loser when the stock runs out.
 
 This plays `--rounds` rounds between `normal` seats, each after 0 to 4 warm-up rounds (a match under
-way, so every deal size occurs), and at every turn notes each seat's hand (its size, and its total if
+way, so every deal size occurs), on the simulation core (game.sim.seats; `--engine`: on the engine,
+the same games), and at every turn notes each seat's hand (its size, and its total if
 it is 13 or less, the numbers a dobon can match) and whether that seat went on to win or lose the
 round. The shares, smoothed towards the share of all hands of that size, are written to
 `game/seats/presets/jda_values.py` (or `--out`). The same seed writes the same table. `--check` writes
@@ -34,6 +35,7 @@ from game.headless import play_round  # noqa: E402
 from game.rules import make_rules  # noqa: E402
 from game.seats import make_seat  # noqa: E402
 from game.seats.presets.jda import hand_cell  # noqa: E402
+from game.sim import seats as core  # noqa: E402
 
 OUT = ROOT / "game" / "seats" / "presets" / "jda_values.py"
 SIZES = 17  # hand sizes 0 (unused) to 16; larger hands count as 16
@@ -48,19 +50,32 @@ def note_turn(snapshots: list[list[tuple[int, int]]], game: Game, action: Action
         snapshots.append([hand_cell(hand) for hand in game.hands])
 
 
-def tally(job: tuple[int, int, int]) -> tuple[Counter, Counter, Counter]:
-    """Play rounds start..stop-1 of `seed`; count, per hand cell, hands seen, won and lost."""
-    seed, start, stop = job
+def note_core_turn(snapshots: list[list[tuple[int, int]]], sim, seat: int, code: int) -> None:
+    """`note_turn` on the core."""
+    if seat == sim.turn and sim.action(seat, code).kind in (Kind.PLAY, Kind.DRAW):
+        snapshots.append([hand_cell(core.hand_of(sim, s)) for s in range(sim.n)])
+
+
+def tally(job: tuple[int, int, int, bool]) -> tuple[Counter, Counter, Counter]:
+    """Play rounds start..stop-1 of `seed` (on the engine if the flag is set); count, per hand cell,
+    hands seen, won and lost."""
+    seed, start, stop, engine = job
     rules = make_rules("jda", PLAYERS, {})
     seen: Counter = Counter()
     won: Counter = Counter()
     lost: Counter = Counter()
     for deal in range(start, stop):
-        game = warmed_up(rules, seed, deal, deal % 5)
-        seats = [make_seat("normal", f"values:{seed}:{deal}", s) for s in range(game.n)]
         snapshots: list[list[tuple[int, int]]] = []
-        play_round(game, seats, partial(note_turn, snapshots))
-        result = game.result
+        if engine:
+            game = warmed_up(rules, seed, deal, deal % 5)
+            seats = [make_seat("normal", f"values:{seed}:{deal}", s) for s in range(game.n)]
+            play_round(game, seats, partial(note_turn, snapshots))
+            result = game.result
+        else:
+            sim = core.warmed_up(rules, seed, deal, deal % 5)
+            seats = [core.make_core_seat("normal", f"values:{seed}:{deal}", s) for s in range(sim.n)]
+            core.play_round(sim, seats, partial(note_core_turn, snapshots))
+            result = sim.result if sim.over else None
         if result is None:
             continue
         for cells in snapshots:
@@ -71,9 +86,9 @@ def tally(job: tuple[int, int, int]) -> tuple[Counter, Counter, Counter]:
     return seen, won, lost
 
 
-def measure(rounds: int, seed: int, workers: int) -> tuple[Counter, Counter, Counter]:
+def measure(rounds: int, seed: int, workers: int, engine: bool = False) -> tuple[Counter, Counter, Counter]:
     chunk = max(1, rounds // (workers * 4))
-    jobs = [(seed, start, min(rounds, start + chunk)) for start in range(0, rounds, chunk)]
+    jobs = [(seed, start, min(rounds, start + chunk), engine) for start in range(0, rounds, chunk)]
     seen: Counter = Counter()
     won: Counter = Counter()
     lost: Counter = Counter()
@@ -131,11 +146,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=OUT, help="the file to write (default: the game's table)")
     parser.add_argument("--check", action="store_true", help="compare with the file, write nothing")
+    parser.add_argument(
+        "--engine",
+        action="store_true",
+        help="self-play on the engine, not the core (the same result, slower)",
+    )
     args = parser.parse_args(argv)
     out: Path = args.out
     if args.rounds < 1 or args.workers < 1:
         parser.error("--rounds and --workers must be 1 or more")
-    seen, won, lost = measure(args.rounds, args.seed, args.workers)
+    seen, won, lost = measure(args.rounds, args.seed, args.workers, args.engine)
     text = source(args.rounds, args.seed, seen, won, lost)
     if args.check:
         same = out.exists() and out.read_text(encoding="utf-8") == text
