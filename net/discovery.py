@@ -19,6 +19,7 @@ reach.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import socket
 from collections.abc import Sequence
@@ -109,6 +110,7 @@ class Announcement:
     def __init__(self, zc, info, addresses: list[str]):
         self.zc, self.info, self.addresses = zc, info, addresses
         self.name = info.name.removesuffix("." + SERVICE_TYPE)
+        self._rebroadcast: asyncio.Future | None = None  # an update's announcements still going out
 
     async def update(self, free: int, playing: bool) -> None:
         """Announce the seats still free (and whether play has begun) again: a table found a minute ago
@@ -128,10 +130,18 @@ class Announcement:
             properties=fresh,
             server=self.info.server,
         )
-        await self.zc.async_update_service(info)
+        # zeroconf returns the update's repeated announcements as a future still running: kept, so a
+        # goodbye is never followed by one of them (which would list the closed table for minutes)
+        self._rebroadcast = await self.zc.async_update_service(info)
         self.info = info
+        await self._rebroadcast
 
     async def withdraw(self) -> None:
+        rebroadcast, self._rebroadcast = self._rebroadcast, None
+        if rebroadcast is not None and not rebroadcast.done():
+            rebroadcast.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await rebroadcast
         try:
             goodbye = await self.zc.async_unregister_service(self.info)
             await goodbye  # the goodbye packets have gone out

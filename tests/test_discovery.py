@@ -241,11 +241,13 @@ async def main(address):
                 await client.receive()
     except HostGone as exc:
         gone, gone_at = str(exc), time.monotonic()
-    for _ in range(300):  # 15 s at most; a table that left without a goodbye stays listed for minutes
+    # 30 s at most (a goodbye's records expire a second after it, and a loaded machine notices late);
+    # a table that left without a goodbye stays listed for minutes
+    for _ in range(600):
         if "Removed" in seen:
             break
         await asyncio.sleep(0.05)
-    removed = seen["Removed"] - gone_at if "Removed" in seen else None
+    removed = round(seen["Removed"] - gone_at, 2) if "Removed" in seen else None
     await browser.async_cancel()
     await zc.async_close()
     report(gone=gone, removed_after=removed)
@@ -443,7 +445,7 @@ def test_a_headless_host_is_announced_at_once_found_joined_and_withdrawn(two_com
     closed = guest.expect("gone")
     assert closed["gone"] == "the host closed the table"
     # withdrawn by a goodbye: without one the listing would stay until its records' time to live (minutes)
-    assert closed["removed_after"] is not None
+    assert closed["removed_after"] is not None, (rest, guest.seen)
     assert guest.finish() == 0
 
 
