@@ -231,6 +231,7 @@ class Board:
         self._words: dict[tuple, str] = {}
         self._fans: dict[tuple, tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect | None]] = {}
         self._plate_room: dict[int, int] = {}
+        self._plate_faces: dict[tuple, tuple] = {}
         self._ring: pygame.Surface | None = None
         self.viewer_plays = False  # a person sits in the viewer's seat (not a demo)
         self.watching = False  # a LAN watcher: the seat at the foot of the table is someone else's
@@ -1022,6 +1023,7 @@ class Board:
             self._rot.clear()
             self._fans.clear()  # placed by the layout
             self._plate_room.clear()
+            self._plate_faces.clear()
 
     def _seat_piles(self) -> int:
         """How many piles of its own each seat has on the table (the layout leaves room for them)."""
@@ -1308,44 +1310,31 @@ class Board:
         lay = self.layout
         assert lay is not None
         view = self.view
-        size = lay.text_size
-        room = self._plate_width(seat) - 24
-        label = self.fit(self.seat_name(seat), size, room)
-        name = self.text(label, size, WHITE, True)
         standings = self.shown.standings or view.standings
-        standing = standings[seat]
-        score = self.text(
-            self._memo(("score", i18n.get("locale"), standing), lambda: score_text(standing)),
-            size - 2,
-            (220, 230, 220),
-        )
         count = view.hand_sizes[seat] - self.hidden_backs.get(seat, 0)
         if seat == self.viewer:  # your own cards still on their way to you
             count -= sum(1 for c in view.hand if c.id in self.hidden)
-        cards = self.text(self._tr("table.cards", count=max(0, count)), size - 2, (220, 230, 220))
-        hints = []
-        if seat == self.viewer:  # practice help lines under your own name and score
-            hints = [self.text(self.fit(t, size - 2, room), size - 2, c, True) for t, c in self._hints() if t]
-        w = (
-            max(name.get_width(), score.get_width() + cards.get_width() + 14, *(x.get_width() for x in hints))
-            + 24
-        )
-        h = name.get_height() + score.get_height() + 10 + sum(x.get_height() + 2 for x in hints)
+        hint_lines = tuple((t, c) for t, c in self._hints() if t) if seat == self.viewer else ()
         clock = self.seat_clocks.get(seat)
-        dial_r = (name.get_height() + score.get_height()) // 2  # as tall as the name and score rows
-        if clock is not None and seat != self.viewer:  # their time to act: a dial at the plate's right end
-            inner = max(w, self._plate_width(seat) - 36) - 24  # the most the plate may take, within
-            row = score.get_width() + cards.get_width() + 14
-            dial_r = max(8, min(dial_r, (inner - row - 8) // 2))  # smaller only where room is short
-            dial = 2 * dial_r + 8
-            if name.get_width() > inner - dial:  # a long name is cut shorter
-                name = self.text(self.fit(label, size, max(20, inner - dial)), size, WHITE, True)
-            w = max(w - 24, name.get_width() + dial, row + dial) + 24
-        box = pygame.Rect(0, 0, w, h)
-        if seat == self.viewer:  # yours sits in the left column, above the log
-            box.bottomleft = (12, lay.plate_bottom)
-        else:
-            box.center = (int(centre[0]), int(centre[1]))
+        # what the plate's words and size depend on (the layout's sizes too: kept per layout)
+        shape = (
+            seat,
+            self.seat_name(seat),
+            standings[seat],
+            max(0, count),
+            hint_lines,
+            clock is not None,
+            centre,
+        )
+        key = (*shape, i18n.get("locale"))
+        face = self._plate_faces.get(key)
+        if face is None:
+            if len(self._plate_faces) > 256:
+                self._plate_faces.clear()
+            face = self._plate_faces[key] = self._plate_face(*shape)
+        box, name, score, cards, hints, dial_r = face
+        box = box.copy()  # the kept one stays as made
+        size = lay.text_size
         turn = (
             seat == self.viewer
             if self.cued
@@ -1411,6 +1400,49 @@ class Board:
             dest.blit(badge, badge.get_rect(center=b.center))
             self.regions[f"badge:{seat}"] = b
         return box
+
+    def _plate_face(
+        self,
+        seat: int,
+        label: str,
+        standing: Score,
+        count: int,
+        hint_lines: tuple[tuple[str, tuple[int, int, int]], ...],
+        clocked: bool,
+        centre: Point,
+    ) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface, pygame.Surface, list[pygame.Surface], int]:
+        """A plate's box and its words (name, score, cards, your practice hints) and its dial's radius:
+        the same for as long as these arguments are (and the layout and language), so `_plate` keeps
+        them rather than measuring and fitting them every frame."""
+        lay = self.layout
+        assert lay is not None
+        size = lay.text_size
+        room = self._plate_width(seat) - 24
+        label = self.fit(label, size, room)
+        name = self.text(label, size, WHITE, True)
+        score = self.text(score_text(standing), size - 2, (220, 230, 220))
+        cards = self.text(tr("table.cards", count=count), size - 2, (220, 230, 220))
+        hints = [self.text(self.fit(t, size - 2, room), size - 2, c, True) for t, c in hint_lines]
+        w = (
+            max(name.get_width(), score.get_width() + cards.get_width() + 14, *(x.get_width() for x in hints))
+            + 24
+        )
+        h = name.get_height() + score.get_height() + 10 + sum(x.get_height() + 2 for x in hints)
+        dial_r = (name.get_height() + score.get_height()) // 2  # as tall as the name and score rows
+        if clocked and seat != self.viewer:  # their time to act: a dial at the plate's right end
+            inner = max(w, self._plate_width(seat) - 36) - 24  # the most the plate may take, within
+            row = score.get_width() + cards.get_width() + 14
+            dial_r = max(8, min(dial_r, (inner - row - 8) // 2))  # smaller only where room is short
+            dial = 2 * dial_r + 8
+            if name.get_width() > inner - dial:  # a long name is cut shorter
+                name = self.text(self.fit(label, size, max(20, inner - dial)), size, WHITE, True)
+            w = max(w - 24, name.get_width() + dial, row + dial) + 24
+        box = pygame.Rect(0, 0, w, h)
+        if seat == self.viewer:  # yours sits in the left column, above the log
+            box.bottomleft = (12, lay.plate_bottom)
+        else:
+            box.center = (int(centre[0]), int(centre[1]))
+        return box, name, score, cards, hints, dial_r
 
     def _plate_width(self, seat: int) -> int:
         """`Layout.plate_width`, kept per layout (it measures against every other seat)."""
