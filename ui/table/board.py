@@ -1217,14 +1217,27 @@ class Board:
             words = self._tr("table.stock_reshuffles" if reshuffles else "table.stock_empty")
         else:
             words = str(count)
-        for i in range(min(6, 1 + count // 8) if count > 0 else 0):
-            self.blit_card(
-                dest, None, (lay.stock[0] - i * 1.5, lay.stock[1] - i * 1.5), lay.pile_card_h, 0, False
-            )
+        dest.blits(self._stock_pile(min(6, 1 + count // 8) if count > 0 else 0), doreturn=False)
         label = self.text(words, max(14, lay.pile_card_h // 7), WHITE, True)
         at = label.get_rect(center=(int(lay.stock[0]), int(lay.stock[1] + lay.pile_card_h * 0.62)))
         dest.blit(label, at)
         self.regions["stock"] = self._pile_rect(lay.stock).inflate(8, 8).union(at)
+
+    def _stock_pile(self, backs: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The stock's `backs` cards, each a little up and left of the one before, as the blits
+        `blit_card` would make (shadow, card, ...): placed once per height of the pile."""
+        lay = self.layout
+        assert lay is not None
+        key = ("stock", backs, palette.current())
+        pile = self._fans.get(key)
+        if pile is None:
+            blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+            for i in range(backs):
+                surf = self.card_surface(None, lay.pile_card_h, 0, False)
+                rect = surf.get_rect(center=(int(lay.stock[0] - i * 1.5), int(lay.stock[1] - i * 1.5)))
+                blits += [(self._shadow_for(surf.get_size()), rect.move(3, 5)), (surf, rect)]
+            self._fans[key] = pile = (blits, None)
+        return pile[0]
 
     def _pile_rect(self, at: Point) -> pygame.Rect:
         lay = self.layout
