@@ -163,6 +163,31 @@ def test_the_language_switch_changes_the_visible_text(app):
     assert tr("table.dobon_button") == "DOBON"
 
 
+def test_plates_and_fans_show_what_changed_since_the_frame_before(app):
+    """The board keeps a plate's words and a fan's placing from frame to frame; a language switch and
+    a card drawn must still show on the next frame, and switching back draws the plate as it was."""
+
+    def plate(seat):
+        return pygame.image.tobytes(app.screen.subsurface(scene.board.regions[f"plate:{seat}"]), "RGB")
+
+    scene, game = table_with(app, HANDS, "5D", human=0, first=0)
+    english = plate(2)  # not on turn: no glow on it
+    app.set_language("ja")
+    frames(app, 2)
+    assert plate(2) != english
+    app.set_language("en")
+    frames(app, 2)
+    assert plate(2) == english
+    fan = scene.board.regions["hand:2"]
+    game.apply(next(a for a in game.legal_actions(0) if a.kind is Kind.PLAY))
+    for _ in range(900):  # the AI seats play on until seat 2's hand has changed
+        frames(app, 1)
+        if scene.board.hand_size(2) != 5 and not scene.board.busy:
+            break
+    assert scene.board.hand_size(2) != 5
+    assert scene.board.regions["hand:2"] != fan
+
+
 def test_an_interrupted_match_survives_a_restart(app):
     from ui.scenes.table import TableScene
 

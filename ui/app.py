@@ -174,6 +174,9 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.frame_ms: list[float] = []
+        # the render thread's CPU time in the same frames (not the AI's thread): on a busy machine
+        # the wall figure is mostly preemption
+        self.frame_cpu_ms: list[float] = []
         self.last_input = time.perf_counter()  # any event counts: the loop keeps full rate a moment
         self.quiet_frames = 0  # passes of the loop that waited (a quiet screen), rather than ran at full rate
         self.rests = 0  # passes of the loop that drew nothing: nothing came, nothing was due
@@ -268,6 +271,7 @@ class App:
     def frame(self, dt: float) -> None:
         """One frame: events, update, draw. `draw` never changes game state."""
         start = time.perf_counter()
+        cpu_start = time.thread_time()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False
@@ -310,6 +314,7 @@ class App:
         pygame.display.flip()
         self.drawn_at = time.perf_counter()
         self.frame_ms.append((self.drawn_at - start) * 1000)
+        self.frame_cpu_ms.append((time.thread_time() - cpu_start) * 1000)
 
     def run(
         self, frames: int | None = None, fixed_dt: float | None = None, screenshot: str | None = None

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import i18n
 import pygame
 import pytweening
 
@@ -224,6 +225,14 @@ class Board:
         self._felt: pygame.Surface | None = None
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
         self._plate_backs: dict[tuple[int, int], pygame.Surface] = {}
+        # what a frame at rest would work out again and again, kept while what it shows is the same:
+        # words translated, cut to fit or cleaned; each seat's fan of backs as ready blits; the plates'
+        # widths and the direction ring's canvas (a frame then mostly blits, it does not recompute)
+        self._words: dict[tuple, str] = {}
+        self._fans: dict[tuple, tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect | None]] = {}
+        self._plate_room: dict[int, int] = {}
+        self._plate_faces: dict[tuple, tuple] = {}
+        self._ring: pygame.Surface | None = None
         self.viewer_plays = False  # a person sits in the viewer's seat (not a demo)
         self.watching = False  # a LAN watcher: the seat at the foot of the table is someone else's
         self.hover: int | None = None  # index into the viewer's hand
@@ -397,7 +406,9 @@ class Board:
         """A seat's name as the table shows it: cleaned and capped, whatever file or peer it came from;
         "You" in the language now chosen."""
         name = self.names[seat] if 0 <= seat < len(self.names) else "?"
-        return name.now() if isinstance(name, Said) else clean(name, NAME)  # "You" stays a Said
+        if isinstance(name, Said):
+            return name.now()  # "You" stays a Said
+        return self._memo(("name", name), lambda: clean(name, NAME))
 
     def splash(self, title: str, seat: int, seconds: float, at: Point) -> None:
         """A gold splash: `title` over `seat`'s name for `seconds`, centred on `at` (a preset's own
@@ -1010,6 +1021,9 @@ class Board:
             )
             self._felt = None
             self._rot.clear()
+            self._fans.clear()  # placed by the layout
+            self._plate_room.clear()
+            self._plate_faces.clear()
 
     def _seat_piles(self) -> int:
         """How many piles of its own each seat has on the table (the layout leaves room for them)."""
@@ -1171,7 +1185,12 @@ class Board:
         spin = (1 - self.ring_spin.t) * 180 if not self.ring_spin.done else 0
         base = 0.0 if self.reduced() else self.time * 8 * direction + spin * direction
         colour = (255, 255, 255, 50)
-        ring = pygame.Surface((int(r * 2 + 24), int(r * 2 + 24)), pygame.SRCALPHA)
+        side = int(r * 2 + 24)
+        ring = self._ring
+        if ring is None or ring.get_size() != (side, side):
+            ring = self._ring = pygame.Surface((side, side), pygame.SRCALPHA)
+        else:
+            ring.fill((0, 0, 0, 0))  # as a new canvas is
         c = ring.get_width() / 2
         for k in range(3):
             a0 = math.radians(base + k * 120)
@@ -1195,17 +1214,30 @@ class Board:
         if count <= 0:  # an empty place, and what a draw does now (app, standard, super: a reshuffle)
             pygame.draw.rect(dest, (255, 255, 255), self._pile_rect(lay.stock), 2, border_radius=10)
             reshuffles = self.rebuilds_on_draw and len(self.view.discard) > 1
-            words = tr("table.stock_reshuffles" if reshuffles else "table.stock_empty")
+            words = self._tr("table.stock_reshuffles" if reshuffles else "table.stock_empty")
         else:
             words = str(count)
-        for i in range(min(6, 1 + count // 8) if count > 0 else 0):
-            self.blit_card(
-                dest, None, (lay.stock[0] - i * 1.5, lay.stock[1] - i * 1.5), lay.pile_card_h, 0, False
-            )
+        dest.blits(self._stock_pile(min(6, 1 + count // 8) if count > 0 else 0), doreturn=False)
         label = self.text(words, max(14, lay.pile_card_h // 7), WHITE, True)
         at = label.get_rect(center=(int(lay.stock[0]), int(lay.stock[1] + lay.pile_card_h * 0.62)))
         dest.blit(label, at)
         self.regions["stock"] = self._pile_rect(lay.stock).inflate(8, 8).union(at)
+
+    def _stock_pile(self, backs: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The stock's `backs` cards, each a little up and left of the one before, as the blits
+        `blit_card` would make (shadow, card, ...): placed once per height of the pile."""
+        lay = self.layout
+        assert lay is not None
+        key = ("stock", backs, palette.current())
+        pile = self._fans.get(key)
+        if pile is None:
+            blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+            for i in range(backs):
+                surf = self.card_surface(None, lay.pile_card_h, 0, False)
+                rect = surf.get_rect(center=(int(lay.stock[0] - i * 1.5), int(lay.stock[1] - i * 1.5)))
+                blits += [(self._shadow_for(surf.get_size()), rect.move(3, 5)), (surf, rect)]
+            self._fans[key] = pile = (blits, None)
+        return pile[0]
 
     def _pile_rect(self, at: Point) -> pygame.Rect:
         lay = self.layout
@@ -1291,39 +1323,31 @@ class Board:
         lay = self.layout
         assert lay is not None
         view = self.view
-        size = lay.text_size
-        room = lay.plate_width(seat) - 24
-        label = self.fit(self.seat_name(seat), size, room)
-        name = self.text(label, size, WHITE, True)
         standings = self.shown.standings or view.standings
-        score = self.text(score_text(standings[seat]), size - 2, (220, 230, 220))
         count = view.hand_sizes[seat] - self.hidden_backs.get(seat, 0)
         if seat == self.viewer:  # your own cards still on their way to you
             count -= sum(1 for c in view.hand if c.id in self.hidden)
-        cards = self.text(tr("table.cards", count=max(0, count)), size - 2, (220, 230, 220))
-        hints = []
-        if seat == self.viewer:  # practice help lines under your own name and score
-            hints = [self.text(self.fit(t, size - 2, room), size - 2, c, True) for t, c in self._hints() if t]
-        w = (
-            max(name.get_width(), score.get_width() + cards.get_width() + 14, *(x.get_width() for x in hints))
-            + 24
-        )
-        h = name.get_height() + score.get_height() + 10 + sum(x.get_height() + 2 for x in hints)
+        hint_lines = tuple((t, c) for t, c in self._hints() if t) if seat == self.viewer else ()
         clock = self.seat_clocks.get(seat)
-        dial_r = (name.get_height() + score.get_height()) // 2  # as tall as the name and score rows
-        if clock is not None and seat != self.viewer:  # their time to act: a dial at the plate's right end
-            inner = max(w, lay.plate_width(seat) - 36) - 24  # the most the plate may take, within
-            row = score.get_width() + cards.get_width() + 14
-            dial_r = max(8, min(dial_r, (inner - row - 8) // 2))  # smaller only where room is short
-            dial = 2 * dial_r + 8
-            if name.get_width() > inner - dial:  # a long name is cut shorter
-                name = self.text(self.fit(label, size, max(20, inner - dial)), size, WHITE, True)
-            w = max(w - 24, name.get_width() + dial, row + dial) + 24
-        box = pygame.Rect(0, 0, w, h)
-        if seat == self.viewer:  # yours sits in the left column, above the log
-            box.bottomleft = (12, lay.plate_bottom)
-        else:
-            box.center = (int(centre[0]), int(centre[1]))
+        # what the plate's words and size depend on (the layout's sizes too: kept per layout)
+        shape = (
+            seat,
+            self.seat_name(seat),
+            standings[seat],
+            max(0, count),
+            hint_lines,
+            clock is not None,
+            centre,
+        )
+        key = (*shape, i18n.get("locale"))
+        face = self._plate_faces.get(key)
+        if face is None:
+            if len(self._plate_faces) > 256:
+                self._plate_faces.clear()
+            face = self._plate_faces[key] = self._plate_face(*shape)
+        box, name, score, cards, hints, dial_r = face
+        box = box.copy()  # the kept one stays as made
+        size = lay.text_size
         turn = (
             seat == self.viewer
             if self.cued
@@ -1367,7 +1391,7 @@ class Board:
         if seat in self.clocks_drawn:
             self._note(f"plate:{seat}", self.clocks_drawn[seat][0])
         if seat in self.away:  # LAN: silent for a few seconds; AI stands in if it lasts
-            badge = self.text(tr("table.away_badge"), size - 2, (235, 235, 235), True)
+            badge = self.text(self._tr("table.away_badge"), size - 2, (235, 235, 235), True)
             b = badge.get_rect().inflate(12, 4)
             b.center = (box.right - b.width // 2 - 6, box.top)  # on the plate's top edge, at its right
             pygame.draw.rect(dest, (90, 90, 96), b, border_radius=8)
@@ -1383,12 +1407,63 @@ class Board:
             dest.blit(badge, badge.get_rect(center=b.center))
             self._note(f"badge:{seat}", b)
         if seat in self.shown.last_one:
-            badge = self.text(tr("table.last_one_badge"), size - 2, (40, 20, 0), True)
+            badge = self.text(self._tr("table.last_one_badge"), size - 2, (40, 20, 0), True)
             b = badge.get_rect(midbottom=(box.centerx, box.y - 4)).inflate(12, 4)
             pygame.draw.rect(dest, GOLD, b, border_radius=8)
             dest.blit(badge, badge.get_rect(center=b.center))
             self.regions[f"badge:{seat}"] = b
         return box
+
+    def _plate_face(
+        self,
+        seat: int,
+        label: str,
+        standing: Score,
+        count: int,
+        hint_lines: tuple[tuple[str, tuple[int, int, int]], ...],
+        clocked: bool,
+        centre: Point,
+    ) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface, pygame.Surface, list[pygame.Surface], int]:
+        """A plate's box and its words (name, score, cards, your practice hints) and its dial's radius:
+        the same for as long as these arguments are (and the layout and language), so `_plate` keeps
+        them rather than measuring and fitting them every frame."""
+        lay = self.layout
+        assert lay is not None
+        size = lay.text_size
+        room = self._plate_width(seat) - 24
+        label = self.fit(label, size, room)
+        name = self.text(label, size, WHITE, True)
+        score = self.text(score_text(standing), size - 2, (220, 230, 220))
+        cards = self.text(tr("table.cards", count=count), size - 2, (220, 230, 220))
+        hints = [self.text(self.fit(t, size - 2, room), size - 2, c, True) for t, c in hint_lines]
+        w = (
+            max(name.get_width(), score.get_width() + cards.get_width() + 14, *(x.get_width() for x in hints))
+            + 24
+        )
+        h = name.get_height() + score.get_height() + 10 + sum(x.get_height() + 2 for x in hints)
+        dial_r = (name.get_height() + score.get_height()) // 2  # as tall as the name and score rows
+        if clocked and seat != self.viewer:  # their time to act: a dial at the plate's right end
+            inner = max(w, self._plate_width(seat) - 36) - 24  # the most the plate may take, within
+            row = score.get_width() + cards.get_width() + 14
+            dial_r = max(8, min(dial_r, (inner - row - 8) // 2))  # smaller only where room is short
+            dial = 2 * dial_r + 8
+            if name.get_width() > inner - dial:  # a long name is cut shorter
+                name = self.text(self.fit(label, size, max(20, inner - dial)), size, WHITE, True)
+            w = max(w - 24, name.get_width() + dial, row + dial) + 24
+        box = pygame.Rect(0, 0, w, h)
+        if seat == self.viewer:  # yours sits in the left column, above the log
+            box.bottomleft = (12, lay.plate_bottom)
+        else:
+            box.center = (int(centre[0]), int(centre[1]))
+        return box, name, score, cards, hints, dial_r
+
+    def _plate_width(self, seat: int) -> int:
+        """`Layout.plate_width`, kept per layout (it measures against every other seat)."""
+        room = self._plate_room.get(seat)
+        if room is None:
+            assert self.layout is not None
+            room = self._plate_room[seat] = self.layout.plate_width(seat)
+        return room
 
     def _hints(self) -> list[tuple[str | None, tuple[int, int, int]]]:
         return [
@@ -1414,9 +1489,34 @@ class Board:
         for pos, card in zip(lay.laid_positions(seat, len(shown), at_hand), shown, strict=True):
             self._note(f"laid:{seat}", self.blit_card(dest, card, pos, lay.reveal_card_h))
         if not revealed:
-            for pos, angle in lay.small_hand_positions(seat, max(0, count)):
-                self._note(f"hand:{seat}", self.blit_card(dest, None, pos, lay.small_card_h, angle, False))
+            blits, covered = self._fan(seat, max(0, count))
+            if covered is not None:
+                dest.blits(blits, doreturn=False)
+                self._note(f"hand:{seat}", covered)
         self._plate(dest, seat, spot.centre)
+
+    def _fan(
+        self, seat: int, count: int
+    ) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect | None]:
+        """A seat's fan of `count` backs as the blits `blit_card` would make, card by card (shadow,
+        card, ...), and the rectangle the cards cover: the same while the count is, so placed once per
+        count rather than every frame."""
+        lay = self.layout
+        assert lay is not None
+        key = (seat, count, palette.current())
+        fan = self._fans.get(key)
+        if fan is None:
+            blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+            covered: pygame.Rect | None = None
+            for pos, angle in lay.small_hand_positions(seat, count):
+                surf = self.card_surface(None, lay.small_card_h, angle, False)
+                rect = surf.get_rect(center=(int(pos[0]), int(pos[1])))
+                blits += [(self._shadow_for(surf.get_size()), rect.move(3, 5)), (surf, rect)]
+                covered = rect.copy() if covered is None else covered.union(rect)
+            if len(self._fans) > 256:
+                self._fans.clear()
+            self._fans[key] = fan = (blits, covered)
+        return fan
 
     def _note(self, name: str, rect: pygame.Rect) -> None:
         """Grow the named region to cover `rect`."""
@@ -1487,7 +1587,7 @@ class Board:
             if queued is not None and card in queued.cards:  # sent ahead: it goes down next
                 ring = art.outline(GOLD, 5)
                 dest.blit(ring, ring.get_rect(center=rect.center))
-                tag = self.text(tr("table.next_tag"), max(12, lay.text_size - 2), (40, 20, 0), True)
+                tag = self.text(self._tr("table.next_tag"), max(12, lay.text_size - 2), (40, 20, 0), True)
                 box = tag.get_rect(midbottom=(rect.centerx, rect.top - 4)).inflate(12, 4)
                 pygame.draw.rect(dest, GOLD, box, border_radius=8)
                 dest.blit(tag, tag.get_rect(center=box.center))
@@ -1588,4 +1688,21 @@ class Board:
     def fit(self, line: str, size: int, width: int, bold: bool = True) -> str:
         """`line` as it is if it fits `width` pixels, else cut with "…" (ui.textfit.clip_to_width: a
         few measurements, however long the line)."""
-        return clip_to_width(self.font(size, bold), line, width)
+        return self._memo(
+            ("fit", line, size, width, bold), lambda: clip_to_width(self.font(size, bold), line, width)
+        )
+
+    def _memo(self, key: tuple, make: Callable[[], str]) -> str:
+        """Words a frame would work out again every time it is drawn (`make`), kept by `key`, which
+        holds everything they depend on."""
+        words = self._words.get(key)
+        if words is None:
+            if len(self._words) > 2000:
+                self._words.clear()
+            words = self._words[key] = make()
+        return words
+
+    def _tr(self, key: str, **params: object) -> str:
+        """`tr`, kept by the language now chosen (a plate says "5 cards" in every frame)."""
+        memo = ("tr", i18n.get("locale"), key, *sorted(params.items()))
+        return self._memo(memo, lambda: tr(key, **params))
