@@ -74,7 +74,8 @@ def test_a_silent_connection_is_replaced_when_its_player_comes_back_and_the_matc
         try:
             await until(lambda: len(host.game.actions if host.game else []) > 3, 15, "play to begin")
             relay.pull()
-            await asyncio.sleep(1.5)  # long enough for the client to notice, not for the host to drop it
+            # until the client has noticed (a second of silence), long before the host would drop it
+            await until(lambda: any("reconnecting" in line for line in said), 20, "the client to notice")
             held = host.seats[welcome.seat].connected
             relay.plug()
             finished = await asyncio.wait_for(playing, 60)
