@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..actions import REFEREE, Action, Kind
 from ..cards import Suit, deck
 from .app import MATCH_OVER, PHASES, REACTION, ROUND_OVER, TURN, VALUE13
-from .cards import CHUNK, ids_of, mask_of
+from .cards import CHUNK, chunk_table, ids_of, mask_of
 from .result import Result
 from .rng import shuffle
 from .slots import copier
@@ -67,30 +67,43 @@ def _total(mask: int) -> int:
     )
 
 
+POINTS13 = chunk_table(tuple(min(rank, 10) for rank in range(14)))  # one suit's base points
+
+
 def _points(mask: int) -> int:
-    """base_points: numbers with 10-13 counted as 10, a joker 0."""
-    return sum(min(RANK54[c], 10) for c in ids_of(mask))
+    """base_points: numbers with 10-13 counted as 10, a joker 0 (four lookups, as `_total`)."""
+    return (
+        POINTS13[mask & CHUNK]
+        + POINTS13[mask >> 13 & CHUNK]
+        + POINTS13[mask >> 26 & CHUNK]
+        + POINTS13[mask >> 39 & CHUNK]
+    )
 
 
 def _rank_of(ids: list[int]) -> list[int]:
     return [RANK54[c] for c in ids]
 
 
+ACE_HIGH = 1 | 0b1111 << 9  # the ranks 10, J, Q, K and A as one suit's bits
+
+
 def yaku(mask: int) -> bool:
-    """Does a 5-card hand make a yaku (§2.11: four of a kind, full house, flush, straight)?"""
-    ranks = _rank_of(ids_of(mask))
-    counts = sorted(Counter(ranks).values(), reverse=True)
-    if counts[0] == 4 or counts[:2] == [3, 2]:
+    """Does a 5-card hand make a yaku (§2.11: four of a kind, full house, flush, straight)? On the
+    suits' rank bits: a joker is rank 0, so jokers count as one more distinct rank."""
+    jokers = mask & JOKER_MASK
+    a, b, c, d = mask & CHUNK, mask >> 13 & CHUNK, mask >> 26 & CHUNK, mask >> 39 & CHUNK
+    ranks = a | b | c | d
+    distinct = ranks.bit_count() + (1 if jokers else 0)
+    if distinct == 2:  # five cards of two ranks: four of a kind or a full house
         return True
-    if not mask & JOKER_MASK and any(not mask & ~m for m in SUIT_BITS):
-        return True
-    if 0 in ranks or len(set(ranks)) != 5:
+    if jokers:
+        return False  # no flush with a joker, no straight with a rank 0
+    if (a != 0) + (b != 0) + (c != 0) + (d != 0) == 1:
+        return True  # a flush
+    if distinct != 5:
         return False
-    ranks.sort()
-    if ranks[4] - ranks[0] == 4:
-        return True
-    high = sorted(14 if r == 1 else r for r in ranks)
-    return high[4] - high[0] == 4
+    low = ranks & -ranks
+    return ranks == low * 0b11111 or ranks == ACE_HIGH
 
 
 def _flush(mask: int) -> bool:
@@ -188,6 +201,7 @@ class Roles:
 
 
 _ROLES: dict[StandardRules, Roles] = {}
+_POLLS: dict[tuple[tuple[int, ...], int], tuple[dict[int, int], tuple[tuple[int, ...], ...]]] = {}
 _YAKU: dict[int, bool] = {}
 _YAKU_MAX = 500_000
 
@@ -295,8 +309,12 @@ class StandardSim:
         """Each seat's polling order in the direction of play (the seats after it, itself last), made
         again when the direction turns: the yaku scan at every turn start reads it too."""
         order, n, d = self.seating, self.n, self.direction
-        self.place = place = {seat: i for i, seat in enumerate(order)}
-        self.poll = tuple(tuple(order[(place[s] + d * k) % n] for k in range(1, n + 1)) for s in range(n))
+        made = _POLLS.get((order, d))
+        if made is None:  # a few seatings and two directions: made once, shared (never changed)
+            place = {seat: i for i, seat in enumerate(order)}
+            poll = tuple(tuple(order[(place[s] + d * k) % n] for k in range(1, n + 1)) for s in range(n))
+            made = _POLLS[(order, d)] = (place, poll)
+        self.place, self.poll = made
 
     def _next(self, seat: int, steps: int = 1) -> int:
         return self.seating[(self.place[seat] + steps * self.direction) % self.n]
