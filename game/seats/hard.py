@@ -182,8 +182,8 @@ class HardSeat(Seat):
     # every window: some 2-4 per engine rollout step), which is why its budget is its own, set so that a
     # searched decision's p95 CPU time stays about the engine path's (bench/hard_search.py prints both;
     # a preset spends its `CorePolicy.core_share` of it: on the same decisions, where the engine path
-    # searches to its budget, median worlds app 296, super 268, standard 244, kabu 292, jda 716, against
-    # 125, 57, 112, 111 and 276 on the engine at 8,000; docs/benchmarks.md).
+    # searches to its budget, median worlds app 296, super 268, standard 404, kabu 292, jda 716, against
+    # 125, 57, 118, 111 and 276 on the engine at 8,000; docs/benchmarks.md).
     # False: the engine path everywhere.
     cores = True
     core_work = 60_000
