@@ -18,7 +18,9 @@ without one prints only the engine line.
 seats, where at each decision of seat 0 an engine hard and a core hard (the same seed) each search
 the view (the normal seat's action is applied), so the world counts and times are paired, not two
 games that part ways after the first differing choice; it adds the median of the per-decision ratio
-of core worlds to engine worlds.
+of core worlds to engine worlds, over all of them, over those where the engine path spent its budget,
+and over those where both did (a search that stops early, nothing left in question, says nothing of
+what its budget buys: in `app` the core path often stops so, however large its budget).
 """
 
 from __future__ import annotations
@@ -90,7 +92,8 @@ class Probe:
         self.paths = paths
         self.normal = make_seat("normal", deal, 0)
         self.searches: dict[str, list[tuple[int, float, float]]] = {path: [] for path, _ in paths}
-        self.pairs: list[dict[str, int]] = []  # worlds per path, and "settled": the engine's stopped early
+        # worlds per path, and "settled" / "core_settled": that path's search stopped early
+        self.pairs: list[dict[str, int]] = []
         self.step = 0
 
     def act(self, view):
@@ -102,8 +105,7 @@ class Probe:
             if hard.searches:
                 self.searches[path] += hard.searches
                 found[path] = hard.searches[0][0]
-                if not cores:
-                    found["settled"] = hard.settled[0]
+                found["settled" if not cores else "core_settled"] = hard.settled[0]
         if len(self.paths) > 1 and all(path in found for path, _ in self.paths):
             self.pairs.append(found)
         return self.normal.act(view)
@@ -182,6 +184,13 @@ def main() -> None:
                     f"{preset:<9} same {len(full)} decisions the engine path searched to its budget: worlds median "
                     f"engine {statistics.median(p['engine'] for p in full):.0f}, core {statistics.median(p['core'] for p in full):.0f}, "
                     f"ratio median {statistics.median(p['core'] / p['engine'] for p in full):.2f}"
+                )
+            both = [pair for pair in full if not pair.get("core_settled")]  # what the budgets buy
+            if both:
+                print(
+                    f"{preset:<9} same {len(both)} decisions both paths searched to their budgets: worlds median "
+                    f"engine {statistics.median(p['engine'] for p in both):.0f}, core {statistics.median(p['core'] for p in both):.0f}, "
+                    f"ratio median {statistics.median(p['core'] / p['engine'] for p in both):.2f}"
                 )
 
 

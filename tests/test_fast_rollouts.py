@@ -104,6 +104,44 @@ def test_a_refilled_world_is_the_one_determinize_makes(preset):
     assert checked >= 10
 
 
+def auction_views(games: int):
+    """The views of the standard seats asked to bid, in the first round of games between normal seats."""
+    for seed in range(games):
+        game = Game(make_rules("standard", 4), seed)
+        seats = [make_seat("normal", seed, s) for s in range(4)]
+        for _ in range(20):
+            if game.phase is not Phase.OPENING:
+                break
+            seat = game.sync_next()
+            view = game.view(seat)
+            if any(a.kind is Kind.BID for a in view.legal):
+                yield view
+            game.apply(seats[seat].act(view))
+
+
+def test_an_auctions_refilled_world_is_the_one_determinize_makes():
+    """Hard's auction worlds after the first refill a copy of it on the core: the very worlds that
+    determinize (with the bids it supposes) and the conversion make from the same draws."""
+    checked = 0
+    for n, view in enumerate(auction_views(4)):
+        public = dict(view.extra)
+        public["bids"] = tuple(1 if s != view.seat else None for s in range(view.players))
+        hard = HardSeat(n)
+        rng = random.Random()
+        rng.setstate(hard.rng.getstate())
+        sample = hard.bid_sampler(view, public)
+        for _ in range(4):
+            world = sample()
+            made = determinize(view, rng)
+            made.book.restore_round(made, public)
+            expected = fast.to_core(made)
+            assert fast.is_core(world)
+            assert world.key() == expected.key()
+            assert world.to_move() == expected.to_move()
+            checked += 1
+    assert checked >= 12
+
+
 @pytest.mark.parametrize("preset", MOVED)
 def test_a_search_on_the_cores_is_repeatable_and_legal(preset):
     """Hard on the cores: the same seed and view give the same action; the action is legal."""

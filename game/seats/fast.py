@@ -154,7 +154,9 @@ class AppPolicy(CorePolicy):
     dobon = app_sim.DOBON
     pass_ = app_sim.PASS
     step_base, pass_share = 0.92, 0.63  # measured 1.55, 2.16, 2.82 at 2, 3, 4 seats
-    core_share = 1.9  # its worlds are the cheapest: p95 about the engine path's (bench/hard_search.py)
+    # its worlds are the cheapest: p95 about the engine path's (bench/hard_search.py). More buys few
+    # worlds where it counts: the core path's search then mostly stops early, nothing left in question
+    core_share = 1.9
     shed = tuple(app_sim.RANK)  # app's shed_order: the rank
 
     def card(self, code: int) -> int:
@@ -214,7 +216,9 @@ class StandardPolicy(CorePolicy):
     draw = standard_sim.DRAW
     pass_ = standard_sim.PASS
     step_base, pass_share = 0.54, 0.42  # measured 1.38, 1.78, 2.64 at 3, 4, 6 seats
-    core_share = 0.75  # its rollouts are the longest: p95 about the engine path's (bench/hard_search.py)
+    # its rollouts are the longest (0.75 before the core's window, turn and scoring paths were made
+    # cheaper): p95 CPU about the engine path's (bench/hard_search.py, docs/benchmarks.md)
+    core_share = 1.0
     shed = standard_sim.RANK54  # the default shed_order: the rank (a joker 0)
 
     def card(self, code: int) -> int:

@@ -35,7 +35,7 @@ from ..view import SeatView
 from . import fast
 from .allocation import Duel
 from .base import Seat
-from .determinize import determinize, known_in_hand
+from .determinize import determinize, hidden_cards, known_in_hand
 from .heuristics import Risk
 from .inference import HandSampler, InferredRisk
 from .normal import NormalSeat
@@ -182,8 +182,8 @@ class HardSeat(Seat):
     # every window: some 2-4 per engine rollout step), which is why its budget is its own, set so that a
     # searched decision's p95 CPU time stays about the engine path's (bench/hard_search.py prints both;
     # a preset spends its `CorePolicy.core_share` of it: on the same decisions, where the engine path
-    # searches to its budget, median worlds app 296, super 268, standard 244, kabu 292, jda 716, against
-    # 125, 57, 112, 111 and 276 on the engine at 8,000; docs/benchmarks.md).
+    # searches to its budget, median worlds app 296, super 268, standard 404, kabu 292, jda 716, against
+    # 125, 57, 118, 111 and 276 on the engine at 8,000; docs/benchmarks.md).
     # False: the engine path everywhere.
     cores = True
     core_work = 60_000
@@ -265,13 +265,50 @@ class HardSeat(Seat):
             return low
         public = dict(view.extra)
         public["bids"] = tuple(supposed.get(s) for s in range(view.players))
+        return self.search(view, [low, over], self.bid_sampler(view, public), low)
+
+    def bid_sampler(self, view: SeatView, public: dict) -> Callable[[], Game]:
+        """The auction's worlds: uniform deals of the unseen cards (`determinize`) with the bids it
+        supposes. On a core, only the first is built as a `Game` and converted; the rest refill a copy
+        of it with the same draws on `self.rng` as `determinize` makes (its game's seed, then one
+        shuffle of every unseen card, dealt in seat order), so they are the very worlds the engine
+        path would make, without a `Game` each: building one cost about what its rollouts did."""
+        template = None
+        known: dict[int, list[int]] = {}
+        unseen: list[int] = []
 
         def sample() -> Game:
+            nonlocal template, known, unseen
+            if template is not None:
+                self.rng.randrange(2**31)  # determinize's seed for the game it would build
+                pool = list(unseen)
+                self.rng.shuffle(pool)  # a shuffle moves by position: the same order as of the cards
+                world = template.clone()
+                policy = fast.POLICIES[type(world)]
+                for seat in range(view.players):
+                    if seat == view.seat:
+                        continue
+                    hand = known.get(seat, [])[: view.hand_sizes[seat]]
+                    need = view.hand_sizes[seat] - len(hand)
+                    mask = 0
+                    for card in (*hand, *pool[:need]):
+                        mask |= 1 << card
+                    del pool[:need]
+                    policy.rehand(world, seat, mask)
+                world.stock = pool
+                policy.refilled(world)
+                return world
             world = determinize(view, self.rng)
             world.book.restore_round(world, public)  # the bids it supposes, its own still to come
-            return self.world_of(world)
+            core = self.world_of(world)
+            if fast.is_core(core) and not world.extra:  # no preset pile dealt from the unseen cards
+                template = core
+                cards = known_in_hand(view)
+                known = {seat: [c.id for c in hand] for seat, hand in cards.items()}
+                unseen = [c.id for c in hidden_cards(view, cards)]
+            return core
 
-        return self.search(view, [low, over], sample, low)
+        return sample
 
     def infer(self, view: SeatView) -> None:
         """Draw the deals this decision reasons about, in proportion to how well they fit the history."""

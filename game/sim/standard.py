@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..actions import REFEREE, Action, Kind
 from ..cards import Suit, deck
 from .app import MATCH_OVER, PHASES, REACTION, ROUND_OVER, TURN, VALUE13
-from .cards import CHUNK, ids_of, mask_of
+from .cards import CHUNK, chunk_table, ids_of, mask_of
 from .result import Result
 from .rng import shuffle
 from .slots import copier
@@ -44,6 +44,7 @@ DISCARD, DREW, SKIPPED = 0, 1, 2  # turn log kinds
 LOG_KINDS = ("DISCARD", "DRAW", "SKIPPED")
 PAIR = (3, 2, 1, 0)  # spades-clubs, hearts-diamonds
 JOKER_MASK = (1 << 52) | (1 << 53)
+ATTACK, REFLECT, REVERSE, SKIP = 1, 2, 4, 8  # a card's roles (`Roles.role`)
 SUIT_BITS = tuple(sum(1 << (s * 13 + r) for r in range(13)) for s in range(4))
 
 # codes
@@ -66,30 +67,43 @@ def _total(mask: int) -> int:
     )
 
 
+POINTS13 = chunk_table(tuple(min(rank, 10) for rank in range(14)))  # one suit's base points
+
+
 def _points(mask: int) -> int:
-    """base_points: numbers with 10-13 counted as 10, a joker 0."""
-    return sum(min(RANK54[c], 10) for c in ids_of(mask))
+    """base_points: numbers with 10-13 counted as 10, a joker 0 (four lookups, as `_total`)."""
+    return (
+        POINTS13[mask & CHUNK]
+        + POINTS13[mask >> 13 & CHUNK]
+        + POINTS13[mask >> 26 & CHUNK]
+        + POINTS13[mask >> 39 & CHUNK]
+    )
 
 
 def _rank_of(ids: list[int]) -> list[int]:
     return [RANK54[c] for c in ids]
 
 
+ACE_HIGH = 1 | 0b1111 << 9  # the ranks 10, J, Q, K and A as one suit's bits
+
+
 def yaku(mask: int) -> bool:
-    """Does a 5-card hand make a yaku (§2.11: four of a kind, full house, flush, straight)?"""
-    ranks = _rank_of(ids_of(mask))
-    counts = sorted(Counter(ranks).values(), reverse=True)
-    if counts[0] == 4 or counts[:2] == [3, 2]:
+    """Does a 5-card hand make a yaku (§2.11: four of a kind, full house, flush, straight)? On the
+    suits' rank bits: a joker is rank 0, so jokers count as one more distinct rank."""
+    jokers = mask & JOKER_MASK
+    a, b, c, d = mask & CHUNK, mask >> 13 & CHUNK, mask >> 26 & CHUNK, mask >> 39 & CHUNK
+    ranks = a | b | c | d
+    distinct = ranks.bit_count() + (1 if jokers else 0)
+    if distinct == 2:  # five cards of two ranks: four of a kind or a full house
         return True
-    if not mask & JOKER_MASK and any(not mask & ~m for m in SUIT_BITS):
-        return True
-    if 0 in ranks or len(set(ranks)) != 5:
+    if jokers:
+        return False  # no flush with a joker, no straight with a rank 0
+    if (a != 0) + (b != 0) + (c != 0) + (d != 0) == 1:
+        return True  # a flush
+    if distinct != 5:
         return False
-    ranks.sort()
-    if ranks[4] - ranks[0] == 4:
-        return True
-    high = sorted(14 if r == 1 else r for r in ranks)
-    return high[4] - high[0] == 4
+    low = ranks & -ranks
+    return ranks == low * 0b11111 or ranks == ACE_HIGH
 
 
 def _flush(mask: int) -> bool:
@@ -135,6 +149,14 @@ class Roles:
         )
         # OPTIONS[last_one_choice][card]: the engine's plays of the card, in its order
         self.options = tuple(tuple(self._options(c, bool(last)) for c in range(CARDS)) for last in range(2))
+        # ROLE[card]: its roles as bits (ATTACK, REFLECT, REVERSE, SKIP), 0 for a plain card
+        self.role = tuple(
+            (ATTACK if RANK54[c] in self.attack else 0)
+            | (REFLECT if RANK54[c] in self.reflect else 0)
+            | (REVERSE if RANK54[c] in self.reverse else 0)
+            | (SKIP if RANK54[c] in self.skip else 0)
+            for c in range(CARDS)
+        )
 
     def _hand_suits(self, card: int) -> frozenset[int]:
         rank, suit = RANK54[card], SUIT54[card]
@@ -179,6 +201,7 @@ class Roles:
 
 
 _ROLES: dict[StandardRules, Roles] = {}
+_POLLS: dict[tuple[tuple[int, ...], int], tuple[dict[int, int], tuple[tuple[int, ...], ...]]] = {}
 _YAKU: dict[int, bool] = {}
 _YAKU_MAX = 500_000
 
@@ -286,8 +309,12 @@ class StandardSim:
         """Each seat's polling order in the direction of play (the seats after it, itself last), made
         again when the direction turns: the yaku scan at every turn start reads it too."""
         order, n, d = self.seating, self.n, self.direction
-        self.place = place = {seat: i for i, seat in enumerate(order)}
-        self.poll = tuple(tuple(order[(place[s] + d * k) % n] for k in range(1, n + 1)) for s in range(n))
+        made = _POLLS.get((order, d))
+        if made is None:  # a few seatings and two directions: made once, shared (never changed)
+            place = {seat: i for i, seat in enumerate(order)}
+            poll = tuple(tuple(order[(place[s] + d * k) % n] for k in range(1, n + 1)) for s in range(n))
+            made = _POLLS[(order, d)] = (place, poll)
+        self.place, self.poll = made
 
     def _next(self, seat: int, steps: int = 1) -> int:
         return self.seating[(self.place[seat] + steps * self.direction) % self.n]
@@ -468,6 +495,35 @@ class StandardSim:
                     break
         return out
 
+    def _discard_calls(self, seat: int) -> list[int]:
+        """`_calls` in a discard's window (not a gaeshi's): `_runs` as dobons, in one pass. The rollouts
+        ask this of every waiting seat after every discard, hence the inlined hand total."""
+        hand = self.hands[seat]
+        if not hand:
+            return []
+        jokers = hand & JOKER_MASK
+        if jokers and jokers.bit_count() != self.sizes[seat]:
+            return []
+        total = (
+            VALUE13[hand & CHUNK]
+            + VALUE13[hand >> 13 & CHUNK]
+            + VALUE13[hand >> 26 & CHUNK]
+            + VALUE13[hand >> 39 & CHUNK]
+        )
+        out: list[int] = []
+        running = length = 0
+        for player, kind, card in reversed(self.turns):
+            if player == seat or kind == DREW:
+                break
+            if kind == DISCARD:
+                length += 1
+                running += RANK54[card]
+                if running == total:
+                    out.append(DOBON + length)
+                elif running > total:
+                    break
+        return out
+
     def _calls(self, seat: int) -> list[int]:
         if self.gwindow:  # D10: a victim with no 0, whose hand sums to the cut, who had no run to call
             hand = self.hands[seat]
@@ -482,13 +538,42 @@ class StandardSim:
         """Apply the forced actions and return the choices of the next seat that has several
         (`mover`); [] once the round is over."""
         while True:
-            if self.wplacer >= 0 and self.pending:  # a window: its seats in turn (`to_move`, `legal`)
-                seat = self.pending[0]
-                calls = self._calls(seat)
-                if calls:
-                    self.mover = seat
-                    return [PASS, *calls]
-                self.apply(seat, PASS)  # nothing to call: the pass is forced
+            pending = self.pending
+            if self.wplacer >= 0 and pending:  # a window: its seats in turn (`to_move`, `legal`)
+                calls = self._calls if self.gwindow else self._discard_calls
+                while pending:
+                    seat = pending[0]
+                    found = calls(seat)
+                    if found:
+                        self.mover = seat
+                        return [PASS, *found]
+                    # nothing to call: the pass is forced (as `apply(seat, PASS)`, counted the same)
+                    self.actions += 1
+                    if self.log is not None:
+                        self.log.append((seat, PASS))
+                    del pending[0]
+                self._close_window()
+                continue
+            if self.phase == TURN and self.wplacer < 0:  # `to_move` and `legal` in one, for a turn
+                turn = seat = self.turn
+                sizes = self.sizes
+                if 5 in sizes:  # a yaku is offered to a 5-card hand only
+                    declined = self.yaku_declined
+                    for other in (turn, *self.poll[turn][:-1]):  # from the turn player on
+                        if sizes[other] == 5 and not declined[other] and self._yaku_offer(other):
+                            seat = other
+                            break
+                self.mover = seat
+                if seat != turn:
+                    return [DECLARE, PASS]  # an offer out of turn, not declined yet
+                options = self._turn_options(turn)
+                if sizes[turn] == 5 and self._yaku_offer(turn):
+                    options.append(DECLARE)
+                    if not self.yaku_declined[turn]:
+                        options.append(PASS)
+                if len(options) > 1:
+                    return options
+                self.apply(turn, options[0])
                 continue
             seat = self.to_move()
             if seat == REFEREE:
@@ -579,7 +664,7 @@ class StandardSim:
         if not all(self.hands) or len(self.stock) + len(self.discard) - 1 == 0:
             self._score()
             return
-        self._start_turn(self._next(self.turn))
+        self._start_turn(self.poll[self.turn][0])  # the next seat in the direction of play
 
     def _draw_turn(self, seat: int) -> None:
         binding = self.links > 0
@@ -608,31 +693,38 @@ class StandardSim:
 
     def _discard(self, seat: int, code: int) -> None:
         roles = self.roles
-        card, variant = divmod(code, 10)
+        card = code // 10
+        variant = code - card * 10
         suit = (variant >> 1) - 1
-        rank = RANK54[card]
         self.hands[seat] ^= BIT54[card]
-        self.sizes[seat] -= 1
+        sizes = self.sizes
+        size = sizes[seat] = sizes[seat] - 1
         self.discard.append(card)
-        self.declared = suit if roles.choice[card] and suit >= 0 and suit != SUIT54[card] else -1
+        self.declared = suit if suit >= 0 and roles.choice[card] and suit != SUIT54[card] else -1
         was = self.links > 0
-        damage = roles.damage[card]
-        if rank in roles.attack:
-            self.links += 1
-            self.owed = self.owed + damage if was else damage
-        elif was and damage:
-            self.owed += damage
-        if (rank in roles.reflect and was) or (rank in roles.reverse and not was):
-            self.direction = -self.direction
-            self._tables()
-        if rank in roles.skip:
-            self.skipped[self._next(seat)] = True
-        self.last_one[seat] = bool(variant & 1) and self.sizes[seat] == 1
+        role = roles.role[card]  # most cards have none: one lookup instead of four set tests
+        if role:
+            damage = roles.damage[card]
+            if role & ATTACK:
+                self.links += 1
+                self.owed = self.owed + damage if was else damage
+            elif was and damage:
+                self.owed += damage
+            if (role & REFLECT and was) or (role & REVERSE and not was):
+                self.direction = -self.direction
+                self._tables()
+            if role & SKIP:
+                self.skipped[self.poll[seat][0]] = True  # the next seat in the direction of play
+        self.last_one[seat] = bool(variant & 1) and size == 1
         self.turns.append((seat, DISCARD, card))
-        if not self.sizes[seat]:
+        if not size:
             self.went_out = seat
         self.claims = []
-        self._open(seat, (card,), self.poll[seat][:-1])
+        self.wplacer = seat  # `_open`, inlined: a window after every discard
+        self.wcards = (card,)
+        self.pending = list(self.poll[seat][:-1])
+        self.calls = []
+        self.phase = REACTION
 
     def _open(self, placer: int, cards: tuple[int, ...], pending) -> None:
         self.wplacer = placer
