@@ -118,7 +118,7 @@ def test_jda_says_deal_sizes_and_laps_in_its_own_terms_and_no_points(app):
     result, said = result_screen(app, "jda")
     text = drawn(app, said)
     assert row(result, 1) == "Lost at 12: back to 4 cards and a lap completed (1 in all)"
-    assert row(result, 2) == "Won: deals 6 next game (was 8)"
+    assert row(result, 2) == "Won: is dealt 6 next game (was 8)"
     assert "pts" not in text and "points" not in text.lower()
 
 
