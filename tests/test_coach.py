@@ -192,6 +192,7 @@ def test_after_a_hint_hovering_another_card_says_its_danger_and_i_brings_the_hin
     press(app, pygame.K_i)
     assert words_now(scene) == hint
 
+
 def test_help_cycles_through_the_levels_and_only_coach_coaches(app):
     scene = coached_table(app)
     press(app, pygame.K_h)

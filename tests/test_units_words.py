@@ -60,13 +60,24 @@ def test_english_words_are_english_and_japanese_shows_only_in_shouts_and_glosses
     """A button or line of the English UI in Japanese reads as a slip; the shouted calls and a few glosses
     (kabu's card names, as the English rules page has them) are the only places Japanese belongs."""
     data = json.loads(resource_path("translations", "dobon.en.json").read_text("utf-8"))["en"]
-    shouts_and_glosses = {"table.dobon_splash", "table.gaeshi", "table.yaku", "refusal.kabu.forced", "preset_about.kabu"}
+    shouts_and_glosses = {
+        "table.dobon_splash",
+        "table.gaeshi",
+        "table.yaku",
+        "refusal.kabu.forced",
+        "preset_about.kabu",
+    }
     mixed = [
         name
         for name, value in flat(data)
-        if any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in json.dumps(value, ensure_ascii=False))
+        if any(
+            "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff"
+            for ch in json.dumps(value, ensure_ascii=False)
+        )
     ]
-    assert set(mixed) <= shouts_and_glosses, f"Japanese in English text: {sorted(set(mixed) - shouts_and_glosses)}"
+    assert set(mixed) <= shouts_and_glosses, (
+        f"Japanese in English text: {sorted(set(mixed) - shouts_and_glosses)}"
+    )
 
 
 def table(app, preset: str, players: int = 3) -> TableScene:

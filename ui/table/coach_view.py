@@ -51,7 +51,7 @@ class CoachDesk:
         self._keyed: tuple[SeatView, str] | None = None
         # the hint gives way to the danger line once the pointer moves onto another card (so hovering
         # still tells what each card risks); asking again brings it back
-        self.hint_hover: int | None | object = UNSEEN
+        self.hint_hover: int | object | None = UNSEEN
         self.hint_aside = False
 
     def _key(self, view: SeatView) -> str:
