@@ -157,3 +157,22 @@ def test_text_fields_write_as_large_as_the_labels_beside_them(home):
         assert fields <= entry.rect.height  # and still inside the field
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_persons_empty_name_box_says_what_the_table_will_call_them(home, language):
+    app = uikit.make_app((800, 600))
+    app.set_language(language)
+    try:
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        frames(app, 3)
+        kind, _, name = scene.seat_rows[0]
+        assert kind.selected_option[1] == "human" and name.get_text() == ""
+        assert name.hinting and name.placeholder_text == {"en": "You", "ja": "あなた"}[language]
+        assert all(row[2].get_text() for row in scene.seat_rows[1:])  # the AI seats have their names
+        name.set_text("Aoi")
+        frames(app, 2)
+        assert not name.hinting and name.get_text() == "Aoi"
+    finally:
+        app.close()

@@ -14,6 +14,7 @@ from game.rules import PRESETS
 from game.seats import SEATS
 
 from ..filetypes import last_setup
+from ..hint_entry import HintEntry
 from ..presets import preset_ui
 from ..scene import Scene
 from ..table.layout import seats_that_fit
@@ -170,8 +171,13 @@ class NewGameScene(Scene):
                 gui,
                 container=c,
             )
-            name = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x + label_w + kind_w + level_w + 20, at, name_w, row_h), gui, container=c
+            # a person's empty name box says, greyed, what the table will call them ("You"), so it
+            # does not look forgotten; typing a name replaces it
+            name = HintEntry(
+                pygame.Rect(x + label_w + kind_w + level_w + 20, at, name_w, row_h),
+                gui,
+                container=c,
+                placeholder_text=tr("table.you") if s.kind == "human" else "",
             )
             if s.kind == "human":
                 level.hide()  # a person's seat has no AI level (it comes back if the seat turns AI)
