@@ -45,6 +45,9 @@ def test_the_new_game_screen_fits_with_the_most_players(home, size, language, pr
                 assert text_width(button.text, bold=True) + 24 <= button.rect.width, (name, button.text)
         last = max(row.rect.bottom for rows in scene.seat_rows for row in rows)
         assert last <= scene.back.rect.top and last <= scene.start.rect.top
+        assert scene.about.scroll_bar is None  # what the rules are like, whole, not two lines and a bar
+        for name, _ in scene.preset_menu.options_list:  # every preset's name fits the menu, with its arrow
+            assert text_width(name, bold=True) + 40 <= scene.preset_menu.rect.width, name
         assert abs(scene.back.rect.left - (w - scene.start.rect.right)) <= 2  # a centred column
         listed = open_menu(app, scene.seat_rows[-1][1])  # the last seat's AI level
         assert listed.top >= 0 and listed.bottom <= h, listed
