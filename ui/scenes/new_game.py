@@ -125,9 +125,9 @@ class NewGameScene(Scene):
         # a short window: the seats' heading goes, then the option rows tighten, so no seat row
         # runs under Back and Start
         heading, pitch_opt = True, 42
-        if rows * pitch_opt + 32 + self.players * 32 > h - 76 - y:
+        if rows * pitch_opt + 4 + 32 + self.players * 32 > h - 76 - y:  # (4: the gap under the options)
             heading = False
-        if rows * pitch_opt + self.players * 32 > h - 76 - y:
+        if rows * pitch_opt + 4 + self.players * 32 > h - 76 - y:
             pitch_opt = 38
         for name, label, col, row, span in places:
             cx, cy = x0 + col * col_w, y + row * pitch_opt
