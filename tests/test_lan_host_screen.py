@@ -146,5 +146,6 @@ def test_a_lobby_row_with_a_long_name_ready_and_you_fits_its_label(app, language
         for label in lobby.seat_labels:
             assert text_width(clean(label.text, 200)) < label.rect.width, label.text
         assert lobby.chat_box.rect.right <= 800 and not lobby.chat_box.rect.colliderect(row.rect)
+        assert lobby.waiting_box.scroll_bar is None  # "everyone is ready: ..." whole, two lines
     finally:
         lobby.session.close()

@@ -867,10 +867,16 @@ class LobbyScene(Scene):
         waiting = self.waiting_text()
         if waiting:  # wrapped: the late guest's sentence is long in English at 800x600
             tall = 80 if (lobby is not None and lobby.started) or self.watching else 40
-            pygame_gui.elements.UITextBox(
-                html.escape(waiting), pygame.Rect(x, y, col_w, tall), gui, container=c
-            )
-            y += tall + 2
+            box = pygame_gui.elements.UITextBox(
+                html.escape(waiting), pygame.Rect(x, y, col_w, -1), gui, container=c
+            )  # as tall as its text ("everyone is ready: the match starts in a moment" is two lines)
+            if box.rect.height > 80:
+                box.kill()
+                box = pygame_gui.elements.UITextBox(
+                    html.escape(waiting), pygame.Rect(x, y, col_w, max(tall, 80)), gui, container=c
+                )
+            self.waiting_box = box
+            y += box.rect.height + 2
         self.share = None
         self.shown_error = self.session.host.announce_error if self.session.host else None
         if self.hosting and self.session.host is not None:
