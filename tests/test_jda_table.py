@@ -165,7 +165,7 @@ def test_the_gaeshi_panel_says_the_callers_whole_hand_is_laid_face_up(app):
     scene.board.text = lambda s, *args, **kw: said.append(s) or text(s, *args, **kw)
     frames(app, 2)
     # Hana's plate counts no cards: the panel says why (her hand, the ♠9, is the laid card)
-    assert any(line.startswith("Hana called Dobon with their whole hand, ♠9") for line in said), said
+    assert any(line == "Hana called Dobon with the whole hand: ♠9" for line in said), said
 
 
 def test_a_refusal_during_gaeshi_is_said_clear_of_the_panel_and_a_call_says_why_not(app):
