@@ -172,6 +172,27 @@ def test_the_hint_key_and_button_say_what_hard_would_play(app):
     assert "hint" in scene.buttons
 
 
+def hover(app, scene: TableScene, code: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card_rect(scene, code).center, rel=(0, 0)))
+    frames(app, 2)
+
+
+def test_after_a_hint_hovering_another_card_says_its_danger_and_i_brings_the_hint_back(app):
+    scene = coached_table(app)
+    hover(app, scene, "4C")
+    press(app, pygame.K_i)
+    scene.coach.hint(scene.source.view, wait=True)
+    frames(app, 2)
+    hint = words_now(scene)
+    assert hint is not None and "Hard" in hint
+    assert words_now(scene) == hint  # the card it was asked over keeps the hint up
+    hover(app, scene, "KC")
+    danger = words_now(scene)
+    assert danger is not None and "♣K" in danger and "%" in danger and "Hard" not in danger
+    press(app, pygame.K_i)
+    assert words_now(scene) == hint
+
+
 def test_help_cycles_through_the_levels_and_only_coach_coaches(app):
     scene = coached_table(app)
     press(app, pygame.K_h)

@@ -462,3 +462,52 @@ def test_play_a_deal_again_names_the_deal_in_its_presets_unit(app, language):
         assert translate(scene.again.text) == wanted[item.preset], item.preset
         app.stack.pop()
     app.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_history_screen_has_a_heading_and_says_which_matches_were_left_unfinished(
+    tmp_path, monkeypatch, language
+):
+    from game.phase import Phase
+
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    small = make_app((800, 600))
+    try:
+        small.set_language(language)
+        kept("app", 3, "20260101T100000000000Z", rounds=1)  # left after its first round
+        game = Game(make_rules("app", 4, {"starting_points": 60}), 6)  # played to its match's end
+        players = [make_seat("basic", 6, s) for s in range(4)]
+        while game.phase is not Phase.MATCH_OVER:
+            play(game, players, 1)
+        record(
+            game,
+            ["human", "normal", "normal", "normal"],
+            0,
+            "20260102T100000000000Z",
+            names=["", "A", "B", "C"],
+        )
+        history = open_history(small)
+        word = "unfinished" if language == "en" else "未完了"
+        lines = {
+            e.started: translate(i["text"])
+            for e, i in zip(history.entries, history.list.item_list, strict=True)
+        }
+        assert word in lines["20260101T100000000000Z"] and word not in lines["20260102T100000000000Z"], lines
+        heading = translate(history.heading.text)
+        assert heading == {"en": "History", "ja": "履歴"}[language]
+        for element in (history.filter, history.stats, history.back, history.list):
+            assert not history.heading.rect.colliderect(element.rect)
+    finally:
+        small.close()
+
+
+@pytest.mark.parametrize(
+    ("count", "decisions", "forced"),
+    [(1, "1 decision (", "1 forced move."), (3, "3 decisions (", "3 forced moves.")],
+)
+def test_a_reviews_heading_counts_in_proper_singular_and_plural(app, count, decisions, forced):
+    from ui.scenes.review_listing import heading
+
+    review = {"preset": "app", "summary": {"decisions": count, "forced": count, "grades": {"best": count}}}
+    head = heading(review)[0]
+    assert decisions in head and forced in head and "(s)" not in head

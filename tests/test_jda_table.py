@@ -158,6 +158,16 @@ def test_gaeshi_offers_the_top_card_and_its_clock_and_answers_with_space(app):
     assert game.window is not None and game.window.placer == 0
 
 
+def test_the_gaeshi_panel_says_the_callers_whole_hand_is_laid_face_up(app):
+    scene = gaeshi_table(app, ["4H", "5H"])
+    said: list[str] = []
+    text = scene.board.text
+    scene.board.text = lambda s, *args, **kw: said.append(s) or text(s, *args, **kw)
+    frames(app, 2)
+    # Hana's plate counts no cards: the panel says why (her hand, the ♠9, is the laid card)
+    assert any(line == "Hana called Dobon with the whole hand: ♠9" for line in said), said
+
+
 def test_a_refusal_during_gaeshi_is_said_clear_of_the_panel_and_a_call_says_why_not(app):
     scene = gaeshi_table(app, ["4H", "QC"])  # 16: no gaeshi on the 9
     click(app, card_at(scene, "4H"))

@@ -111,3 +111,41 @@ def test_a_hostile_remembered_host_screen_is_said_and_the_defaults_come(app, tmp
     app.settings = settings
     scene = host_screen(app)
     assert scene.players == 4 and scene.turn_limit == 15
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_lobby_row_with_a_long_name_ready_and_you_fits_its_label(app, language):
+    import time
+
+    import msgspec
+
+    from game.plaintext import clean
+    from ui.theme import text_width
+
+    app.set_language(language)
+    app.settings.player_name = "Bartholomew Long"  # 16 characters, the longest a name may be
+    scene = host_screen(app)
+    scene.announce = False  # no multicast from tests
+    scene.open_table(port=0)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        end = time.monotonic() + 20
+        while lobby.remote.lobby is None:
+            assert time.monotonic() < end, "the lobby never came"
+            frames(app, 1)
+            time.sleep(0.01)
+        # the row as it reads once the host has said ready (a lobby the host would send)
+        seats = lobby.remote.lobby.seats
+        ready = [msgspec.structs.replace(s, ready=s.kind == "person") for s in seats]
+        lobby.remote.lobby = msgspec.structs.replace(lobby.remote.lobby, seats=ready)
+        lobby.build()
+        frames(app, 2)
+        row = lobby.seat_labels[0]
+        assert tr("lan.ready_mark") in row.text and tr("lan.you_mark") in row.text
+        for label in lobby.seat_labels:
+            assert text_width(clean(label.text, 200)) < label.rect.width, label.text
+        assert lobby.chat_box.rect.right <= 800 and not lobby.chat_box.rect.colliderect(row.rect)
+        assert lobby.waiting_box.scroll_bar is None  # "everyone is ready: ..." whole, two lines
+    finally:
+        lobby.session.close()

@@ -124,6 +124,24 @@ def test_a_wrong_but_legal_move_is_explained_and_the_lesson_waits(app):
     assert table.guide.step.id == "draw"
 
 
+@pytest.mark.parametrize("preset", ["jda", "app"])
+def test_the_menu_over_a_lesson_leaves_the_steps_instruction_in_the_banner(app, preset):
+    table = open_lesson(app, preset)
+    wait_for_move(app, table)
+    take_step(app, table)  # the welcome
+    wait_for_move(app, table)
+    assert table.guide.step.expect is not None  # step 2: the person's own move
+    said = [text for text, _colour in table.guide.lines(table)]
+    press(app, pygame.K_ESCAPE)  # Menu
+    frames(app, 2)
+    assert table.paused and app.stack.top is not table
+    assert [text for text, _colour in table.guide.lines(table)] == said
+    assert tr("learn.watch") not in said and "guide:hint" in table.buttons
+    press(app, pygame.K_ESCAPE)  # Resume: the step is still waiting for its move
+    frames(app, 2)
+    assert not table.paused and [text for text, _colour in table.guide.lines(table)] == said
+
+
 def test_leaving_keeps_the_step_and_the_title_offers_to_resume(app):
     table = open_lesson(app, "app")
     for _ in range(3):  # the welcome, the match, the draw

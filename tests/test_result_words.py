@@ -118,7 +118,7 @@ def test_jda_says_deal_sizes_and_laps_in_its_own_terms_and_no_points(app):
     result, said = result_screen(app, "jda")
     text = drawn(app, said)
     assert row(result, 1) == "Lost at 12: back to 4 cards and a lap completed (1 in all)"
-    assert row(result, 2) == "Won: deals 6 next game (was 8)"
+    assert row(result, 2) == "Won: is dealt 6 next game (was 8)"
     assert "pts" not in text and "points" not in text.lower()
 
 
@@ -321,3 +321,27 @@ def test_rule_by_rule_names_each_rule_that_applied_by_its_code_and_leaves_out_th
         steps = " ".join(result.settlement_shown)
         assert re.search(r"\bA1 \+1\b", steps) and "M3 ×4" in steps
         assert not re.search(r"[AM]\d (\+0|×1)\b", steps), steps
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("preset", ["standard", "kabu"])  # the lines beside the cards; under a settlement
+def test_a_seats_lines_are_never_under_its_cards_however_long_the_hand(tmp_path, monkeypatch, size, preset):
+    monkeypatch.setenv("DOBON_TABLE_HOME", str(tmp_path))
+    application = uikit.make_app(size)
+    try:
+        application.set_language("ja")
+        result, _ = result_screen(application, preset)
+        shown = [c for hand in result.hands for c in hand] or [c for laid in result.laid for c in laid]
+        for length in (1, 9, 15, 24):
+            result.hands = [[shown[i % len(shown)] for i in range(length)] for _ in result.hands]
+            frames(application, 2)
+            for seat in range(result.players):
+                cards, text = result.card_rects[seat], result.text_rects[seat]
+                assert len(cards) == length  # every card shown, none left out
+                assert bool(result.rows_shown[seat]) == (text.width > 0), (length, seat)
+                hit = [r for r in cards if r.colliderect(text)]
+                assert not hit, f"{length} cards cover seat {seat}'s lines {text}: {hit[:2]}"
+                assert all(r.right <= size[0] and r.left >= 0 for r in cards)
+            assert any(result.rows_shown), "no seat's lines were drawn"
+    finally:
+        application.close()

@@ -45,6 +45,9 @@ def test_the_new_game_screen_fits_with_the_most_players(home, size, language, pr
                 assert text_width(button.text, bold=True) + 24 <= button.rect.width, (name, button.text)
         last = max(row.rect.bottom for rows in scene.seat_rows for row in rows)
         assert last <= scene.back.rect.top and last <= scene.start.rect.top
+        assert scene.about.scroll_bar is None  # what the rules are like, whole, not two lines and a bar
+        for name, _ in scene.preset_menu.options_list:  # every preset's name fits the menu, with its arrow
+            assert text_width(name, bold=True) + 40 <= scene.preset_menu.rect.width, name
         assert abs(scene.back.rect.left - (w - scene.start.rect.right)) <= 2  # a centred column
         listed = open_menu(app, scene.seat_rows[-1][1])  # the last seat's AI level
         assert listed.top >= 0 and listed.bottom <= h, listed
@@ -155,5 +158,24 @@ def test_text_fields_write_as_large_as_the_labels_beside_them(home):
         fields = theme.get_font(entry.combined_element_ids).size("Ren")[1]
         assert fields >= theme.get_font(label.combined_element_ids).size("Ren")[1]
         assert fields <= entry.rect.height  # and still inside the field
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_persons_empty_name_box_says_what_the_table_will_call_them(home, language):
+    app = uikit.make_app((800, 600))
+    app.set_language(language)
+    try:
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        frames(app, 3)
+        kind, _, name = scene.seat_rows[0]
+        assert kind.selected_option[1] == "human" and name.get_text() == ""
+        assert name.hinting and name.placeholder_text == {"en": "You", "ja": "あなた"}[language]
+        assert all(row[2].get_text() for row in scene.seat_rows[1:])  # the AI seats have their names
+        name.set_text("Aoi")
+        frames(app, 2)
+        assert not name.hinting and name.get_text() == "Aoi"
     finally:
         app.close()

@@ -56,6 +56,30 @@ def test_in_japanese_a_round_is_kai_a_match_is_matchi_and_shiai_is_only_jda_and_
     assert "試合" in words["dobon:new.jda.games"] and "試合" in words["dobon:new.kabu.max_matches"]
 
 
+def test_english_words_are_english_and_japanese_shows_only_in_shouts_and_glosses():
+    """A button or line of the English UI in Japanese reads as a slip; the shouted calls and a few glosses
+    (kabu's card names, as the English rules page has them) are the only places Japanese belongs."""
+    data = json.loads(resource_path("translations", "dobon.en.json").read_text("utf-8"))["en"]
+    shouts_and_glosses = {
+        "table.dobon_splash",
+        "table.gaeshi",
+        "table.yaku",
+        "refusal.kabu.forced",
+        "preset_about.kabu",
+    }
+    mixed = [
+        name
+        for name, value in flat(data)
+        if any(
+            "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff"
+            for ch in json.dumps(value, ensure_ascii=False)
+        )
+    ]
+    assert set(mixed) <= shouts_and_glosses, (
+        f"Japanese in English text: {sorted(set(mixed) - shouts_and_glosses)}"
+    )
+
+
 def table(app, preset: str, players: int = 3) -> TableScene:
     seats = [SeatSpec("human", "basic", ""), *[SeatSpec("ai", "basic", "") for _ in range(players - 1)]]
     options = {"draw_parent": False} if preset == "kabu" else {"seat_draw": False} if preset == "jda" else {}

@@ -97,6 +97,17 @@ class Guide:
             return True  # a step to read: nothing moves until Continue
         return table.accepts_input and step.expect.offered(table.legal())
 
+    def showing_step(self, table: TableLike) -> bool:
+        """The step's words stand in the banner: its move can be made now, or could be but for the
+        pause menu over the table (opening Menu on your turn must not make the banner say the others
+        are taking their turns)."""
+        if self.waiting(table):
+            return True
+        step = self.step
+        if not table.paused or self.finished or step is None or step.expect is None:
+            return False
+        return table.person is not None and table.board.settled and step.expect.offered(table.legal())
+
     def holds(self, table: TableLike) -> bool:
         """Keep the table's clock still: the lesson waits on the person (their move, or Continue)."""
         return self.waiting(table) or self.finished
@@ -234,7 +245,7 @@ class Guide:
             return out
         if self.note is not None:
             out.append((self.note, WRONG))
-        if self.waiting(table):
+        if self.showing_step(table):
             out.append((tr(lesson.words(step, "say")), WHITE))
             if self.hints:
                 out.append((tr(lesson.words(step, f"hint{self.hints}")), HINT))
@@ -325,7 +336,7 @@ class Guide:
             names = [("guide:finish", tr("learn.finish"))]
         elif step is not None and step.expect is None:
             names = [("guide:continue", tr("learn.continue"))]
-        elif step is not None and self.waiting(table):
+        elif step is not None and self.showing_step(table):
             label = tr("learn.hint", n=self.hints, of=HINTS) if self.hints else tr("learn.hint_first")
             names = [("guide:hint", label)]
         else:

@@ -107,7 +107,17 @@ class UI(PresetUI):
         top = window.cards[-1]
         lines = [
             (tr("table.jda.gaeshi_on", card=card_text(top)), title_size, WHITE),
-            (tr("table.jda.called_by", name=board.seat_name(window.placer)), small, (225, 232, 225)),
+            # the caller's whole hand is the laid cards face up by their plate (which so counts no
+            # cards): say so, or "no cards" under cards in plain view reads as a mistake
+            (
+                tr(
+                    "table.jda.called_with",
+                    name=board.seat_name(window.placer),
+                    cards=" ".join(card_text(c) for c in window.cards),
+                ),
+                small,
+                (225, 232, 225),
+            ),
         ]
         if table.person is not None and window.waiting_for_me:
             total = sum(c.rank for c in view.hand)

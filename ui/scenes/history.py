@@ -89,6 +89,8 @@ def entry_line(item: Entry, notes: bool = True) -> str:
     )
     if item.me is not None:
         line += "   " + result_text(item)
+    if notes and item.matches == 0:  # left before its match ended (a finished one counts its match)
+        line += "   " + tr("history.unfinished")
     if notes and item.lan:
         line += "   " + tr("history.lan")
     if notes and str(item.me) in item.reviews:
@@ -131,14 +133,20 @@ class HistoryScene(Scene):
         w, h = self.app.size
         gui, c = self.app.gui, self.container
         back_w, stats_w = 120, 160
+        # the screen says what it is: a new player reaches it from the title and sees only a list otherwise
+        self.heading = pygame_gui.elements.UILabel(
+            pygame.Rect(20, 8, w - 40, 44), key("title.history"), gui, container=c, object_id="#heading"
+        )
+        top = 60  # the controls' row, under the heading
         options = [(tr("history.all"), "all")] + [(rules_text(p, "title"), p) for p in PRESETS]
         chosen = next(o for o in options if o[1] == (self.preset or "all"))
         menu_w = min(320, w - back_w - stats_w - 70)
         self.filter = pygame_gui.elements.UIDropDownMenu(
-            options, chosen, pygame.Rect(20, 16, menu_w, 40), gui, container=c
+            options, chosen, pygame.Rect(20, top, menu_w, 40), gui, container=c
         )
-        self.stats = _button(self, pygame.Rect(w - back_w - stats_w - 30, 16, stats_w, 40), "history.stats")
-        self.back = _button(self, pygame.Rect(w - back_w - 20, 16, back_w, 40), "settings.back")
+        self.stats = _button(self, pygame.Rect(w - back_w - stats_w - 30, top, stats_w, 40), "history.stats")
+        self.back = _button(self, pygame.Rect(w - back_w - 20, top, back_w, 40), "settings.back")
+        list_top = top + 54
         bottom = h - 20
         if self.problems:
             text = (
@@ -153,7 +161,7 @@ class HistoryScene(Scene):
             bottom -= box_h + 10
         else:
             self.problem_box = None
-        rect = pygame.Rect(20, 70, w - 40, bottom - 70)
+        rect = pygame.Rect(20, list_top, w - 40, bottom - list_top)
         if self.entries:
             items = [(entry_line(e), f"#{i}") for i, e in enumerate(self.entries)]
             self.list: pygame_gui.elements.UISelectionList | None = pygame_gui.elements.UISelectionList(
@@ -163,7 +171,7 @@ class HistoryScene(Scene):
         else:
             self.list = None
             self.empty = pygame_gui.elements.UITextBox(
-                tr("history.empty"), pygame.Rect(20, 70, w - 40, 90), gui, container=c
+                tr("history.empty"), pygame.Rect(20, list_top, w - 40, 90), gui, container=c
             )
 
     def open(self, index: int) -> None:

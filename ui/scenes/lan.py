@@ -27,6 +27,7 @@ from net.session import NetSession
 from net.ticket import Ticket, clear_ticket, match_log_folder
 
 from ..filetypes import HostChoice, lan_host_setup, last_setup
+from ..hint_entry import HintEntry
 from ..presets import preset_ui
 from ..scene import Scene
 from ..settings import setting_value
@@ -55,33 +56,24 @@ def _kept(entry: pygame_gui.elements.UITextEntryLine | None, default: str) -> st
     return entry.get_text() if entry is not None else default
 
 
-class HintEntry(pygame_gui.elements.UITextEntryLine):
-    """A text box whose placeholder reads as a hint, greyed, not as something typed: pygame-gui draws
-    its placeholder in the text's own colour, so an example address looked filled in already."""
+ROW_MARGIN = 8  # a label's text short of its rect (pygame-gui warns, and cuts, at the edge)
 
-    HINT = pygame.Color("#8c9a92")  # between the theme's disabled text and its normal text
 
-    def __init__(self, *args, **kwargs):
-        self._hinting = False
-        self._text_colour = None
-        super().__init__(*args, **kwargs)
-
-    @property
-    def hinting(self) -> bool:
-        """Whether the box shows its placeholder (empty, and not being typed in)."""
-        return not self.text and not self.is_focused and bool(self.placeholder_text)
-
-    def update(self, time_delta: float) -> None:
-        super().update(time_delta)
-        if self.hinting != self._hinting:
-            self._hinting = self.hinting
-            if self._hinting:
-                self._text_colour, self.text_colour = self.text_colour, self.HINT
-            elif self._text_colour is not None:
-                self.text_colour = self._text_colour
-            self.rebuild()  # (which writes the placeholder into an empty box: focus takes it out again)
-            if self.is_focused:
-                self.focus()
+def seat_row(info, me: int, width: int) -> str:
+    """A lobby row, "Seat 2  Bob  player  ✓ ready (you)", in `width` px of the label font: the name
+    (up to 16 characters, from another computer) gives way with "…" so the marks always show."""
+    kind = tr(f"lan.kind_{info.kind}")
+    mark = tr("lan.ready_mark") if info.ready else ""
+    if info.waiting:  # a late guest takes this AI seat at the next round
+        mark = tr("lan.next_round_mark", name=clean(info.waiting, NAME))
+    you = tr("lan.you_mark") if info.seat == me else ""
+    name = clean(info.name, NAME) or "—"  # names and chat come from other computers: cleaned
+    font = label_font(False)
+    rest = f"{kind}  {mark} {you}".strip()
+    seat = tr("new.seat", n=info.seat + 1)
+    room = width - font.size(f"{seat}    {rest}")[0]
+    name = clip_to_width(font, name, max(room, font.size("W…")[0]))
+    return clip_to_width(font, f"{seat}  {name}  {rest}", width)
 
 
 def default_name(settings) -> str:
@@ -854,30 +846,37 @@ class LobbyScene(Scene):
         lobby = self.remote.lobby
         me = self.session.client.seat if self.session.client and self.session.client.welcome else -1
         seats = lobby.seats if lobby else []
+        # the seats' column is wider than the chat's: a row says seat, name, kind, ready and "you"
+        split = int(w * 0.55)
+        col_w = split - x
         # a row per seat; closer for a big table (12 seats) so the rows stay clear of the share box
         # and the buttons below
         pitch = max(26, min(36, (h - 176 - y) // max(len(seats), 1)))
+        self.seat_labels = []
         for info in seats:
-            kind = tr(f"lan.kind_{info.kind}")
-            mark = tr("lan.ready_mark") if info.ready else ""
-            if info.waiting:  # a late guest takes this AI seat at the next round
-                mark = tr("lan.next_round_mark", name=clean(info.waiting, NAME))
-            you = tr("lan.you_mark") if info.seat == me else ""
-            name = clean(info.name, NAME) or "—"  # names and chat come from other computers: cleaned
-            text = f"{tr('new.seat', n=info.seat + 1)}   {name}   {kind}   {mark} {you}"
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, min(34, pitch)), text, gui, container=c)
+            text = seat_row(info, me, col_w - ROW_MARGIN)
+            self.seat_labels.append(
+                pygame_gui.elements.UILabel(pygame.Rect(x, y, col_w, min(34, pitch)), text, gui, container=c)
+            )
             y += pitch
         if lobby is not None and lobby.watchers:
             watchers = tr("lan.watchers", names=", ".join(clean(n, NAME) for n in lobby.watchers[:16]))
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, w // 2 - x, 34), watchers, gui, container=c)
+            watchers = clip_to_width(label_font(False), watchers, col_w - ROW_MARGIN)
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, col_w, 34), watchers, gui, container=c)
             y += 36
         waiting = self.waiting_text()
         if waiting:  # wrapped: the late guest's sentence is long in English at 800x600
             tall = 80 if (lobby is not None and lobby.started) or self.watching else 40
-            pygame_gui.elements.UITextBox(
-                html.escape(waiting), pygame.Rect(x, y, w // 2 - x, tall), gui, container=c
-            )
-            y += tall + 2
+            box = pygame_gui.elements.UITextBox(
+                html.escape(waiting), pygame.Rect(x, y, col_w, -1), gui, container=c
+            )  # as tall as its text ("everyone is ready: the match starts in a moment" is two lines)
+            if box.rect.height > 80:
+                box.kill()
+                box = pygame_gui.elements.UITextBox(
+                    html.escape(waiting), pygame.Rect(x, y, col_w, max(tall, 80)), gui, container=c
+                )
+            self.waiting_box = box
+            y += box.rect.height + 2
         self.share = None
         self.shown_error = self.session.host.announce_error if self.session.host else None
         if self.hosting and self.session.host is not None:
@@ -892,22 +891,22 @@ class LobbyScene(Scene):
             room = h - 84 - (y + 10)
             self.share = pygame_gui.elements.UITextBox(
                 "<br>".join(lines),
-                pygame.Rect(x, y + 10, w // 2 - x, max(48, min(48 if len(lines) == 1 else 150, room))),
+                pygame.Rect(x, y + 10, col_w, max(48, min(48 if len(lines) == 1 else 150, room))),
                 gui,
                 container=c,
             )
         chat_y = int(h * 0.12)
         pygame_gui.elements.UILabel(
-            pygame.Rect(w // 2 + 20, chat_y - 36, 200, 34), key("lan.chat"), gui, container=c
+            pygame.Rect(split + 20, chat_y - 36, 200, 34), key("lan.chat"), gui, container=c
         )
         self.chat_box = pygame_gui.elements.UITextBox(
             "<br>".join(self.chat[-12:]) or " ",
-            pygame.Rect(w // 2 + 20, chat_y, w // 2 - x - 20, int(h * 0.55)),
+            pygame.Rect(split + 20, chat_y, w - x - split - 20, int(h * 0.55)),
             gui,
             container=c,
         )
         self.chat_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(w // 2 + 20, chat_y + int(h * 0.55) + 8, w // 2 - x - 20, 36), gui, container=c
+            pygame.Rect(split + 20, chat_y + int(h * 0.55) + 8, w - x - split - 20, 36), gui, container=c
         )
         self.chat_entry.set_text_length_limit(200)
         if lobby is not None:  # everyone sees the time to act before the deal (under the chat: the
@@ -915,7 +914,7 @@ class LobbyScene(Scene):
             limit = lobby.turn_limit_s
             value = tr("lan.seconds", n=f"{limit:g}") if limit > 0 else tr("lan.no_limit")
             label = f"{tr('lan.turn_limit')}: {value}"
-            at = pygame.Rect(w // 2 + 20, chat_y + int(h * 0.55) + 52, w // 2 - x - 20, 34)
+            at = pygame.Rect(split + 20, chat_y + int(h * 0.55) + 52, w - x - split - 20, 34)
             pygame_gui.elements.UILabel(at, label, gui, container=c)
         self.leave = pygame_gui.elements.UIButton(
             pygame.Rect(x, h - 70, 200, 46), key("lan.leave"), gui, container=c

@@ -14,6 +14,7 @@ from game.rules import PRESETS
 from game.seats import SEATS
 
 from ..filetypes import last_setup
+from ..hint_entry import HintEntry
 from ..presets import preset_ui
 from ..scene import Scene
 from ..table.layout import seats_that_fit
@@ -23,6 +24,10 @@ from ..theme import text_width
 from .match_notes import saved_match, saved_match_question
 
 MAX_CONTENT_W = 1100  # the screen's column on a wide window: centred, not stretched to its edges
+
+
+MENU_ARROW_W = 56  # a drop-down's arrow and padding beside its chosen text
+ABOUT_MAX_H = 96  # the preset's description: three lines of its 15 px type, then it scrolls
 
 
 class NewGameScene(Scene):
@@ -57,14 +62,18 @@ class NewGameScene(Scene):
         )
         y += 52
         lw = 180
-        pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, 36), key("new.preset"), gui, container=c)
+        # the Rules label as wide as its word, so the menu has the room for the longest preset name
+        # (standard's, in Japanese) and its arrow
+        rules_w = min(lw, text_width(tr("new.preset")) + 24)
+        pygame_gui.elements.UILabel(pygame.Rect(x0, y, rules_w, 36), key("new.preset"), gui, container=c)
         names = [(tr(f"preset.{p}"), p) for p in PRESETS]
         # the preset's lesson beside it (ui/scenes/learn.py): a guided first game of these rules
         learn_w = text_width(tr("learn.new_game_button")) + 36
+        need = max(text_width(name, bold=True) for name, _ in names) + MENU_ARROW_W
         self.preset_menu = pygame_gui.elements.UIDropDownMenu(
             names,
             next(n for n in names if n[1] == self.preset),
-            pygame.Rect(x0 + lw, y, min(380, content - lw - learn_w - 10), 36),
+            pygame.Rect(x0 + rules_w, y, min(max(380, need), content - rules_w - learn_w - 10), 36),
             gui,
             container=c,
         )
@@ -75,15 +84,20 @@ class NewGameScene(Scene):
             container=c,
         )
         y += 38
-        about = pygame_gui.elements.UITextBox(
-            html.escape(tr(f"preset_about.{self.preset}")),
-            pygame.Rect(x0 - 4, y, min(content + 8, 900), 66),
-            gui,
-            container=c,
-            object_id="#about",
-        )
+        # what the rules are like, as tall as its text (jda's takes three lines at 800x600), up to
+        # ABOUT_MAX_H; only a longer one scrolls
+        about_text = html.escape(tr(f"preset_about.{self.preset}"))
+        about_rect = pygame.Rect(x0 - 4, y, min(content + 8, 900), -1)
+        about = pygame_gui.elements.UITextBox(about_text, about_rect, gui, container=c, object_id="#about")
+        if about.rect.height > ABOUT_MAX_H:
+            about.kill()
+            about_rect.height = ABOUT_MAX_H
+            about = pygame_gui.elements.UITextBox(
+                about_text, about_rect, gui, container=c, object_id="#about"
+            )
         about.set_active_effect(None)
-        y += 66
+        self.about = about
+        y += max(about.rect.height, 40)
         # players and the preset's options, two to a row where the window is wide enough; an option
         # whose whole text (a label, or a button's "name: value") needs more takes a row of its own
         self.option_fields: dict[str, object] = {}
@@ -111,9 +125,9 @@ class NewGameScene(Scene):
         # a short window: the seats' heading goes, then the option rows tighten, so no seat row
         # runs under Back and Start
         heading, pitch_opt = True, 42
-        if rows * pitch_opt + 32 + self.players * 32 > h - 76 - y:
+        if rows * pitch_opt + 4 + 32 + self.players * 32 > h - 76 - y:  # (4: the gap under the options)
             heading = False
-        if rows * pitch_opt + self.players * 32 > h - 76 - y:
+        if rows * pitch_opt + 4 + self.players * 32 > h - 76 - y:
             pitch_opt = 38
         for name, label, col, row, span in places:
             cx, cy = x0 + col * col_w, y + row * pitch_opt
@@ -170,8 +184,13 @@ class NewGameScene(Scene):
                 gui,
                 container=c,
             )
-            name = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x + label_w + kind_w + level_w + 20, at, name_w, row_h), gui, container=c
+            # a person's empty name box says, greyed, what the table will call them ("You"), so it
+            # does not look forgotten; typing a name replaces it
+            name = HintEntry(
+                pygame.Rect(x + label_w + kind_w + level_w + 20, at, name_w, row_h),
+                gui,
+                container=c,
+                placeholder_text=tr("table.you") if s.kind == "human" else "",
             )
             if s.kind == "human":
                 level.hide()  # a person's seat has no AI level (it comes back if the seat turns AI)

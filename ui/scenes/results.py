@@ -198,6 +198,9 @@ class RoundResultScene(Scene):
         self.detail = False  # "Rule by rule": the score lines (kabu: A1-A8, M1-M4) instead of sentences
         self.settlement_shown: list[str] = []  # the settlement's lines as last drawn (fitted)
         self.rows_shown: list[list[str]] = [[] for _ in range(view.players)]  # each seat's lines as drawn
+        # where each seat's cards and lines were last drawn (the lines are never under the cards)
+        self.card_rects: list[list[pygame.Rect]] = [[] for _ in range(view.players)]
+        self.text_rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0) for _ in range(view.players)]
         self.opened = time.monotonic()
         self.next_dealt = False  # at a LAN table: the host has dealt the next round (`update_remote`)
 
@@ -378,13 +381,12 @@ class RoundResultScene(Scene):
             )
             surface.blit(name, (int(w * 0.04), y + 4))
             cards = list(hands[seat]) or list(self.laid[seat])
-            for i, card in enumerate(cards[:14]):
-                b.blit_card(
-                    surface,
-                    card,
-                    (int(w * 0.06 + i * card_h * 0.5), y + 10 + name.get_height() + card_h // 2),
-                    card_h,
-                )
+            # where the lines start: with a settlement, under the name right of (9 cards' room of) the
+            # cards; else beside the cards, short of the total at the right
+            x0 = int(w * 0.06 + min(len(cards), 9) * card_h * 0.5 + card_h) if settlement else int(w * 0.40)
+            self.card_rects[seat] = self._draw_hand(
+                surface, cards, (int(w * 0.06), x0 - 8), y + 10 + name.get_height(), card_h
+            )
             before = self.before[seat] if seat < len(self.before) else None
             if self.detail:
                 after = self.standings[seat]
@@ -392,16 +394,14 @@ class RoundResultScene(Scene):
             else:
                 lines = [say(words, names, b.names) for words in self.words[seat]] if self.words else []
             lines = [t for t in lines if t]
-            if settlement:  # the standing's moves under the name, right of the cards
-                x0 = int(w * 0.06 + min(len(cards), 9) * card_h * 0.5 + card_h)
+            if settlement:
                 box = pygame.Rect(
                     x0, y + 8 + name.get_height(), int(w * right) - x0, row_h - name.get_height() - 12
                 )
-            else:  # beside the cards, short of the total at the right
-                x0 = int(w * 0.40)
+            else:
                 total_w = b.font(small + 2, True).size("+0000 → 00000")[0]
                 box = pygame.Rect(x0, y + 6, int(w * right) - x0 - total_w - 12, row_h - 14)
-            self.rows_shown[seat] = self._draw_lines(surface, box, lines, small)
+            self.rows_shown[seat], self.text_rects[seat] = self._draw_lines(surface, box, lines, small)
             delta = result.deltas[seat]
             standing = score_text(self.standings[seat])
             if len(self.standings[seat].parts) > 1:  # a standing in parts: its lines say how it moved
@@ -414,14 +414,36 @@ class RoundResultScene(Scene):
                 surface, (80, 100, 90), (int(w * 0.04), y + row_h - 3), (int(w * right), y + row_h - 3), 1
             )
 
+    def _draw_hand(
+        self, surface: pygame.Surface, cards: list, span: tuple[int, int], top: int, card_h: int
+    ) -> list[pygame.Rect]:
+        """A seat's cards overlapping left to right from `span`'s left, their tops at `top`, squeezed
+        closer (then smaller) so the whole hand ends by `span`'s right: a long hand (15 cards, a
+        jda or kabu loser's) must never cover the lines that explain it. Returns the cards' rects."""
+        if not cards:
+            return []
+        b = self.table.board
+        left, right = span
+        room = max(1, right - left)
+        card_w = b.card_surface(cards[0], card_h, 0).get_width()
+        if card_w > room:  # not even one card's width: smaller cards
+            card_h = max(8, card_h * room // card_w)
+            card_w = b.card_surface(cards[0], card_h, 0).get_width()
+        step = card_h * 0.5 if len(cards) < 2 else min(card_h * 0.5, (room - card_w) / (len(cards) - 1))
+        return [
+            b.blit_card(surface, card, (left + card_w // 2 + int(i * step), top + card_h // 2), card_h)
+            for i, card in enumerate(cards)
+        ]
+
     def _draw_lines(
         self, surface: pygame.Surface, box: pygame.Rect, lines: list[str], size: int
-    ) -> list[str]:
+    ) -> tuple[list[str], pygame.Rect]:
         """A seat's lines in `box`, each wrapped to its width, the type made smaller (to 10 px) until
-        they fit its height; what still does not fit ends with "…". Returns the lines as drawn."""
+        they fit its height; what still does not fit ends with "…". Returns the lines as drawn and
+        the rect they cover."""
         b = self.table.board
         if not lines or box.width < 40:
-            return []
+            return [], pygame.Rect(box.topleft, (0, 0))
         for size_now in range(size, 9, -1):
             font = b.font(size_now)
             rows = [part for text in lines for part in wrap(font, text, box.width)]
@@ -431,9 +453,11 @@ class RoundResultScene(Scene):
         fit = max(1, box.height // pitch)
         if len(rows) > fit:
             rows = [*rows[: fit - 1], b.fit(rows[fit - 1] + " …", size_now, box.width, bold=False)]
+        covered = pygame.Rect(box.topleft, (0, 0))
         for i, text in enumerate(rows):
-            surface.blit(b.text(text, size_now, (225, 232, 225)), (box.x, box.y + i * pitch))
-        return rows
+            drawn = surface.blit(b.text(text, size_now, (225, 232, 225)), (box.x, box.y + i * pitch))
+            covered = covered.union(drawn) if covered.size != (0, 0) else drawn
+        return rows, covered
 
     def _draw_settlement(self, surface: pygame.Surface, area: pygame.Rect, blocks) -> None:
         """The settlement: a block per winner and loser(s), its steps in order (by rule code, or in

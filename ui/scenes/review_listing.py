@@ -110,9 +110,9 @@ def heading(review: dict[str, Any]) -> list[str]:
     return [
         tr(
             units(review.get("preset")).review_head,  # jda's loss is in deal-size steps, kabu's in cards
-            decisions=summary.get("decisions", 0),
+            decisions=tr("review.decisions", count=int(summary.get("decisions", 0))),
             grades=counts or tr("review.grades_none"),
-            forced=summary.get("forced", 0),
+            forced=tr("review.forced", count=int(summary.get("forced", 0))),
             sense=sense,
             worth=f"{worth:g}",
         ),

@@ -31,6 +31,9 @@ LINE_BG = (0, 0, 0, 200)
 LINE_GOLD = (236, 196, 92)
 
 
+UNSEEN = object()  # CoachDesk.hint_hover before the hint has been shown
+
+
 class CoachDesk:
     """The coach's work for one table: dangers per view, the hint when asked, the play held back for
     "play it anyway?". It is handed the person's own view only."""
@@ -46,6 +49,10 @@ class CoachDesk:
         self.pending: Action | None = None  # a risky play waiting for "play it anyway?"
         self._shown: set[int] = set()  # the finished jobs whose figures the table has taken
         self._keyed: tuple[SeatView, str] | None = None
+        # the hint gives way to the danger line once the pointer moves onto another card (so hovering
+        # still tells what each card risks); asking again brings it back
+        self.hint_hover: int | object | None = UNSEEN
+        self.hint_aside = False
 
     def _key(self, view: SeatView) -> str:
         """The view's key (game.coach.view_key), worked out once per view: the table asks every frame,
@@ -128,6 +135,7 @@ class CoachDesk:
     # ------------------------------------------------------------------ the hint
 
     def ask_hint(self, view: SeatView) -> None:
+        self.hint_hover, self.hint_aside = UNSEEN, False
         key = self._key(view)
         if self._hint is None or self._hint[0] != key:
             if self._hint is not None:
@@ -302,12 +310,19 @@ def draw_line(
 
 
 def words_now(scene: TableLike) -> str | None:
-    """The coach's line now: the hint once asked for, else the danger of the card under the pointer
-    (or selected), else "weighing…" while the figures are worked out."""
+    """The coach's line now: the hint once asked for (until the pointer moves to another card, whose
+    danger a player still wants to read), else the danger of the card under the pointer (or selected),
+    else "weighing…" while the figures are worked out."""
     view = scene.source.view
     desk = scene.coach
+    board = scene.board
     asked, hint = desk.hint(view)
-    if asked:
+    if asked and not desk.hint_aside:
+        if desk.hint_hover is UNSEEN:
+            desk.hint_hover = board.hover  # the card under the pointer when the hint came up
+        elif board.hover is not None and board.hover != desk.hint_hover:
+            desk.hint_aside = True  # the pointer went to another card: say that card's danger instead
+    if asked and not desk.hint_aside:
         return (
             hint_line(hint, scene.board.preset_ui.cost_unit)
             if hint is not None
@@ -315,7 +330,6 @@ def words_now(scene: TableLike) -> str | None:
         )
     if not scene.accepts_input or not any(a.kind is Kind.PLAY for a in scene.legal()):
         return None
-    board = scene.board
     index = board.hover if board.hover is not None else board.selected
     if index is None or not 0 <= index < len(view.hand):
         return None

@@ -32,6 +32,9 @@ class BoardLike(Protocol):
     shown: Any  # ui.table.board.Shown
     wait: float
 
+    @property
+    def settled(self) -> bool: ...
+
     def said(self, key: str, seat: int | None = None, **params: object) -> Said: ...
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font: ...
@@ -63,6 +66,7 @@ class TableLike(Protocol):
     coach: Any  # ui.table.coach_view.CoachDesk
     picker: list[Action] | None
     buttons: dict[str, pygame.Rect]
+    paused: bool  # the pause menu is over the table
 
     @property
     def person(self) -> int | None: ...
