@@ -380,3 +380,20 @@ def test_a_resting_table_wakes_as_your_turn_clock_counts_each_second(app):
     frames(app, 1, due / 2)  # the frame it was due for: one second less
     assert scene.board.clock_hint != shown and "Time left: 8 s" in scene.board.clock_hint
     assert scene.due_in() == pytest.approx(1.0, abs=0.02)  # ... and the next in a second
+
+
+def test_a_callers_plate_counts_the_hand_laid_face_up_not_no_cards(app, monkeypatch):
+    """Hana's whole hand (her 9♠) lies face up by her plate while the gaeshi window is open: her plate
+    says it is laid down, where "no cards" under a card in plain view read as a mistake."""
+    from ui.table.board import Board
+
+    said: list[str] = []
+    text = Board.text
+
+    def kept_text(board, words, *args, **kwargs):
+        said.append(str(words))
+        return text(board, words, *args, **kwargs)
+
+    monkeypatch.setattr(Board, "text", kept_text)
+    gaeshi_table(app, ["4H", "5H"])
+    assert "1 card laid down" in said and "no cards" not in said

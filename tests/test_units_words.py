@@ -17,6 +17,7 @@ from game.rules import PRESETS
 from ui.resources import resource_path
 from ui.scenes.rules import RulesScene
 from ui.scenes.table import TableScene
+from ui.table.board import Board
 from ui.table.setup import GameSetup, SeatSpec
 from ui.text import score_text, tr
 
@@ -92,12 +93,14 @@ def table(app, preset: str, players: int = 3) -> TableScene:
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_a_name_plate_says_its_units_when_the_pointer_is_on_it(app, preset, language):
+def test_a_name_plate_says_its_units_when_the_pointer_is_on_it(app, preset, language, monkeypatch):
     app.set_language(language)
+    said: list[str] = []  # every text the table draws (a plate's words are made once, then kept)
+    text = Board.text
+    monkeypatch.setattr(
+        Board, "text", lambda board, s, *args, **kw: said.append(s) or text(board, s, *args, **kw)
+    )
     scene = table(app, preset)
-    said: list[str] = []
-    text = scene.board.text
-    scene.board.text = lambda s, *args, **kw: said.append(s) or text(s, *args, **kw)
     plate = scene.board.regions["plate:1"]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=plate.center, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)

@@ -107,8 +107,8 @@ class UI(PresetUI):
         top = window.cards[-1]
         lines = [
             (tr("table.jda.gaeshi_on", card=card_text(top)), title_size, WHITE),
-            # the caller's whole hand is the laid cards face up by their plate (which so counts no
-            # cards): say so, or "no cards" under cards in plain view reads as a mistake
+            # the caller's whole hand is the laid cards face up by their plate (which counts them as
+            # laid down, none held): say whose they are
             (
                 tr(
                     "table.jda.called_with",

@@ -1329,12 +1329,15 @@ class Board:
             count -= sum(1 for c in view.hand if c.id in self.hidden)
         hint_lines = tuple((t, c) for t, c in self._hints() if t) if seat == self.viewer else ()
         clock = self.seat_clocks.get(seat)
+        # a hand laid face up by its plate (jda's dobon caller) is no hand held, but "no cards" under
+        # cards in plain view reads as a mistake: the plate counts them as laid down (a negative count)
+        laid = len(view.laid[seat]) if view.laid and count <= 0 else 0
         # what the plate's words and size depend on (the layout's sizes too: kept per layout)
         shape = (
             seat,
             self.seat_name(seat),
             standings[seat],
-            max(0, count),
+            -laid if laid else max(0, count),
             hint_lines,
             clock is not None,
             centre,
@@ -1424,7 +1427,8 @@ class Board:
         clocked: bool,
         centre: Point,
     ) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface, pygame.Surface, list[pygame.Surface], int]:
-        """A plate's box and its words (name, score, cards, your practice hints) and its dial's radius:
+        """A plate's box and its words (name, score, cards, your practice hints) and its dial's radius
+        (`count`: the cards held; a negative count is that many laid face up by the plate, none held):
         the same for as long as these arguments are (and the layout and language), so `_plate` keeps
         them rather than measuring and fitting them every frame."""
         lay = self.layout
@@ -1434,7 +1438,8 @@ class Board:
         label = self.fit(label, size, room)
         name = self.text(label, size, WHITE, True)
         score = self.text(score_text(standing), size - 2, (220, 230, 220))
-        cards = self.text(tr("table.cards", count=count), size - 2, (220, 230, 220))
+        said = tr("table.cards", count=count) if count >= 0 else tr("table.cards_laid", count=-count)
+        cards = self.text(said, size - 2, (220, 230, 220))
         hints = [self.text(self.fit(t, size - 2, room), size - 2, c, True) for t, c in hint_lines]
         w = (
             max(name.get_width(), score.get_width() + cards.get_width() + 14, *(x.get_width() for x in hints))
